@@ -1,0 +1,72 @@
+import { Alert, Button, Stack } from "@mantine/core";
+import { useActionData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { useIsSubmitting, ValidatedForm } from "remix-validated-form";
+import {
+  contactFields,
+  HONEYPOT_FIELD,
+  productOptions,
+  sdkOptions,
+  type ContactField,
+  type ContactKind,
+} from "~/modules/contact/contact-schemas";
+import { contactValidators } from "~/modules/contact/contact-validators";
+import { translateMessage } from "~/modules/forms/messages";
+import { SelectField, TextAreaField, TextField } from "./form-fields";
+
+interface ContactFormProps {
+  kind: ContactKind;
+  countries: { value: string; label: string }[];
+}
+
+export function ContactForm({ kind, countries }: ContactFormProps) {
+  const { t } = useTranslation();
+  const actionData = useActionData<{ formError?: string | null }>();
+  const options = {
+    sdk: sdkOptions.map((value) => ({ value, label: t(`contact.sdkOptions.${value}`) })),
+    product: productOptions.map((value) => ({ value, label: t(`products.${value}.name`) })),
+    country: countries,
+  };
+
+  function renderField(field: ContactField) {
+    const props = { name: field.name, label: t(`contact.fields.${field.name}`), required: field.required };
+    switch (field.widget) {
+      case "textarea":
+        return <TextAreaField key={field.name} {...props} />;
+      case "sdk":
+      case "product":
+      case "country":
+        return <SelectField key={field.name} {...props} options={options[field.widget]} />;
+      default:
+        return <TextField key={field.name} {...props} type={field.widget} />;
+    }
+  }
+
+  return (
+    <ValidatedForm validator={contactValidators[kind]} method="post" id={kind} noValidate>
+      <Stack gap="md">
+        {actionData?.formError ? (
+          <Alert color="red" role="alert" data-testid="form-error">
+            {translateMessage(t, actionData.formError)}
+          </Alert>
+        ) : null}
+        {contactFields[kind].map(renderField)}
+        <div className="honeypot" aria-hidden="true">
+          <label htmlFor={`field-${HONEYPOT_FIELD}`}>{t(`contact.fields.${HONEYPOT_FIELD}`)}</label>
+          <input id={`field-${HONEYPOT_FIELD}`} name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" />
+        </div>
+        <SubmitButton formId={kind} />
+      </Stack>
+    </ValidatedForm>
+  );
+}
+
+function SubmitButton({ formId }: { formId: string }) {
+  const { t } = useTranslation();
+  const submitting = useIsSubmitting(formId);
+  return (
+    <Button type="submit" loading={submitting} w="fit-content">
+      {submitting ? t("contact.sending") : t("contact.submit")}
+    </Button>
+  );
+}

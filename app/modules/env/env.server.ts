@@ -1,0 +1,3 @@
+import { parseEnv } from "./env";
+
+export const env = parseEnv(process.env);

@@ -1,0 +1,28 @@
+import { describe, expect, it } from "vitest";
+import { parseEnv } from "./env";
+
+describe("parseEnv", () => {
+  it("fills defaults for a fresh machine", () => {
+    const env = parseEnv({});
+    expect(env.PORT).toBe(3000);
+    expect(env.DATA_DIR).toBe("./data");
+    expect(env.DATABASE_URL).toBeUndefined();
+    expect(env.SESSION_SECRET.length).toBeGreaterThanOrEqual(32);
+    expect(env.TRUST_PROXY).toBe(false);
+  });
+
+  it("names the variable that is wrong", () => {
+    expect(() => parseEnv({ DATABASE_URL: "mysql://x" })).toThrow(/DATABASE_URL: must be a postgres/);
+    expect(() => parseEnv({ PORT: "seventy" })).toThrow(/PORT/);
+    expect(() => parseEnv({ SMTP_URL: "http://mail" })).toThrow(/SMTP_URL/);
+  });
+
+  it("requires a session secret in production", () => {
+    expect(() => parseEnv({ NODE_ENV: "production" })).toThrow(/SESSION_SECRET: is required in production/);
+    expect(parseEnv({ NODE_ENV: "production", SESSION_SECRET: "x".repeat(32) }).SESSION_SECRET).toBe("x".repeat(32));
+  });
+
+  it("treats empty values as unset", () => {
+    expect(parseEnv({ SMTP_URL: "" }).SMTP_URL).toBeUndefined();
+  });
+});

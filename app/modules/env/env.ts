@@ -1,0 +1,49 @@
+import { z } from "zod";
+
+const booleanString = z
+  .enum(["true", "false", "1", "0", ""])
+  .optional()
+  .transform((value) => value === "true" || value === "1");
+
+/** Every environment variable the portal reads (README.md documents each). */
+export const envSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+    DATA_DIR: z.string().min(1).default("./data"),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
+      .optional(),
+    SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+    PUBLIC_URL: z.string().url().default("http://localhost:3000"),
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")
+      .optional(),
+    MAIL_FROM: z.string().min(3).default("Developer Portal <no-reply@example.com>"),
+    SUPPORT_EMAIL: z.string().email().default("support@example.com"),
+    TRUST_PROXY: booleanString,
+    CONTACT_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
+    TEST_HOOKS: booleanString,
+  })
+  .superRefine((env, context) => {
+    if (env.NODE_ENV === "production" && !env.SESSION_SECRET) {
+      context.addIssue({ code: "custom", path: ["SESSION_SECRET"], message: "is required in production" });
+    }
+  });
+
+export type Env = z.infer<typeof envSchema> & { SESSION_SECRET: string };
+
+const developmentSecret = "development-only-secret-do-not-use-in-production";
+
+/** Parses the environment once; a bad variable stops start-up with a message that names it. */
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ""));
+  const result = envSchema.safeParse(cleaned);
+  if (!result.success) {
+    const problems = result.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
+    throw new Error(`Invalid environment configuration:\n${problems.join("\n")}`);
+  }
+  return { ...result.data, SESSION_SECRET: result.data.SESSION_SECRET ?? developmentSecret };
+}

@@ -1,0 +1,37 @@
+import { describe, expect, it } from "vitest";
+import { isExternalHref, languageOfPath, localizePath, splitLanguagePrefix, switchLanguagePath } from "./language";
+
+describe("language prefixes", () => {
+  it("splits the optional prefix", () => {
+    expect(splitLanguagePrefix("/zh/terms")).toEqual({ prefix: "zh", path: "/terms" });
+    expect(splitLanguagePrefix("/en")).toEqual({ prefix: "en", path: "/" });
+    expect(splitLanguagePrefix("/zh/")).toEqual({ prefix: "zh", path: "/" });
+    expect(splitLanguagePrefix("/zhx/terms")).toEqual({ prefix: null, path: "/zhx/terms" });
+    expect(splitLanguagePrefix("/")).toEqual({ prefix: null, path: "/" });
+  });
+
+  it("reads the language of a path, English by default", () => {
+    expect(languageOfPath("/zh/contact")).toBe("zh");
+    expect(languageOfPath("/contact")).toBe("en");
+  });
+
+  it("prefixes internal links only", () => {
+    expect(localizePath("/contact", "zh")).toBe("/zh/contact");
+    expect(localizePath("/", "zh")).toBe("/zh");
+    expect(localizePath("/contact", null)).toBe("/contact");
+    expect(localizePath("/zh/contact", "en")).toBe("/zh/contact");
+    expect(localizePath("https://status.example.com", "zh")).toBe("https://status.example.com");
+    expect(localizePath("//cdn.example.com/x", "zh")).toBe("//cdn.example.com/x");
+  });
+
+  it("switches language and keeps the page and query", () => {
+    expect(switchLanguagePath("/contact/report-bug", "?a=1", "zh")).toBe("/zh/contact/report-bug?a=1");
+    expect(switchLanguagePath("/zh/contact", "", "en")).toBe("/contact");
+    expect(switchLanguagePath("/zh", "", "en")).toBe("/");
+  });
+
+  it("recognises external links", () => {
+    expect(isExternalHref("https://example.com")).toBe(true);
+    expect(isExternalHref("/docs")).toBe(false);
+  });
+});

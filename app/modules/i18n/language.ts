@@ -1,0 +1,39 @@
+/** Language prefixes: every route may start with /en or /zh; no prefix means English. */
+
+export const languages = ["en", "zh"] as const;
+export type Language = (typeof languages)[number];
+export const defaultLanguage: Language = "en";
+
+export function isLanguage(value: unknown): value is Language {
+  return typeof value === "string" && (languages as readonly string[]).includes(value);
+}
+
+/** Splits `/zh/terms` into `{ prefix: "zh", path: "/terms" }`; a path without a prefix keeps prefix null. */
+export function splitLanguagePrefix(pathname: string): { prefix: Language | null; path: string } {
+  const match = /^\/(en|zh)(?=\/|$)/.exec(pathname);
+  if (!match) return { prefix: null, path: pathname || "/" };
+  const rest = pathname.slice(match[0].length);
+  return { prefix: match[1] as Language, path: rest === "" ? "/" : rest };
+}
+
+export function languageOfPath(pathname: string): Language {
+  return splitLanguagePrefix(pathname).prefix ?? defaultLanguage;
+}
+
+/** Gives an internal path the language prefix the current page carries (none stays none). */
+export function localizePath(path: string, prefix: Language | null): string {
+  if (!prefix || !path.startsWith("/") || path.startsWith("//")) return path;
+  if (splitLanguagePrefix(path).prefix) return path;
+  return path === "/" ? `/${prefix}` : `/${prefix}${path}`;
+}
+
+/** The same page in another language: English is the unprefixed canonical URL. */
+export function switchLanguagePath(pathname: string, search: string, target: Language): string {
+  const { path } = splitLanguagePrefix(pathname);
+  const localized = target === defaultLanguage ? path : localizePath(path, target);
+  return `${localized}${search}`;
+}
+
+export function isExternalHref(href: string): boolean {
+  return /^https?:\/\//i.test(href);
+}

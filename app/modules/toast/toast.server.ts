@@ -1,0 +1,35 @@
+import { createCookie, redirect } from "@remix-run/node";
+import { randomUUID } from "node:crypto";
+import { env } from "~/modules/env/env.server";
+import { toastSchema, type Toast, type ToastInput } from "./toast";
+
+const toastCookie = createCookie("toast", {
+  path: "/",
+  httpOnly: true,
+  sameSite: "lax",
+  secure: env.PUBLIC_URL.startsWith("https://"),
+  secrets: [env.SESSION_SECRET],
+  maxAge: 60,
+});
+
+export async function toastHeader(toast: ToastInput): Promise<string> {
+  return toastCookie.serialize({ ...toast, id: toast.id ?? randomUUID() });
+}
+
+/** Redirects and shows a notification on the next page, with or without JavaScript. */
+export async function redirectWithToast(url: string, toast: ToastInput, init: ResponseInit = {}) {
+  const headers = new Headers(init.headers);
+  headers.append("Set-Cookie", await toastHeader(toast));
+  return redirect(url, { ...init, headers });
+}
+
+/** Reads the flash toast and returns the header that clears it. */
+export async function readToast(request: Request): Promise<{ toast: Toast | null; headers: Headers }> {
+  const value: unknown = await toastCookie.parse(request.headers.get("Cookie"));
+  const parsed = toastSchema.safeParse(value);
+  const headers = new Headers();
+  if (value !== null && value !== undefined) {
+    headers.append("Set-Cookie", await toastCookie.serialize("", { maxAge: 0 }));
+  }
+  return { toast: parsed.success ? parsed.data : null, headers };
+}

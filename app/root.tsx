@@ -1,0 +1,69 @@
+import "@mantine/core/styles.css";
+import "~/styles/app.css";
+import { ColorSchemeScript, MantineProvider } from "@mantine/core";
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { useChangeLanguage } from "remix-i18next/react";
+import { GeneralErrorBoundary } from "~/components/errors/general-error-boundary";
+import { SiteFooter } from "~/components/layout/site-footer";
+import { SiteHeader } from "~/components/layout/site-header";
+import { Notifications } from "~/components/notifications/notifications";
+import { languageOfPath } from "~/modules/i18n/language";
+import { brandThemes } from "~/modules/theme/mantine-themes";
+import { narrowLayoutLimit, themeForPath } from "~/modules/theme/theme";
+import { readToast } from "~/modules/toast/toast.server";
+
+export const links: LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
+
+export const meta: MetaFunction = () => [{ title: "Data API Developer Portal" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { toast, headers } = await readToast(request);
+  return data({ toast, year: new Date().getFullYear() }, { headers });
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const rootData = useRouteLoaderData<typeof loader>("root");
+  const { pathname } = useLocation();
+  const language = languageOfPath(pathname);
+  const theme = themeForPath(pathname);
+  const { t } = useTranslation();
+  useChangeLanguage(language);
+
+  return (
+    <html lang={language === "zh" ? "zh-CN" : "en"} dir="ltr">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="description" content={t("meta.description")} />
+        <Meta />
+        <Links />
+        <ColorSchemeScript defaultColorScheme="light" />
+      </head>
+      <body data-theme={theme} data-layout={narrowLayoutLimit(pathname) === 1520 ? "wide" : "default"}>
+        <MantineProvider theme={brandThemes[theme]} defaultColorScheme="light">
+          <a className="skip-link" href="#main">
+            {t("nav.skipToContent")}
+          </a>
+          <SiteHeader theme={theme} />
+          <main id="main" className="site-main">
+            {children}
+          </main>
+          <SiteFooter year={rootData?.year ?? new Date().getFullYear()} />
+          <Notifications toast={rootData?.toast ?? null} />
+        </MantineProvider>
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

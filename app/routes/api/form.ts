@@ -1,0 +1,30 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { contactSchemas, isContactKind } from "~/modules/contact/contact-schemas";
+import { clientAddress, submitContactMessage } from "~/modules/contact/contact.server";
+import { jsonResponse, readJsonObject, zodErrorResponse } from "~/modules/forms/json.server";
+import { translateMessage } from "~/modules/forms/messages";
+import { getFixedT } from "~/modules/i18n/i18n.server";
+
+/** POST /api/form/{general-inquiry|report-bug|request-feature|business-inquiry} with a JSON body. */
+export async function action({ request, params }: ActionFunctionArgs) {
+  const t = await getFixedT(request);
+  if (!isContactKind(params.kind)) return jsonResponse({ error: t("validation.unknownForm") }, 404);
+  if (request.method !== "POST") return jsonResponse({ error: "Method not allowed" }, 405, { Allow: "POST" });
+
+  const body = await readJsonObject(request, t);
+  if (!body.ok) return body.response;
+  const parsed = contactSchemas[params.kind].safeParse(body.value);
+  if (!parsed.success) return zodErrorResponse(parsed.error, t);
+
+  const outcome = await submitContactMessage(params.kind, parsed.data, clientAddress(request));
+  if (outcome.status === "spam") return jsonResponse({ error: t("validation.spam") }, 400);
+  if (outcome.status === "rate-limited") {
+    const message = translateMessage(t, `validation.rateLimited|minutes=${Math.ceil(outcome.retryAfterSeconds / 60)}`);
+    return jsonResponse({ error: message }, 429, { "Retry-After": String(outcome.retryAfterSeconds) });
+  }
+  return jsonResponse({ id: outcome.id, message: t("contact.sent") }, 201);
+}
+
+export function loader() {
+  return jsonResponse({ error: "Method not allowed" }, 405, { Allow: "POST" });
+}

@@ -1,0 +1,61 @@
+import { Anchor, Container, Stack, Text, Title } from "@mantine/core";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { ContactForm } from "~/components/forms/contact-form";
+import { AppLink } from "~/components/layout/app-link";
+import { isContactKind, type ContactKind } from "~/modules/contact/contact-schemas";
+import { clientAddress, submitContactMessage } from "~/modules/contact/contact.server";
+import { contactValidators } from "~/modules/contact/contact-validators";
+import { countryOptions } from "~/modules/contact/countries";
+import { pageMeta } from "~/modules/content/page-meta";
+import { formFailure, readFormData, validationFailure } from "~/modules/forms/form-data.server";
+import { getFixedT } from "~/modules/i18n/i18n.server";
+import { languageOfPath, localizePath, splitLanguagePrefix } from "~/modules/i18n/language";
+import { redirectWithToast } from "~/modules/toast/toast.server";
+
+function requireKind(kind: string | undefined): ContactKind {
+  if (!isContactKind(kind)) throw new Response("Not Found", { status: 404 });
+  return kind;
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const kind = requireKind(params.kind);
+  const t = await getFixedT(request);
+  const countries = kind === "business-inquiry" ? countryOptions(languageOfPath(new URL(request.url).pathname)) : [];
+  return { kind, countries, title: t(`contact.kinds.${kind}.title`), siteName: t("meta.siteName") };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data?.title, data?.siteName);
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const kind = requireKind(params.kind);
+  const result = await contactValidators[kind].validate(await readFormData(request));
+  if (result.error) return validationFailure(result.error, result.submittedData);
+
+  const outcome = await submitContactMessage(kind, result.data, clientAddress(request));
+  if (outcome.status === "spam") return formFailure("validation.spam", result.submittedData, 400, kind);
+  if (outcome.status === "rate-limited") {
+    const minutes = String(Math.ceil(outcome.retryAfterSeconds / 60));
+    return formFailure(`validation.rateLimited|minutes=${minutes}`, result.submittedData, 429, kind);
+  }
+  const prefix = splitLanguagePrefix(new URL(request.url).pathname).prefix;
+  return redirectWithToast(localizePath("/contact", prefix), { type: "success", message: "contact.sent" });
+}
+
+export default function ContactFormPage() {
+  const { kind, countries } = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
+  return (
+    <Container size="sm" py="xl">
+      <Stack gap="xs" mb="lg">
+        <Anchor component={AppLink} to="/contact" size="sm">
+          ← {t("contact.back")}
+        </Anchor>
+        <Title order={1}>{t(`contact.kinds.${kind}.title`)}</Title>
+        <Text>{t(`contact.kinds.${kind}.description`)}</Text>
+      </Stack>
+      <ContactForm kind={kind} countries={countries} />
+    </Container>
+  );
+}
