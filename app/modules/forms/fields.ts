@@ -28,16 +28,18 @@ export function requiredEmail() {
   return requiredText(254).pipe(z.string().email("validation.email"));
 }
 
+/** A missing choice is "required"; anything not in the list is "invalidOption". */
+const choiceErrorMap: z.ZodErrorMap = (issue) => ({
+  message: issue.code === "invalid_type" && issue.received === "undefined" ? "validation.required" : "validation.invalidOption",
+});
+
 export function requiredChoice<const Options extends readonly [string, ...string[]]>(options: Options) {
-  return z.preprocess(
-    (value) => (value === "" ? undefined : value),
-    z.enum(options, { required_error: "validation.required", invalid_type_error: "validation.invalidOption" }),
-  );
+  return z.preprocess((value) => (value === "" ? undefined : value), z.enum(options, { errorMap: choiceErrorMap }));
 }
 
 export function optionalChoice<const Options extends readonly [string, ...string[]]>(options: Options) {
   return z.preprocess(
     (value) => (value === "" || value === null ? undefined : value),
-    z.enum(options, { invalid_type_error: "validation.invalidOption" }).optional(),
+    z.enum(options, { errorMap: choiceErrorMap }).optional(),
   );
 }

@@ -1,0 +1,33 @@
+import { sql } from "kysely";
+import { describe, expect, it } from "vitest";
+import { database, db } from "~/modules/db/db.server";
+import { migrateToLatest } from "~/modules/db/database.server";
+
+describe("migrations", () => {
+  it("create every table of the foundation", async () => {
+    const tables = (await db.introspection.getTables()).map((table) => table.name);
+    expect(tables).toEqual(expect.arrayContaining(["incidents", "contact_messages", "outbox", "rate_limit_events"]));
+  });
+
+  it("are idempotent: running them again changes nothing and keeps rows", async () => {
+    await db
+      .insertInto("incidents")
+      .values({ id: "keep-me", created_at: new Date().toISOString(), path: "/", message: "m", query: "", username: null, stacktrace: "s" })
+      .execute();
+    await migrateToLatest(database);
+    const row = await db.selectFrom("incidents").select("id").where("id", "=", "keep-me").executeTakeFirst();
+    expect(row?.id).toBe("keep-me");
+    const applied = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(db);
+    expect(applied.rows.map((migration) => migration.name)).toEqual(["0001_foundation"]);
+  });
+
+  it("returns timestamps as ISO strings on every dialect", async () => {
+    const created = "2026-01-02T03:04:05.678Z";
+    await db
+      .insertInto("incidents")
+      .values({ id: "iso", created_at: created, path: "/", message: "m", query: "", username: null, stacktrace: "s" })
+      .execute();
+    const row = await db.selectFrom("incidents").select("created_at").where("id", "=", "iso").executeTakeFirstOrThrow();
+    expect(row.created_at).toBe(created);
+  });
+});

@@ -1,0 +1,33 @@
+import tsconfigPaths from "vite-tsconfig-paths";
+import { defineConfig, type TestProjectInlineConfiguration } from "vitest/config";
+import { findPostgresBin } from "./tests/support/postgres-bin";
+
+/**
+ * unit: pure functions beside their code. sqlite / postgres: the same integration tests, each file on a
+ * freshly migrated database of that dialect. PostgreSQL comes from TEST_DATABASE_URL or a throwaway
+ * cluster; without PostgreSQL installed that project is left out, unless REQUIRE_POSTGRES=1 (CI).
+ */
+const integration = { include: ["tests/integration/**/*.test.ts"], testTimeout: 20_000, hookTimeout: 60_000 };
+const postgresAvailable = Boolean(process.env.TEST_DATABASE_URL || findPostgresBin());
+if (!postgresAvailable && process.env.REQUIRE_POSTGRES === "1") {
+  throw new Error("REQUIRE_POSTGRES=1 but PostgreSQL is not installed and TEST_DATABASE_URL is not set");
+}
+if (!postgresAvailable) console.warn("PostgreSQL is not installed: the postgres integration tests are left out.");
+
+const projects: TestProjectInlineConfiguration[] = [
+  { extends: true, test: { name: "unit", include: ["app/**/*.test.{ts,tsx}"] } },
+  { extends: true, test: { name: "sqlite", ...integration, setupFiles: ["tests/support/setup-sqlite.ts"] } },
+];
+if (postgresAvailable) {
+  projects.push({
+    extends: true,
+    test: {
+      name: "postgres",
+      ...integration,
+      globalSetup: ["tests/support/postgres-cluster.ts"],
+      setupFiles: ["tests/support/setup-postgres.ts"],
+    },
+  });
+}
+
+export default defineConfig({ plugins: [tsconfigPaths()], test: { projects } });
