@@ -3,12 +3,14 @@ import "~/styles/app.css";
 import { ColorSchemeScript, MantineProvider } from "@mantine/core";
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData } from "@remix-run/react";
+import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { useChangeLanguage } from "remix-i18next/react";
 import { GeneralErrorBoundary } from "~/components/errors/general-error-boundary";
 import { SiteFooter } from "~/components/layout/site-footer";
 import { SiteHeader } from "~/components/layout/site-header";
 import { Notifications } from "~/components/notifications/notifications";
+import { env } from "~/modules/env/env.server";
 import { languageOfPath } from "~/modules/i18n/language";
 import { brandThemes } from "~/modules/theme/mantine-themes";
 import { narrowLayoutLimit, themeForPath } from "~/modules/theme/theme";
@@ -20,7 +22,7 @@ export const meta: MetaFunction = () => [{ title: "Data API Developer Portal" }]
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { toast, headers } = await readToast(request);
-  return data({ toast, year: new Date().getFullYear() }, { headers });
+  return data({ toast, year: new Date().getFullYear(), statusUrl: env.STATUS_URL }, { headers });
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -30,6 +32,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const theme = themeForPath(pathname);
   const { t } = useTranslation();
   useChangeLanguage(language);
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
 
   return (
     <html lang={language === "zh" ? "zh-CN" : "en"} dir="ltr">
@@ -50,7 +55,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           <main id="main" className="site-main">
             {children}
           </main>
-          <SiteFooter year={rootData?.year ?? new Date().getFullYear()} />
+          <SiteFooter year={rootData?.year ?? new Date().getFullYear()} statusUrl={rootData?.statusUrl} />
           <Notifications toast={rootData?.toast ?? null} />
         </MantineProvider>
         <ScrollRestoration />

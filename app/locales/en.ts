@@ -28,6 +28,7 @@ const en = {
     terms: "Terms of use",
     privacy: "Privacy policy",
     cookies: "Cookie policy",
+    status: "API status",
     legal: "Legal",
     support: "Support 24x6 in English, Chinese, Korean and Japanese",
   },

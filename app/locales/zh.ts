@@ -29,6 +29,7 @@ const zh: Translation = {
     terms: "使用条款",
     privacy: "隐私政策",
     cookies: "Cookie 政策",
+    status: "API 状态",
     legal: "法律信息",
     support: "每周六天、每天 24 小时提供英语、中文、韩语和日语支持",
   },

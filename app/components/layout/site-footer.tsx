@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { AppLink } from "./app-link";
 
-export function SiteFooter({ year }: { year: number }) {
+export function SiteFooter({ year, statusUrl }: { year: number; statusUrl?: string }) {
   const { t } = useTranslation();
   return (
     <footer className="site-footer">
@@ -18,6 +18,11 @@ export function SiteFooter({ year }: { year: number }) {
             <li>
               <AppLink to="/cookie-policy">{t("footer.cookies")}</AppLink>
             </li>
+            {statusUrl ? (
+              <li>
+                <AppLink to={statusUrl}>{t("footer.status")}</AppLink>
+              </li>
+            ) : null}
           </ul>
         </nav>
         <p className="footer-support">{t("footer.support")}</p>

@@ -23,6 +23,7 @@ export const envSchema = z
       .optional(),
     MAIL_FROM: z.string().min(3).default("Developer Portal <no-reply@example.com>"),
     SUPPORT_EMAIL: z.string().email().default("support@example.com"),
+    STATUS_URL: z.string().url().default("https://status.example.com"),
     TRUST_PROXY: booleanString,
     CONTACT_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
     TEST_HOOKS: booleanString,

@@ -1,0 +1,155 @@
+import { expect, test, type Page } from "@playwright/test";
+import { queryE2eDatabase, uniqueEmail } from "./support/database";
+import { javaScriptEnabled, open, waitForHydration } from "./support/pages";
+
+type Fill = { text?: Record<string, string>; select?: Record<string, string> };
+
+const forms: Record<string, { title: string; required: string[]; fill: (email: string) => Fill }> = {
+  "general-inquiry": {
+    title: "General inquiry",
+    required: ["Name", "Subject", "Text"],
+    fill: (email) => ({
+      text: { Name: "Ada Lovelace", Email: email, Subject: "Vintages", Text: "Do you keep point-in-time vintages?" },
+      select: { "SDK used": "Python" },
+    }),
+  },
+  "report-bug": {
+    title: "Report a bug",
+    required: ["Name", "Subject", "Text", "API product"],
+    fill: (email) => ({
+      text: {
+        Name: "Linus",
+        Email: email,
+        Subject: "Cursor never ends",
+        Text: "The cursor keeps returning items.",
+        "Steps to reproduce": "Open a cursor with cursor=* and follow cursor_id.",
+      },
+      select: { "API product": "Company API" },
+    }),
+  },
+  "request-feature": {
+    title: "Request a feature",
+    required: ["Name", "Subject", "Text"],
+    fill: (email) => ({
+      text: { Name: "Grace", Email: email, Subject: "Weekly feeds for documents", Text: "Please add weekly.", "Use case": "Digest" },
+    }),
+  },
+  "business-inquiry": {
+    title: "Business inquiry",
+    required: ["First Name", "Last Name", "Company Name", "Job Function", "City", "Country", "Phone Number", "API product"],
+    fill: (email) => ({
+      text: {
+        "First Name": "Katherine",
+        "Last Name": "Johnson",
+        Email: email,
+        "Company Name": "Orbital Analytics",
+        "Job Function": "Head of data",
+        City: "Hampton",
+        "Phone Number": "+1 757 555 0101",
+      },
+      select: { Country: "United States", "API product": "Fund Flows API" },
+    }),
+  },
+};
+
+/** A form control by its label; required labels end in an asterisk. */
+function field(page: Page, label: string) {
+  return page.getByLabel(new RegExp(`^${label}( \\*)?$`));
+}
+
+async function fillForm(page: Page, fill: Fill) {
+  for (const [label, value] of Object.entries(fill.text ?? {})) {
+    await field(page, label).fill(value);
+  }
+  for (const [label, value] of Object.entries(fill.select ?? {})) {
+    await field(page, label).selectOption({ label: value });
+  }
+}
+
+async function submit(page: Page, label = "Send") {
+  await page.getByRole("button", { name: label }).click();
+  if (!javaScriptEnabled()) await page.waitForLoadState("load");
+}
+
+for (const [kind, form] of Object.entries(forms)) {
+  test.describe(form.title, () => {
+    test("an empty post shows a message for every required field", async ({ page }) => {
+      await open(page, `/contact/${kind}`);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(form.title);
+      await submit(page);
+      for (const label of [...form.required, "Email"]) {
+        const id = await field(page, label).getAttribute("id");
+        await expect(page.locator(`#${id}-error`), `error under ${label}`).toHaveText("Please fill out this field.");
+      }
+    });
+
+    test("a bad e-mail address is refused and the typed values stay", async ({ page }) => {
+      await open(page, `/contact/${kind}`);
+      const fill = form.fill("not-an-address");
+      await fillForm(page, fill);
+      await submit(page);
+      await expect(page.getByText("Please enter a valid e-mail address.")).toBeVisible();
+      for (const [label, value] of Object.entries(fill.text ?? {})) {
+        await expect(field(page, label)).toHaveValue(value);
+      }
+      expect(queryE2eDatabase("select id from contact_messages where email = ?", "not-an-address")).toHaveLength(0);
+    });
+
+    test("a valid post stores the message and shows the notification", async ({ page }) => {
+      const email = uniqueEmail(kind);
+      await open(page, `/contact/${kind}`);
+      await fillForm(page, form.fill(email));
+      await submit(page);
+      await expect(page).toHaveURL(/\/contact$/);
+      await expect(page.getByTestId("notification")).toContainText(
+        "Thank you. Your message has been sent; we reply within one hour.",
+      );
+      const rows = queryE2eDatabase<{ kind: string }>("select kind from contact_messages where email = ?", email);
+      expect(rows).toEqual([{ kind }]);
+      expect(queryE2eDatabase("select id from outbox where reply_to = ?", email)).toHaveLength(1);
+    });
+  });
+}
+
+test("messages and notifications are in Chinese under /zh", async ({ page }) => {
+  await open(page, "/zh/contact/general-inquiry");
+  await submit(page, "发送");
+  await expect(page.getByText("请填写此字段。").first()).toBeVisible();
+  const email = uniqueEmail("zh");
+  await fillForm(page, { text: { 姓名: "李雷", 电子邮箱: email, 主题: "试用", 内容: "如何申请沙盒？" } });
+  await submit(page, "发送");
+  await expect(page).toHaveURL(/\/zh\/contact$/);
+  await expect(page.getByTestId("notification")).toContainText("谢谢。您的消息已发送，我们将在一小时内回复。");
+});
+
+test("the sixth message from one address within an hour is refused and keeps the values", async ({ page }) => {
+  const email = uniqueEmail("limit");
+  const form = { name: "Busy", email, subject: "Again", text: "Another question" };
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const response = await page.request.post("/contact/general-inquiry", { form, maxRedirects: 0 });
+    expect(response.status()).toBe(302);
+  }
+  await open(page, "/contact/general-inquiry");
+  await fillForm(page, { text: { Name: "Busy", Email: email, Subject: "Again", Text: "Another question" } });
+  await submit(page);
+  await expect(page.getByTestId("form-error")).toHaveText(/^Too many messages from this address. Please try again in \d+ minutes.$/);
+  await expect(field(page, "Subject")).toHaveValue("Again");
+  expect(queryE2eDatabase("select id from contact_messages where email = ?", email)).toHaveLength(5);
+});
+
+test("a notification fades after five seconds and its close button dismisses it", async ({ page }) => {
+  const sendOne = async () => {
+    await open(page, "/contact/general-inquiry");
+    await fillForm(page, { text: { Name: "Fade", Email: uniqueEmail("fade"), Subject: "Fade", Text: "Fade test" } });
+    await submit(page);
+    await expect(page.getByTestId("notification")).toBeVisible();
+    await waitForHydration(page);
+  };
+  await sendOne();
+  await expect(page.getByTestId("notification")).toBeHidden({ timeout: 8_000 });
+  if (javaScriptEnabled()) {
+    await sendOne();
+    await page.getByRole("button", { name: "Close notification" }).click();
+    await expect(page.getByTestId("notification")).toHaveCount(0, { timeout: 1_500 });
+  }
+});

@@ -1,0 +1,84 @@
+import { expect, test } from "@playwright/test";
+import { queryE2eDatabase } from "./support/database";
+
+const kinds = ["general-inquiry", "report-bug", "request-feature", "business-inquiry"];
+const huge = "x".repeat(200_000);
+
+function storedCount(): number {
+  return queryE2eDatabase<{ n: number }>("select count(*) as n from contact_messages")[0]!.n;
+}
+
+test.describe("garbage never causes a 500 and loses nothing", () => {
+  for (const kind of kinds) {
+    test(`JSON API /api/form/${kind}`, async ({ request }) => {
+      const before = storedCount();
+      const url = `/api/form/${kind}`;
+      const cases: { data: string | object; headers?: Record<string, string>; status: number }[] = [
+        { data: "{not json", headers: { "Content-Type": "application/json" }, status: 400 },
+        { data: "[1,2,3]", headers: { "Content-Type": "application/json" }, status: 400 },
+        { data: "null", headers: { "Content-Type": "application/json" }, status: 400 },
+        { data: "", headers: { "Content-Type": "application/json" }, status: 400 },
+        { data: { name: 42, email: ["a"], subject: {}, text: true, firstName: null }, status: 422 },
+        { data: {}, status: 422 },
+        { data: { name: huge, email: `${huge}@example.com`, subject: huge, text: huge, firstName: huge }, status: 422 },
+        { data: { name: "A", email: "a@example.com", subject: "S", text: "T", sdk: "cobol", product: "nope", country: "XX" }, status: 422 },
+      ];
+      for (const item of cases) {
+        const response = await request.post(url, { data: item.data, headers: item.headers });
+        expect(response.status(), JSON.stringify(item.data).slice(0, 80)).toBe(item.status);
+        const body = (await response.json()) as { error?: string; errors?: Record<string, string> };
+        if (item.status === 400) expect(body.error).toBe("Could not parse JSON value.");
+        else expect(Object.keys(body.errors ?? {}).length).toBeGreaterThan(0);
+      }
+      const get = await request.get(url);
+      expect(get.status()).toBe(405);
+      expect(storedCount()).toBe(before);
+    });
+
+    test(`form post /contact/${kind}`, async ({ request }) => {
+      const before = storedCount();
+      const url = `/contact/${kind}`;
+      const tooLong = await request.post(url, { form: { name: huge, email: huge, subject: huge, text: huge, firstName: huge }, maxRedirects: 0 });
+      expect(tooLong.status()).toBe(422);
+      expect(await tooLong.text()).toContain("Please use at most");
+      const missing = await request.post(url, { form: {}, maxRedirects: 0 });
+      expect(missing.status()).toBe(422);
+      const file = await request.post(url, {
+        multipart: { name: { name: "a.bin", mimeType: "application/octet-stream", buffer: Buffer.from([0, 1, 2]) } },
+        maxRedirects: 0,
+      });
+      expect(file.status()).toBe(422);
+      const json = await request.post(url, { data: { name: "x" }, maxRedirects: 0 });
+      expect(json.status()).toBe(400);
+      expect(storedCount()).toBe(before);
+    });
+  }
+
+  test("unknown forms are 404 on both routes", async ({ request }) => {
+    expect((await request.post("/api/form/complaint", { data: {} })).status()).toBe(404);
+    expect((await request.post("/contact/complaint", { form: {} })).status()).toBe(404);
+  });
+
+  test("a filled honeypot is refused", async ({ request }) => {
+    const response = await request.post("/api/form/general-inquiry", {
+      data: { name: "Bot", email: "bot@example.com", subject: "Buy", text: "Spam", website: "http://spam.example" },
+    });
+    expect(response.status()).toBe(400);
+    expect(await response.json()).toEqual({ error: "Your message could not be sent." });
+  });
+
+  test("a valid JSON post is stored and answered 201", async ({ request }) => {
+    const response = await request.post("/api/form/request-feature", {
+      data: { name: "Api", email: "api-client@example.com", subject: "JSON", text: "Via the API", product: "dealwatch" },
+    });
+    expect(response.status()).toBe(201);
+    const body = (await response.json()) as { id: string };
+    expect(queryE2eDatabase("select kind from contact_messages where id = ?", body.id)).toEqual([{ kind: "request-feature" }]);
+  });
+});
+
+test("GET /healthz answers ok", async ({ request }) => {
+  const response = await request.get("/healthz");
+  expect(response.status()).toBe(200);
+  expect(await response.json()).toEqual({ ok: true });
+});

@@ -1,0 +1,16 @@
+import path from "node:path";
+import Database from "better-sqlite3";
+
+/** Reads what the server under test stored, straight from its SQLite file. */
+export function queryE2eDatabase<Row>(sql: string, ...params: unknown[]): Row[] {
+  const database = new Database(path.resolve(".tmp/e2e/portal.sqlite"), { readonly: true, fileMustExist: true });
+  try {
+    return database.prepare(sql).all(...params) as Row[];
+  } finally {
+    database.close();
+  }
+}
+
+export function uniqueEmail(label: string): string {
+  return `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+}

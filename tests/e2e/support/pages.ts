@@ -1,0 +1,17 @@
+import { expect, test, type Page } from "@playwright/test";
+
+/** Opens a page and, when JavaScript runs, waits until React has hydrated it. */
+export async function open(page: Page, url: string, status = 200) {
+  const response = await page.goto(url);
+  expect(response?.status(), `status of ${url}`).toBe(status);
+  await waitForHydration(page);
+  return response;
+}
+
+export async function waitForHydration(page: Page) {
+  if (javaScriptEnabled()) await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+}
+
+export function javaScriptEnabled(): boolean {
+  return test.info().project.use.javaScriptEnabled !== false;
+}
