@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
+import type { DatabaseHandle } from "~/modules/db/database.server";
 import { afterAll, beforeAll, inject } from "vitest";
 
 /** Each test file gets its own database on the throwaway cluster, migrated before the tests run. */
@@ -25,15 +26,17 @@ async function onAdmin(statement: string): Promise<void> {
 process.env.DATABASE_URL = urlFor(name);
 process.env.NODE_ENV = "test";
 
+/** Kept from beforeAll: a test may reset modules, and must not leave this connection open. */
+let database: DatabaseHandle;
+
 beforeAll(async () => {
   await onAdmin(`create database ${name}`);
-  const { database } = await import("~/modules/db/db.server");
+  ({ database } = await import("~/modules/db/db.server"));
   const { migrateToLatest } = await import("~/modules/db/database.server");
   await migrateToLatest(database);
 });
 
 afterAll(async () => {
-  const { db } = await import("~/modules/db/db.server");
-  await db.destroy();
-  await onAdmin(`drop database if exists ${name} with (force)`);
+  await database.db.destroy();
+  await onAdmin(`drop database if exists ${name}`);
 });
