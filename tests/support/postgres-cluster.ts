@@ -1,4 +1,4 @@
-import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
@@ -56,19 +56,16 @@ export default async function setup(project: TestProject) {
   if (process.getuid?.() === 0) execFileSync("chown", ["-R", "postgres:postgres", dir]);
   fs.chmodSync(dir, 0o755);
   const port = await freePort();
-  execFileSync(...asPostgresUser(path.join(bin, "initdb"), ["-D", dataDir, "-U", "postgres", "--auth=trust", "-E", "UTF8"]), {
-    stdio: "ignore",
-  });
-  const [command, args] = asPostgresUser(path.join(bin, "postgres"), [
-    "-D", dataDir, "-p", String(port), "-c", "listen_addresses=127.0.0.1", "-k", dir, "-c", "fsync=off",
-  ]);
-  const server: ChildProcess = spawn(command, args, { stdio: "ignore" });
+  const run = (binary: string, args: string[]) =>
+    execFileSync(...asPostgresUser(path.join(bin, binary), args), { stdio: "ignore", timeout: 60_000 });
+  run("initdb", ["-D", dataDir, "-U", "postgres", "--auth=trust", "-E", "UTF8"]);
+  const options = `-p ${port} -c listen_addresses=127.0.0.1 -k ${dir} -c fsync=off -c full_page_writes=off`;
+  run("pg_ctl", ["start", "-w", "-D", dataDir, "-o", options, "-l", path.join(dir, "server.log")]);
   await waitForPort(port, Date.now() + 30_000);
   project.provide("postgresUrl", `postgres://postgres@127.0.0.1:${port}/postgres`);
 
-  return async () => {
-    server.kill("SIGINT");
-    await new Promise((resolve) => server.once("exit", resolve));
+  return () => {
+    run("pg_ctl", ["stop", "-w", "-D", dataDir, "-m", "immediate"]);
     fs.rmSync(dir, { recursive: true, force: true });
   };
 }
