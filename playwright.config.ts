@@ -47,6 +47,7 @@ export default defineConfig({
       SESSION_SECRET: "e2e-session-secret-that-is-long-enough-to-pass",
       TEST_HOOKS: "1",
       CONTACT_RATE_LIMIT: "5",
+      DEMO_DATA: "1",
     },
   },
 });

@@ -20,6 +20,11 @@ export function routes(defineRoutes) {
     // Resource routes: no language prefix, no document.
     route("healthz", "routes/api/healthz.ts");
     route("api/form/:kind", "routes/api/form.ts");
+    route("api/auth/user", "routes/api/auth-user.ts");
+    route("api/auth/logout", "routes/api/auth-logout.ts");
+    route("api/auth/save-profile", "routes/api/auth-save-profile.ts");
+    route("api/auth/profile-picture", "routes/api/auth-profile-picture.ts");
+    route("api/auth/:operation", "routes/api/auth-token.ts");
 
     route(":lang?", "routes/public/language-layout.tsx", () => {
       route("", "routes/public/home.tsx", { index: true });
@@ -30,6 +35,19 @@ export function routes(defineRoutes) {
       route("cookie-policy", "routes/public/legal.tsx", { id: "legal-cookies" });
       route("contact", "routes/public/contact.tsx");
       route("contact/:kind", "routes/public/contact-form.tsx");
+      route("login", "routes/public/login.tsx");
+      route("login/:platform", "routes/public/login-platform.tsx");
+      route("logout", "routes/public/logout.tsx");
+      route("reset-password", "routes/public/reset-password.tsx");
+      route("reset-password/:token", "routes/public/reset-password-token.tsx");
+      route("faq", "routes/public/faq.tsx");
+
+      route("dashboard", "routes/dashboard/dashboard-layout.tsx", () => {
+        route("", "routes/dashboard/overview.tsx", { index: true });
+        route("profile", "routes/dashboard/profile.tsx");
+        route("token-management", "routes/dashboard/token-management.tsx");
+      });
+
       route("__test/crash", "routes/public/test-crash.tsx");
       route("*", "routes/public/not-found.tsx");
     });

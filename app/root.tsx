@@ -1,6 +1,6 @@
 import "@mantine/core/styles.css";
 import "~/styles/app.css";
-import { ColorSchemeScript, MantineProvider } from "@mantine/core";
+import { ColorSchemeScript, MantineProvider, mantineHtmlProps } from "@mantine/core";
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
@@ -10,6 +10,7 @@ import { GeneralErrorBoundary } from "~/components/errors/general-error-boundary
 import { SiteFooter } from "~/components/layout/site-footer";
 import { SiteHeader } from "~/components/layout/site-header";
 import { Notifications } from "~/components/notifications/notifications";
+import { getOptionalUser } from "~/modules/auth/session.server";
 import { env } from "~/modules/env/env.server";
 import { languageOfPath } from "~/modules/i18n/language";
 import { brandThemes } from "~/modules/theme/mantine-themes";
@@ -21,8 +22,11 @@ export const links: LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", 
 export const meta: MetaFunction = () => [{ title: "Data API Developer Portal" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { toast, headers } = await readToast(request);
-  return data({ toast, year: new Date().getFullYear(), statusUrl: env.STATUS_URL }, { headers });
+  const [{ toast, headers }, user] = await Promise.all([readToast(request), getOptionalUser(request)]);
+  const account = user
+    ? { name: `${user.firstName} ${user.lastName}`.trim() || user.username, hasPicture: user.hasPicture }
+    : null;
+  return data({ toast, account, year: new Date().getFullYear(), statusUrl: env.STATUS_URL }, { headers });
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -37,7 +41,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   }, []);
 
   return (
-    <html lang={language === "zh" ? "zh-CN" : "en"} dir="ltr">
+    <html lang={language === "zh" ? "zh-CN" : "en"} dir="ltr" {...mantineHtmlProps}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -51,7 +55,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           <a className="skip-link" href="#main">
             {t("nav.skipToContent")}
           </a>
-          <SiteHeader theme={theme} />
+          <SiteHeader theme={theme} account={rootData?.account ?? null} />
           <main id="main" className="site-main">
             {children}
           </main>

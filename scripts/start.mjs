@@ -48,6 +48,8 @@ const env = {
   PORT: process.env.PORT ?? "3000",
   DATA_DIR: dataDir,
   SESSION_SECRET: sessionSecret(dataDir),
+  // npm start is the local demo: seed the demo accounts unless DEMO_DATA says otherwise.
+  DEMO_DATA: process.env.DEMO_DATA ?? "true",
 };
 const server = spawn(path.join(root, "node_modules/.bin/remix-serve"), ["build/server/index.js"], { cwd: root, env, stdio: "inherit" });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));

@@ -12,6 +12,14 @@ const productPages = [
   { path: "/api-products/estate/api", name: "Real Estate API", theme: "intelligence" },
 ];
 
+/** The primary shade of each brand palette, as the header paints it (with and without JavaScript). */
+const themeColours: Record<string, string> = {
+  macro: "rgb(8, 127, 91)",
+  company: "rgb(25, 113, 194)",
+  "fund-flow": "rgb(160, 71, 12)",
+  intelligence: "rgb(156, 54, 181)",
+};
+
 test.describe("home page", () => {
   test("renders in English with every product, the footer and its links", async ({ page }) => {
     await open(page, "/");
@@ -27,6 +35,7 @@ test.describe("home page", () => {
     await expect(status).toHaveAttribute("target", "_blank");
     await expect(status).toHaveAttribute("rel", "noopener noreferrer");
     await expect(page.locator("body")).toHaveAttribute("data-theme", "default");
+    await expect(page.locator("header.site-header")).toHaveCSS("background-color", "rgb(59, 91, 219)");
   });
 
   test("renders in Chinese under /zh and keeps the prefix on internal links", async ({ page }) => {
@@ -72,6 +81,7 @@ test.describe("product pages", () => {
       await open(page, product.path);
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(product.name);
       await expect(page.locator("body")).toHaveAttribute("data-theme", product.theme);
+      await expect(page.locator("header.site-header")).toHaveCSS("background-color", themeColours[product.theme]!);
       await expect(page.getByRole("heading", { name: "Coverage" })).toBeVisible();
       await expect(page.getByText("Support is available 24x6 and replies within one hour, in English, Chinese, Korean and Japanese.")).toBeVisible();
       await expect(page.getByRole("link", { name: /^Read the .* documentation$/ }).first()).toHaveAttribute("href", /^\/docs\//);

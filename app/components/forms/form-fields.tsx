@@ -1,4 +1,4 @@
-import { NativeSelect, Textarea, TextInput } from "@mantine/core";
+import { NativeSelect, PasswordInput, Textarea, TextInput } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { useField } from "remix-validated-form";
 import { translateMessage } from "~/modules/forms/messages";
@@ -15,12 +15,19 @@ function useTranslatedField(name: string) {
   return { ...field, error: field.error ? translateMessage(t, field.error) : undefined };
 }
 
-export function TextField({ name, label, required, type = "text" }: FieldProps & { type?: "text" | "email" | "tel" }) {
+export function TextField({
+  name,
+  label,
+  required,
+  type = "text",
+  readOnly,
+}: FieldProps & { type?: "text" | "email" | "tel"; readOnly?: boolean }) {
   const { error, getInputProps } = useTranslatedField(name);
   return (
     <TextInput
       {...getInputProps({ id: `field-${name}` })}
       type={type}
+      readOnly={readOnly}
       label={label}
       withAsterisk={required}
       error={error}
@@ -55,6 +62,19 @@ export function SelectField({ name, label, required, options }: FieldProps & { o
       withAsterisk={required}
       error={error}
       data={[{ value: "", label: t("contact.chooseOption") }, ...options]}
+    />
+  );
+}
+
+export function PasswordField({ name, label, required, autoComplete }: FieldProps & { autoComplete: string }) {
+  const { error, getInputProps } = useTranslatedField(name);
+  return (
+    <PasswordInput
+      {...getInputProps({ id: `field-${name}` })}
+      label={label}
+      withAsterisk={required}
+      error={error}
+      autoComplete={autoComplete}
     />
   );
 }

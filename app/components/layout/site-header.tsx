@@ -1,6 +1,7 @@
-import { useLocation } from "@remix-run/react";
+import { Avatar } from "@mantine/core";
+import { Form, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { languageOfPath, languages, switchLanguagePath } from "~/modules/i18n/language";
+import { languageOfPath, languages, localizePath, splitLanguagePrefix, switchLanguagePath } from "~/modules/i18n/language";
 import type { ThemeName } from "~/modules/registry/registry";
 import { AppLink } from "./app-link";
 
@@ -51,7 +52,40 @@ function LanguageSwitcher() {
   );
 }
 
-export function SiteHeader({ theme }: { theme: ThemeName }) {
+export interface HeaderAccount {
+  name: string;
+  hasPicture: boolean;
+}
+
+/** Signed in: picture, name (to the dashboard) and sign out; otherwise the sign-in link. */
+function AccountArea({ account }: { account: HeaderAccount | null }) {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  if (!account) {
+    return (
+      <AppLink to="/login" className="nav-link account-link">
+        {t("auth.loginTitle")}
+      </AppLink>
+    );
+  }
+  return (
+    <div className="account">
+      <AppLink to="/dashboard" className="account-link" data-testid="account-name">
+        <Avatar src={account.hasPicture ? "/api/auth/profile-picture" : null} alt="" size={32} radius="xl" color="gray">
+          {account.name.slice(0, 1).toUpperCase()}
+        </Avatar>
+        <span className="account-name">{account.name}</span>
+      </AppLink>
+      <Form method="post" action={localizePath("/logout", splitLanguagePrefix(pathname).prefix)}>
+        <button type="submit" className="logout-button">
+          {t("auth.logout")}
+        </button>
+      </Form>
+    </div>
+  );
+}
+
+export function SiteHeader({ theme, account }: { theme: ThemeName; account: HeaderAccount | null }) {
   const { t } = useTranslation();
   return (
     <header className="site-header">
@@ -69,6 +103,7 @@ export function SiteHeader({ theme }: { theme: ThemeName }) {
           <NavLinks />
         </nav>
         <LanguageSwitcher />
+        <AccountArea account={account} />
         <details className="nav-mobile">
           <summary aria-label={t("nav.openMenu")}>☰</summary>
           <nav aria-label={t("nav.mainNavigation")}>

@@ -12,13 +12,6 @@ export type ContactOutcome =
   | { status: "spam" }
   | { status: "rate-limited"; retryAfterSeconds: number };
 
-/** The address a visitor posts from; only trusted when a proxy in front of us sets it. */
-export function clientAddress(request: Request): string | null {
-  if (!env.TRUST_PROXY) return null;
-  const forwarded = request.headers.get("X-Forwarded-For")?.split(",")[0]?.trim();
-  return forwarded || request.headers.get("X-Real-IP");
-}
-
 /**
  * Stores a validated contact message and e-mails it to support. A filled honeypot is refused; each sender
  * address (and client IP behind a trusted proxy) may send CONTACT_RATE_LIMIT messages an hour.

@@ -22,6 +22,14 @@ describe("parseEnv", () => {
     expect(parseEnv({ NODE_ENV: "production", SESSION_SECRET: "x".repeat(32) }).SESSION_SECRET).toBe("x".repeat(32));
   });
 
+  it("seeds demo data outside production unless told otherwise", () => {
+    expect(parseEnv({}).DEMO_DATA).toBe(true);
+    expect(parseEnv({ DEMO_DATA: "false" }).DEMO_DATA).toBe(false);
+    const production = { NODE_ENV: "production", SESSION_SECRET: "x".repeat(32) };
+    expect(parseEnv(production).DEMO_DATA).toBe(false);
+    expect(parseEnv({ ...production, DEMO_DATA: "1" }).DEMO_DATA).toBe(true);
+  });
+
   it("treats empty values as unset", () => {
     expect(parseEnv({ SMTP_URL: "" }).SMTP_URL).toBeUndefined();
   });

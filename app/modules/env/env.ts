@@ -27,6 +27,7 @@ export const envSchema = z
     TRUST_PROXY: booleanString,
     CONTACT_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
     TEST_HOOKS: booleanString,
+    DEMO_DATA: z.enum(["true", "false", "1", "0"]).optional(),
   })
   .superRefine((env, context) => {
     if (env.NODE_ENV === "production" && !env.SESSION_SECRET) {
@@ -34,7 +35,7 @@ export const envSchema = z
     }
   });
 
-export type Env = z.infer<typeof envSchema> & { SESSION_SECRET: string };
+export type Env = Omit<z.infer<typeof envSchema>, "DEMO_DATA"> & { SESSION_SECRET: string; DEMO_DATA: boolean };
 
 const developmentSecret = "development-only-secret-do-not-use-in-production";
 
@@ -46,5 +47,8 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     const problems = result.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
     throw new Error(`Invalid environment configuration:\n${problems.join("\n")}`);
   }
-  return { ...result.data, SESSION_SECRET: result.data.SESSION_SECRET ?? developmentSecret };
+  const { DEMO_DATA, ...values } = result.data;
+  // Demo accounts are seeded outside production unless switched off; in production only on request.
+  const demoData = DEMO_DATA === undefined ? values.NODE_ENV !== "production" : DEMO_DATA === "true" || DEMO_DATA === "1";
+  return { ...values, SESSION_SECRET: values.SESSION_SECRET ?? developmentSecret, DEMO_DATA: demoData };
 }

@@ -10,6 +10,10 @@ export type ThemeName = (typeof themes)[number];
 export const platforms = ["econ", "corp", "intel"] as const;
 export type Platform = (typeof platforms)[number];
 
+export function isPlatform(value: unknown): value is Platform {
+  return typeof value === "string" && (platforms as readonly string[]).includes(value);
+}
+
 export type FamilyId = "macroeconomic" | "company" | "fund-flows" | "real-estate";
 
 export interface Family {

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { contactSchemas, isContactKind } from "~/modules/contact/contact-schemas";
-import { clientAddress, submitContactMessage } from "~/modules/contact/contact.server";
+import { submitContactMessage } from "~/modules/contact/contact.server";
+import { clientAddress } from "~/modules/http/client-address.server";
 import { jsonResponse, readJsonObject, zodErrorResponse } from "~/modules/forms/json.server";
 import { translateMessage } from "~/modules/forms/messages";
 import { getFixedT } from "~/modules/i18n/i18n.server";

@@ -1,0 +1,89 @@
+import { db } from "~/modules/db/db.server";
+import { newId, nowIso } from "~/modules/db/ids";
+import type { Platform } from "~/modules/registry/registry";
+import { randomToken, sha256 } from "./crypto.server";
+import { platformProducts } from "./platforms";
+import { activeSubscriptions, type CurrentUser, type Subscriptions } from "./users.server";
+
+export interface ApiKeySummary {
+  platform: Platform;
+  hint: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+}
+
+export type KeyVerification = { valid: true } | { valid: false; reason: "unknown" | "replaced" | "subscription-ended" };
+
+export function canGenerateKey(subscriptions: Subscriptions, platform: Platform): boolean {
+  return platformProducts[platform].some((product) => subscriptions[product]);
+}
+
+/** Platforms whose keys this user may hold, in the registry's order. */
+export function keyPlatforms(subscriptions: Subscriptions): Platform[] {
+  return (Object.keys(platformProducts) as Platform[]).filter((platform) => canGenerateKey(subscriptions, platform));
+}
+
+function hintFor(key: string): string {
+  return `${key.slice(0, 9)}…${key.slice(-4)}`;
+}
+
+/**
+ * A new key for the platform, shown once: the previous key stops working at once. Needs an active
+ * subscription to one of the platform's products; returns null without one.
+ */
+export async function generateApiKey(user: CurrentUser, platform: Platform): Promise<string | null> {
+  if (!canGenerateKey(user.subscriptions, platform)) return null;
+  const key = `${platform}_${randomToken(24)}`;
+  const now = nowIso();
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable("api_keys")
+      .set({ revoked_at: now, revoked_reason: "replaced" })
+      .where("user_id", "=", user.id)
+      .where("platform", "=", platform)
+      .where("revoked_at", "is", null)
+      .execute();
+    await trx
+      .insertInto("api_keys")
+      .values({ id: newId(), user_id: user.id, platform, key_hash: sha256(key), hint: hintFor(key), created_at: now })
+      .execute();
+  });
+  return key;
+}
+
+export async function listActiveKeys(userId: string): Promise<ApiKeySummary[]> {
+  const rows = await db
+    .selectFrom("api_keys")
+    .select(["platform", "hint", "created_at", "last_used_at"])
+    .where("user_id", "=", userId)
+    .where("revoked_at", "is", null)
+    .execute();
+  return rows.map((row) => ({
+    platform: row.platform as Platform,
+    hint: row.hint,
+    createdAt: row.created_at,
+    lastUsedAt: row.last_used_at,
+  }));
+}
+
+/** Whether a key works on the platform now; a key whose subscription ended is deactivated here too. */
+export async function verifyApiKey(platform: Platform, key: string): Promise<KeyVerification> {
+  const row = await db
+    .selectFrom("api_keys")
+    .select(["id", "user_id", "revoked_reason"])
+    .where("key_hash", "=", sha256(key.trim()))
+    .where("platform", "=", platform)
+    .executeTakeFirst();
+  if (!row) return { valid: false, reason: "unknown" };
+  if (row.revoked_reason === "replaced") return { valid: false, reason: "replaced" };
+  if (row.revoked_reason === "subscription-ended") return { valid: false, reason: "subscription-ended" };
+  if (!canGenerateKey(await activeSubscriptions(row.user_id), platform)) {
+    await db
+      .updateTable("api_keys")
+      .set({ revoked_at: nowIso(), revoked_reason: "subscription-ended" })
+      .where("id", "=", row.id)
+      .execute();
+    return { valid: false, reason: "subscription-ended" };
+  }
+  return { valid: true };
+}

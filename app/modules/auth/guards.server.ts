@@ -1,0 +1,54 @@
+import { redirect } from "@remix-run/node";
+import { localizePath, splitLanguagePrefix } from "~/modules/i18n/language";
+import { getOptionalUser } from "./session.server";
+import type { CurrentUser, Subscriptions } from "./users.server";
+
+function notFound(): Response {
+  return new Response("Not Found", { status: 404 });
+}
+
+function jsonError(error: string, status: number): Response {
+  return Response.json({ error }, { status });
+}
+
+/** Dashboard pages: without a signed-in user they are the 404 page (SPEC.md section 8). */
+export async function requireUser(request: Request): Promise<CurrentUser> {
+  const user = await getOptionalUser(request);
+  if (!user) throw notFound();
+  return user;
+}
+
+/** Pages for signed-in users outside the dashboard (FAQ): visitors are sent to sign in and back. */
+export async function requireSignedIn(request: Request): Promise<CurrentUser> {
+  const user = await getOptionalUser(request);
+  if (user) return user;
+  const url = new URL(request.url);
+  const prefix = splitLanguagePrefix(url.pathname).prefix;
+  const back = encodeURIComponent(`${url.pathname}${url.search}`);
+  throw redirect(`${localizePath("/login", prefix)}?redirectTo=${back}`);
+}
+
+export async function requireSubscription(request: Request, product: keyof Subscriptions): Promise<CurrentUser> {
+  const user = await requireUser(request);
+  if (!user.subscriptions[product] && !user.isAdmin) throw notFound();
+  return user;
+}
+
+export async function requireAdmin(request: Request): Promise<CurrentUser> {
+  const user = await requireUser(request);
+  if (!user.isAdmin) throw notFound();
+  return user;
+}
+
+export async function requireTokenDecoder(request: Request): Promise<CurrentUser> {
+  const user = await requireUser(request);
+  if (!user.hasTokenDecoder) throw notFound();
+  return user;
+}
+
+/** The JSON API: 401 without a session (cookie or bearer token). */
+export async function requireApiUser(request: Request): Promise<CurrentUser> {
+  const user = await getOptionalUser(request);
+  if (!user) throw jsonError("Authentication required.", 401);
+  return user;
+}

@@ -1,0 +1,78 @@
+import { db } from "~/modules/db/db.server";
+import { nowIso } from "~/modules/db/ids";
+import { env } from "~/modules/env/env.server";
+import { isPlatform, type Platform } from "~/modules/registry/registry";
+import { randomToken, sha256, sign, unsign } from "./crypto.server";
+import { loadCurrentUser, type CurrentUser } from "./users.server";
+
+export const SESSION_COOKIE = "token";
+const SESSION_DAYS = 14;
+const SESSION_MS = SESSION_DAYS * 24 * 60 * 60 * 1000;
+
+function cookieAttributes(maxAgeSeconds: number): string {
+  const secure = env.PUBLIC_URL.startsWith("https://") ? "; Secure" : "";
+  return `Path=/; HttpOnly; SameSite=Lax; Max-Age=${maxAgeSeconds}${secure}`;
+}
+
+/** A new session with a new id at every sign-in; the cookie holds the signed id, the database its hash. */
+export async function createSession(userId: string, platform: Platform): Promise<{ token: string; cookie: string }> {
+  const id = randomToken();
+  const now = new Date();
+  await db
+    .insertInto("sessions")
+    .values({
+      id_hash: sha256(id),
+      user_id: userId,
+      platform,
+      created_at: nowIso(now),
+      expires_at: nowIso(new Date(now.getTime() + SESSION_MS)),
+    })
+    .execute();
+  const token = sign(id);
+  return { token, cookie: `${SESSION_COOKIE}=${token}; ${cookieAttributes(SESSION_MS / 1000)}` };
+}
+
+export function clearSessionCookie(): string {
+  return `${SESSION_COOKIE}=; ${cookieAttributes(0)}`;
+}
+
+/** The session token of a request: the `token` cookie, or `Authorization: Bearer` (the JSON API). */
+export function readSessionToken(request: Request): string | null {
+  const authorization = request.headers.get("Authorization");
+  if (authorization?.startsWith("Bearer ")) return authorization.slice(7).trim() || null;
+  const cookies = request.headers.get("Cookie") ?? "";
+  for (const part of cookies.split(";")) {
+    const [name, ...value] = part.trim().split("=");
+    if (name === SESSION_COOKIE) return decodeURIComponent(value.join("=")) || null;
+  }
+  return null;
+}
+
+async function findSession(request: Request) {
+  const token = readSessionToken(request);
+  const id = token ? unsign(token) : null;
+  if (!id) return null;
+  const session = await db.selectFrom("sessions").selectAll().where("id_hash", "=", sha256(id)).executeTakeFirst();
+  if (!session) return null;
+  if (session.expires_at <= nowIso()) {
+    await db.deleteFrom("sessions").where("id_hash", "=", session.id_hash).execute();
+    return null;
+  }
+  return session;
+}
+
+/** The signed-in user, or null for visitors, unknown, expired or ended sessions. */
+export async function getOptionalUser(request: Request): Promise<CurrentUser | null> {
+  const session = await findSession(request);
+  if (!session || !isPlatform(session.platform)) return null;
+  return loadCurrentUser(session.user_id, session.platform);
+}
+
+export async function destroySession(request: Request): Promise<void> {
+  const session = await findSession(request);
+  if (session) await db.deleteFrom("sessions").where("id_hash", "=", session.id_hash).execute();
+}
+
+export async function destroyAllSessions(userId: string): Promise<void> {
+  await db.deleteFrom("sessions").where("user_id", "=", userId).execute();
+}

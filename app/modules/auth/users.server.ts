@@ -1,0 +1,64 @@
+import { db } from "~/modules/db/db.server";
+import { nowIso } from "~/modules/db/ids";
+import type { Platform } from "~/modules/registry/registry";
+import { subscriptionProducts, type SubscriptionProduct } from "./platforms";
+
+export type Subscriptions = Record<SubscriptionProduct, boolean>;
+
+/** The user as every loader and /api/auth/user see it (DESIGN.md section 7). */
+export interface CurrentUser {
+  id: string;
+  username: string;
+  email: string;
+  platform: Platform;
+  subscriptions: Subscriptions;
+  isAdmin: boolean;
+  hasTokenDecoder: boolean;
+  firstName: string;
+  lastName: string;
+  jobPosition: string;
+  jobDescription: string;
+  hasPicture: boolean;
+}
+
+export async function activeSubscriptions(userId: string, at: Date = new Date()): Promise<Subscriptions> {
+  const now = nowIso(at);
+  const rows = await db
+    .selectFrom("subscriptions")
+    .select("product")
+    .where("user_id", "=", userId)
+    .where("starts_at", "<=", now)
+    .where("ends_at", ">", now)
+    .execute();
+  const active = new Set(rows.map((row) => row.product));
+  return Object.fromEntries(subscriptionProducts.map((product) => [product, active.has(product)])) as Subscriptions;
+}
+
+export async function loadCurrentUser(userId: string, platform: Platform): Promise<CurrentUser | null> {
+  const user = await db.selectFrom("users").selectAll().where("id", "=", userId).executeTakeFirst();
+  if (!user) return null;
+  return {
+    id: user.id,
+    username: user.username,
+    email: user.email,
+    platform,
+    subscriptions: await activeSubscriptions(user.id),
+    isAdmin: user.is_admin === 1,
+    hasTokenDecoder: user.has_token_decoder === 1,
+    firstName: user.first_name,
+    lastName: user.last_name,
+    jobPosition: user.job_position,
+    jobDescription: user.job_description,
+    hasPicture: user.picture_type !== null,
+  };
+}
+
+/** What GET /api/auth/user answers: the contract fields plus the profile. */
+export function publicUser(user: CurrentUser) {
+  const { id: _id, hasPicture: _picture, ...rest } = user;
+  return rest;
+}
+
+export async function findUserByEmail(email: string) {
+  return db.selectFrom("users").selectAll().where("email", "=", email.trim().toLowerCase()).executeTakeFirst();
+}

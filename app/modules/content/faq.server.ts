@@ -1,0 +1,25 @@
+import fs from "node:fs/promises";
+import path from "node:path";
+import { marked } from "marked";
+import { localizePath, type Language } from "~/modules/i18n/language";
+
+export interface FaqTopic {
+  title: string;
+  html: string;
+}
+
+/**
+ * content/faq/{lang}.md: each "## " heading is one of the four topics, each "### " a question. Links in
+ * the answers get the page's language prefix.
+ */
+export async function readFaq(language: Language, prefix: Language | null): Promise<FaqTopic[]> {
+  const source = await fs.readFile(path.resolve("content", "faq", `${language}.md`), "utf8");
+  const localized = source.replace(/\]\((\/[^)]*)\)/g, (_match, href: string) => `](${localizePath(href, prefix)})`);
+  return localized
+    .split(/^## /m)
+    .filter((part) => part.trim())
+    .map((part) => {
+      const [title = "", ...body] = part.split("\n");
+      return { title: title.trim(), html: marked.parse(body.join("\n"), { async: false }) };
+    });
+}

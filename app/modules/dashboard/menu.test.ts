@@ -1,0 +1,34 @@
+import { describe, expect, it } from "vitest";
+import { backTarget, buildDashboardMenu } from "./menu";
+
+const none = { macroeconomic: false, company: false, documents: false, intelligence: false };
+
+describe("buildDashboardMenu", () => {
+  it("shows the screens of the products the user subscribes to", () => {
+    const menu = buildDashboardMenu({ subscriptions: { ...none, macroeconomic: true, documents: true }, isAdmin: false }, "/");
+    expect(menu.groups.map((group) => group.label)).toEqual(["dashboard.groups.macroeconomic", "dashboard.groups.documents"]);
+    expect(menu.groups[0]!.links.map((link) => link.to)).toEqual(["/dashboard/econ/feeds", "/dashboard/econ/dumps"]);
+    expect(menu.admin).toBeNull();
+  });
+
+  it("gives admins the admin entry and keeps back, profile and token management first", () => {
+    const menu = buildDashboardMenu({ subscriptions: none, isAdmin: true }, "/api-products");
+    expect(menu.main.map((link) => link.to)).toEqual(["/api-products", "/dashboard", "/dashboard/profile", "/dashboard/token-management"]);
+    expect(menu.groups).toEqual([]);
+    expect(menu.admin?.to).toBe("/dashboard/admin/dashboard");
+  });
+});
+
+describe("backTarget", () => {
+  const origin = "http://localhost:3000";
+  it("returns to the previous page of this site", () => {
+    expect(backTarget("http://localhost:3000/zh/contact?x=1", origin)).toBe("/zh/contact?x=1");
+  });
+  it("goes home after a dashboard page, another site or nothing", () => {
+    expect(backTarget("http://localhost:3000/dashboard/profile", origin)).toBe("/");
+    expect(backTarget("http://localhost:3000/zh/dashboard", origin)).toBe("/");
+    expect(backTarget("https://evil.example/", origin)).toBe("/");
+    expect(backTarget(null, origin)).toBe("/");
+    expect(backTarget("not a url", origin)).toBe("/");
+  });
+});

@@ -1,0 +1,36 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { generateApiKey, verifyApiKey } from "~/modules/auth/api-keys.server";
+import { verifyTokenSchema } from "~/modules/auth/auth-schemas";
+import { requireApiUser } from "~/modules/auth/guards.server";
+import { platformForTokenRoute } from "~/modules/auth/platforms";
+import { jsonResponse, readJsonObject } from "~/modules/forms/json.server";
+import { getFixedT } from "~/modules/i18n/i18n.server";
+
+const operationPattern = /^(generate|verify)-(macro|company|intelligence)-token$/;
+
+/**
+ * POST /api/auth/generate-{macro|company|intelligence}-token -> {token} or 403;
+ * POST /api/auth/verify-{...}-token {token} -> {valid, reason?}, 400 without a token.
+ */
+export async function action({ request, params }: ActionFunctionArgs) {
+  const match = operationPattern.exec(params.operation ?? "");
+  const platform = match ? platformForTokenRoute(match[2]!) : undefined;
+  if (!match || !platform) return jsonResponse({ error: "Not found" }, 404);
+  const user = await requireApiUser(request);
+  const t = await getFixedT(request);
+  if (request.method !== "POST") return jsonResponse({ error: "Method not allowed" }, 405, { Allow: "POST" });
+
+  if (match[1] === "generate") {
+    const token = await generateApiKey(user, platform);
+    return token ? jsonResponse({ token }) : jsonResponse({ error: t("tokens.none") }, 403);
+  }
+  const body = await readJsonObject(request, t);
+  if (!body.ok) return body.response;
+  const parsed = verifyTokenSchema.safeParse(body.value);
+  if (!parsed.success) return jsonResponse({ error: t("auth.tokenRequired") }, 400);
+  return jsonResponse(await verifyApiKey(platform, parsed.data.token));
+}
+
+export function loader() {
+  return jsonResponse({ error: "Method not allowed" }, 405, { Allow: "POST" });
+}

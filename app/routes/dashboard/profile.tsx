@@ -1,0 +1,104 @@
+import { Alert, Avatar, Button, Card, Group, Stack, Title } from "@mantine/core";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { withZod } from "@remix-validated-form/with-zod";
+import { useTranslation } from "react-i18next";
+import { ValidatedForm } from "remix-validated-form";
+import { TextAreaField, TextField } from "~/components/forms/form-fields";
+import { profileSchema } from "~/modules/auth/auth-schemas";
+import { requireUser } from "~/modules/auth/guards.server";
+import { isMultipart, uploadProfilePicture } from "~/modules/auth/picture-upload.server";
+import { saveProfile } from "~/modules/auth/profile.server";
+import { pageMeta } from "~/modules/content/page-meta";
+import { readFormData, validationFailure } from "~/modules/forms/form-data.server";
+import { getFixedT } from "~/modules/i18n/i18n.server";
+import { redirectWithToast } from "~/modules/toast/toast.server";
+
+const profileValidator = withZod(profileSchema);
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const t = await getFixedT(request);
+  return {
+    profile: {
+      username: user.username,
+      firstName: user.firstName,
+      lastName: user.lastName,
+      jobPosition: user.jobPosition,
+      jobDescription: user.jobDescription,
+    },
+    hasPicture: user.hasPicture,
+    title: t("profile.title"),
+    siteName: t("meta.siteName"),
+  };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data?.title, data?.siteName);
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  const url = new URL(request.url);
+  if (isMultipart(request)) {
+    const result = await uploadProfilePicture(user.id, request);
+    if (!result.ok) return { pictureError: result.error };
+    return redirectWithToast(url.pathname, { type: "success", message: "profile.pictureSaved" });
+  }
+  const result = await profileValidator.validate(await readFormData(request));
+  if (result.error) return validationFailure(result.error, result.submittedData);
+  await saveProfile(user.id, result.data);
+  return redirectWithToast(url.pathname, { type: "success", message: "profile.saved" });
+}
+
+export default function ProfilePage() {
+  const { profile, hasPicture } = useLoaderData<typeof loader>();
+  const actionData = useActionData<{ pictureError?: string }>();
+  const { t } = useTranslation();
+  const name = `${profile.firstName} ${profile.lastName}`.trim() || profile.username;
+  return (
+    <Stack gap="lg" maw={720}>
+      <Title order={1}>{t("profile.title")}</Title>
+      <Card withBorder padding="lg">
+        <ValidatedForm validator={profileValidator} method="post" id="profile" defaultValues={profile} noValidate>
+          <Stack gap="md">
+            <TextField name="username" label={t("profile.username")} readOnly />
+            <Group grow align="flex-start">
+              <TextField name="firstName" label={t("profile.firstName")} required />
+              <TextField name="lastName" label={t("profile.lastName")} required />
+            </Group>
+            <TextField name="jobPosition" label={t("profile.jobPosition")} />
+            <TextAreaField name="jobDescription" label={t("profile.jobDescription")} />
+            <Button type="submit" w="fit-content">
+              {t("profile.save")}
+            </Button>
+          </Stack>
+        </ValidatedForm>
+      </Card>
+      <Card withBorder padding="lg">
+        <Title order={2} size="h3" mb="md">
+          {t("profile.pictureTitle")}
+        </Title>
+        <Group align="flex-start" gap="lg">
+          <Avatar src={hasPicture ? "/api/auth/profile-picture" : null} alt={t("profile.pictureAlt", { name })} size={96} radius="xl">
+            {name.slice(0, 1).toUpperCase()}
+          </Avatar>
+          <Form method="post" encType="multipart/form-data">
+            <Stack gap="sm">
+              {actionData?.pictureError ? (
+                <Alert color="red" role="alert" data-testid="picture-error">
+                  {t(actionData.pictureError)}
+                </Alert>
+              ) : null}
+              <label htmlFor="picture" className="file-label">
+                {t("profile.picture")}
+              </label>
+              <input id="picture" name="picture" type="file" accept="image/png,image/jpeg,image/webp" />
+              <Button type="submit" w="fit-content" variant="light">
+                {t("profile.upload")}
+              </Button>
+            </Stack>
+          </Form>
+        </Group>
+      </Card>
+    </Stack>
+  );
+}

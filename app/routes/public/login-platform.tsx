@@ -1,0 +1,111 @@
+import { Alert, Anchor, Button, Container, Group, Stack, Text, Title } from "@mantine/core";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
+import { withZod } from "@remix-validated-form/with-zod";
+import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
+import { useIsSubmitting, ValidatedForm } from "remix-validated-form";
+import { PasswordField, TextField } from "~/components/forms/form-fields";
+import { AppLink } from "~/components/layout/app-link";
+import { loginSchema, safeRedirect } from "~/modules/auth/auth-schemas";
+import { authenticator, LoginError } from "~/modules/auth/login.server";
+import { createSession } from "~/modules/auth/session.server";
+import { pageMeta } from "~/modules/content/page-meta";
+import { formFailure, readFormData, validationFailure } from "~/modules/forms/form-data.server";
+import { encodeMessage, translateMessage } from "~/modules/forms/messages";
+import { getFixedT } from "~/modules/i18n/i18n.server";
+import { localizePath, splitLanguagePrefix } from "~/modules/i18n/language";
+import { isPlatform, platforms, type Platform } from "~/modules/registry/registry";
+import { redirectWithToast } from "~/modules/toast/toast.server";
+
+const loginValidator = withZod(loginSchema);
+
+function requirePlatform(value: string | undefined): Platform {
+  if (!isPlatform(value)) throw new Response("Not Found", { status: 404 });
+  return value;
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const platform = requirePlatform(params.platform);
+  const t = await getFixedT(request);
+  return { platform, title: t(`auth.platforms.${platform}.name`), siteName: t("meta.siteName") };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data?.title, data?.siteName);
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const platform = requirePlatform(params.platform);
+  const result = await loginValidator.validate(await readFormData(request.clone()));
+  const { password: _password, ...keep } = result.submittedData;
+  if (result.error) return validationFailure(result.error, keep);
+
+  let userId: string;
+  try {
+    userId = await authenticator.authenticate(platform, request);
+  } catch (error) {
+    if (!(error instanceof LoginError)) throw error;
+    const minutes = Math.ceil(error.retryAfterSeconds / 60);
+    const status = error.retryAfterSeconds ? 429 : 401;
+    return formFailure(encodeMessage(error.messageKey, { minutes }), keep, status, `login-${platform}`);
+  }
+  const { cookie } = await createSession(userId, platform);
+  const prefix = splitLanguagePrefix(new URL(request.url).pathname).prefix;
+  const target = localizePath(safeRedirect(result.data.redirectTo), prefix);
+  return redirectWithToast(target, { type: "success", message: "auth.loginSuccessful" }, { headers: { "Set-Cookie": cookie } });
+}
+
+export default function LoginPlatformPage() {
+  const { platform } = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
+  const actionData = useActionData<{ formError?: string | null }>();
+  const [params] = useSearchParams();
+  const formId = `login-${platform}`;
+  // After a refused sign-in the password field starts empty, as it does without JavaScript.
+  useEffect(() => {
+    const password = document.getElementById("field-password");
+    if (actionData?.formError && password instanceof HTMLInputElement) password.value = "";
+  }, [actionData]);
+  return (
+    <Container size="xs" py="xl">
+      <Stack gap="xs" mb="lg">
+        <Title order={1}>{t("auth.signInTo", { platform: t(`auth.platforms.${platform}.name`) })}</Title>
+        <Text size="sm">{t(`auth.platforms.${platform}.description`)}</Text>
+      </Stack>
+      <ValidatedForm validator={loginValidator} method="post" id={formId} noValidate>
+        <Stack gap="md">
+          {actionData?.formError ? (
+            <Alert color="red" role="alert" data-testid="form-error">
+              {translateMessage(t, actionData.formError)}
+            </Alert>
+          ) : null}
+          <input type="hidden" name="redirectTo" value={safeRedirect(params.get("redirectTo"))} />
+          <TextField name="email" type="email" label={t("auth.email")} required />
+          <PasswordField name="password" label={t("auth.password")} autoComplete="current-password" required />
+          <SubmitButton formId={formId} />
+        </Stack>
+      </ValidatedForm>
+      <Group mt="xl" gap="lg">
+        <Anchor component={AppLink} to="/reset-password">
+          {t("auth.forgotPassword")}
+        </Anchor>
+        {platforms
+          .filter((other) => other !== platform)
+          .map((other) => (
+            <Anchor key={other} component={AppLink} to={`/login/${other}`}>
+              {t(`auth.platforms.${other}.name`)}
+            </Anchor>
+          ))}
+      </Group>
+    </Container>
+  );
+}
+
+function SubmitButton({ formId }: { formId: string }) {
+  const { t } = useTranslation();
+  const submitting = useIsSubmitting(formId);
+  return (
+    <Button type="submit" loading={submitting}>
+      {t("auth.submit")}
+    </Button>
+  );
+}

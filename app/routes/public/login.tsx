@@ -1,0 +1,45 @@
+import { Anchor, Card, Container, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useSearchParams } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { AppLink } from "~/components/layout/app-link";
+import { safeRedirect } from "~/modules/auth/auth-schemas";
+import { pageMeta } from "~/modules/content/page-meta";
+import { getFixedT } from "~/modules/i18n/i18n.server";
+import { platforms } from "~/modules/registry/registry";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const t = await getFixedT(request);
+  return { title: t("auth.loginTitle"), siteName: t("meta.siteName") };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data?.title, data?.siteName);
+
+/** One button per platform, each keeping where the visitor wanted to go. */
+export default function LoginPage() {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const redirectTo = params.get("redirectTo");
+  const query = redirectTo ? `?redirectTo=${encodeURIComponent(safeRedirect(redirectTo))}` : "";
+  return (
+    <Container size="md" py="xl">
+      <Stack gap="xs" mb="xl">
+        <Title order={1}>{t("auth.loginTitle")}</Title>
+        <Text>{t("auth.loginLead")}</Text>
+      </Stack>
+      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="lg">
+        {platforms.map((platform) => (
+          <Card key={platform} withBorder padding="lg" component={AppLink} to={`/login/${platform}${query}`} className="link-card">
+            <Title order={2} size="h4" mb="xs">
+              {t(`auth.platforms.${platform}.name`)}
+            </Title>
+            <Text size="sm">{t(`auth.platforms.${platform}.description`)}</Text>
+          </Card>
+        ))}
+      </SimpleGrid>
+      <Anchor component={AppLink} to="/reset-password" mt="xl" display="inline-block">
+        {t("auth.forgotPassword")}
+      </Anchor>
+    </Container>
+  );
+}

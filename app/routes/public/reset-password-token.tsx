@@ -1,0 +1,66 @@
+import { Alert, Anchor, Button, Container, Stack, Title } from "@mantine/core";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { withZod } from "@remix-validated-form/with-zod";
+import { useTranslation } from "react-i18next";
+import { ValidatedForm } from "remix-validated-form";
+import { PasswordField } from "~/components/forms/form-fields";
+import { AppLink } from "~/components/layout/app-link";
+import { newPasswordSchema } from "~/modules/auth/auth-schemas";
+import { isResetTokenUsable, resetPassword } from "~/modules/auth/password-reset.server";
+import { pageMeta } from "~/modules/content/page-meta";
+import { readFormData, validationFailure } from "~/modules/forms/form-data.server";
+import { getFixedT } from "~/modules/i18n/i18n.server";
+import { localizePath, splitLanguagePrefix } from "~/modules/i18n/language";
+import { redirectWithToast } from "~/modules/toast/toast.server";
+
+const newPasswordValidator = withZod(newPasswordSchema);
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const t = await getFixedT(request);
+  const usable = await isResetTokenUsable(params.token ?? "");
+  return { usable, title: t("auth.newPasswordTitle"), siteName: t("meta.siteName") };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data?.title, data?.siteName);
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const result = await newPasswordValidator.validate(await readFormData(request));
+  if (result.error) return validationFailure(result.error, {});
+  if (!(await resetPassword(params.token ?? "", result.data.password))) return { invalid: true };
+  const prefix = splitLanguagePrefix(new URL(request.url).pathname).prefix;
+  return redirectWithToast(localizePath("/login", prefix), { type: "success", message: "auth.passwordChanged" });
+}
+
+export default function NewPasswordPage() {
+  const { usable } = useLoaderData<typeof loader>();
+  const actionData = useActionData<{ invalid?: boolean }>();
+  const { t } = useTranslation();
+  return (
+    <Container size="xs" py="xl">
+      <Stack gap="md">
+        <Title order={1}>{t("auth.newPasswordTitle")}</Title>
+        {!usable || actionData?.invalid ? (
+          <>
+            <Alert color="red" role="alert">
+              {t("auth.resetInvalid")}
+            </Alert>
+            <Anchor component={AppLink} to="/reset-password">
+              {t("auth.resetTitle")}
+            </Anchor>
+          </>
+        ) : (
+          <ValidatedForm validator={newPasswordValidator} method="post" noValidate>
+            <Stack gap="md">
+              <PasswordField name="password" label={t("auth.newPassword")} autoComplete="new-password" required />
+              <PasswordField name="confirmPassword" label={t("auth.confirmPassword")} autoComplete="new-password" required />
+              <Button type="submit" w="fit-content">
+                {t("auth.newPasswordSubmit")}
+              </Button>
+            </Stack>
+          </ValidatedForm>
+        )}
+      </Stack>
+    </Container>
+  );
+}

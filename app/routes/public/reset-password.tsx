@@ -1,0 +1,59 @@
+import { Alert, Button, Container, Stack, Text, Title } from "@mantine/core";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useActionData } from "@remix-run/react";
+import { withZod } from "@remix-validated-form/with-zod";
+import { useTranslation } from "react-i18next";
+import { ValidatedForm } from "remix-validated-form";
+import { TextField } from "~/components/forms/form-fields";
+import { resetRequestSchema } from "~/modules/auth/auth-schemas";
+import { requestPasswordReset } from "~/modules/auth/password-reset.server";
+import { pageMeta } from "~/modules/content/page-meta";
+import { readFormData, validationFailure } from "~/modules/forms/form-data.server";
+import { getFixedT } from "~/modules/i18n/i18n.server";
+import { localizePath, splitLanguagePrefix } from "~/modules/i18n/language";
+
+const resetRequestValidator = withZod(resetRequestSchema);
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const t = await getFixedT(request);
+  return { title: t("auth.resetTitle"), siteName: t("meta.siteName") };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data?.title, data?.siteName);
+
+export async function action({ request }: ActionFunctionArgs) {
+  const result = await resetRequestValidator.validate(await readFormData(request));
+  if (result.error) return validationFailure(result.error, result.submittedData);
+  const prefix = splitLanguagePrefix(new URL(request.url).pathname).prefix;
+  await requestPasswordReset(result.data.email, (token) => localizePath(`/reset-password/${token}`, prefix));
+  return { sent: true };
+}
+
+export default function ResetPasswordPage() {
+  const { t } = useTranslation();
+  const actionData = useActionData<{ sent?: boolean }>();
+  return (
+    <Container size="xs" py="xl">
+      <Stack gap="md">
+        <Title order={1}>{t("auth.resetTitle")}</Title>
+        {actionData?.sent ? (
+          <Alert color="green" role="status" data-testid="reset-sent">
+            {t("auth.resetSent")}
+          </Alert>
+        ) : (
+          <>
+            <Text>{t("auth.resetLead")}</Text>
+            <ValidatedForm validator={resetRequestValidator} method="post" noValidate>
+              <Stack gap="md">
+                <TextField name="email" type="email" label={t("auth.email")} required />
+                <Button type="submit" w="fit-content">
+                  {t("auth.resetSubmit")}
+                </Button>
+              </Stack>
+            </ValidatedForm>
+          </>
+        )}
+      </Stack>
+    </Container>
+  );
+}
