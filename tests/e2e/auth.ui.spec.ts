@@ -1,11 +1,8 @@
 import { expect, test, type Page } from "@playwright/test";
 import { createAccount, signInPage, type Platform } from "./support/accounts";
 import { queryE2eDatabase } from "./support/database";
-import { open } from "./support/pages";
+import { field, open } from "./support/pages";
 
-function field(page: Page, label: string) {
-  return page.getByLabel(new RegExp(`^${label}( \\*)?$`));
-}
 
 async function signInThroughForm(page: Page, platform: Platform, email: string, password: string) {
   await open(page, `/login/${platform}`);

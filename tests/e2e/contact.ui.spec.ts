@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { queryE2eDatabase, uniqueEmail } from "./support/database";
-import { javaScriptEnabled, open, waitForHydration } from "./support/pages";
+import { field, javaScriptEnabled, open, waitForHydration } from "./support/pages";
 
 type Fill = { text?: Record<string, string>; select?: Record<string, string> };
 
@@ -52,10 +52,6 @@ const forms: Record<string, { title: string; required: string[]; fill: (email: s
   },
 };
 
-/** A form control by its label; required labels end in an asterisk. */
-function field(page: Page, label: string) {
-  return page.getByLabel(new RegExp(`^${label}( \\*)?$`));
-}
 
 async function fillForm(page: Page, fill: Fill) {
   for (const [label, value] of Object.entries(fill.text ?? {})) {

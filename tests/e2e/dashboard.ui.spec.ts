@@ -1,10 +1,7 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { createAccount, endSubscriptions, signInPage } from "./support/accounts";
-import { javaScriptEnabled, open } from "./support/pages";
+import { field, javaScriptEnabled, open } from "./support/pages";
 
-function field(page: Page, label: string) {
-  return page.getByLabel(new RegExp(`^${label}( \\*)?$`));
-}
 
 /** A 1x1 PNG. */
 const png = Buffer.from(

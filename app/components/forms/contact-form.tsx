@@ -1,7 +1,7 @@
-import { Alert, Button, Stack } from "@mantine/core";
+import { Alert, Stack } from "@mantine/core";
 import { useActionData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { useIsSubmitting, ValidatedForm } from "remix-validated-form";
+import { ValidatedForm } from "remix-validated-form";
 import {
   contactFields,
   HONEYPOT_FIELD,
@@ -13,6 +13,7 @@ import {
 import { contactValidators } from "~/modules/contact/contact-validators";
 import { translateMessage } from "~/modules/forms/messages";
 import { SelectField, TextAreaField, TextField } from "./form-fields";
+import { SubmitButton } from "./submit-button";
 
 interface ContactFormProps {
   kind: ContactKind;
@@ -55,18 +56,8 @@ export function ContactForm({ kind, countries }: ContactFormProps) {
           <label htmlFor={`field-${HONEYPOT_FIELD}`}>{t(`contact.fields.${HONEYPOT_FIELD}`)}</label>
           <input id={`field-${HONEYPOT_FIELD}`} name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" />
         </div>
-        <SubmitButton formId={kind} />
+        <SubmitButton formId={kind} label={t("contact.submit")} busyLabel={t("contact.sending")} />
       </Stack>
     </ValidatedForm>
-  );
-}
-
-function SubmitButton({ formId }: { formId: string }) {
-  const { t } = useTranslation();
-  const submitting = useIsSubmitting(formId);
-  return (
-    <Button type="submit" loading={submitting} w="fit-content">
-      {submitting ? t("contact.sending") : t("contact.submit")}
-    </Button>
   );
 }

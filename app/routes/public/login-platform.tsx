@@ -1,11 +1,12 @@
-import { Alert, Anchor, Button, Container, Group, Stack, Text, Title } from "@mantine/core";
+import { Alert, Anchor, Container, Group, Stack, Text, Title } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { withZod } from "@remix-validated-form/with-zod";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { useIsSubmitting, ValidatedForm } from "remix-validated-form";
+import { ValidatedForm } from "remix-validated-form";
 import { PasswordField, TextField } from "~/components/forms/form-fields";
+import { SubmitButton } from "~/components/forms/submit-button";
 import { AppLink } from "~/components/layout/app-link";
 import { loginSchema, safeRedirect } from "~/modules/auth/auth-schemas";
 import { authenticator, LoginError } from "~/modules/auth/login.server";
@@ -81,7 +82,7 @@ export default function LoginPlatformPage() {
           <input type="hidden" name="redirectTo" value={safeRedirect(params.get("redirectTo"))} />
           <TextField name="email" type="email" label={t("auth.email")} required />
           <PasswordField name="password" label={t("auth.password")} autoComplete="current-password" required />
-          <SubmitButton formId={formId} />
+          <SubmitButton formId={formId} label={t("auth.submit")} busyLabel={t("auth.signingIn")} />
         </Stack>
       </ValidatedForm>
       <Group mt="xl" gap="lg">
@@ -97,15 +98,5 @@ export default function LoginPlatformPage() {
           ))}
       </Group>
     </Container>
-  );
-}
-
-function SubmitButton({ formId }: { formId: string }) {
-  const { t } = useTranslation();
-  const submitting = useIsSubmitting(formId);
-  return (
-    <Button type="submit" loading={submitting}>
-      {t("auth.submit")}
-    </Button>
   );
 }

@@ -15,3 +15,8 @@ export async function waitForHydration(page: Page) {
 export function javaScriptEnabled(): boolean {
   return test.info().project.use.javaScriptEnabled !== false;
 }
+
+/** A form control by its label; required labels end in an asterisk. */
+export function field(page: Page, label: string) {
+  return page.getByLabel(new RegExp(`^${label}( \\*)?$`));
+}
