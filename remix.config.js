@@ -25,6 +25,7 @@ export function routes(defineRoutes) {
     route("api/auth/save-profile", "routes/api/auth-save-profile.ts");
     route("api/auth/profile-picture", "routes/api/auth-profile-picture.ts");
     route("api/auth/:operation", "routes/api/auth-token.ts");
+    route("api/routing/data/:apiName", "routes/api/routing-data.ts");
 
     route(":lang?", "routes/public/language-layout.tsx", () => {
       route("", "routes/public/home.tsx", { index: true });

@@ -5,6 +5,7 @@ import { createInstance } from "i18next";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider, initReactI18next } from "react-i18next";
+import { getOptionalUser } from "~/modules/auth/session.server";
 import { boot } from "~/modules/boot.server";
 import { newId } from "~/modules/db/ids";
 import { i18nConfig } from "~/modules/i18n/i18n";
@@ -25,9 +26,10 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
   const id = newId();
   incidentIds.set(request, id);
   console.error(`Incident ${id}:`, error);
-  recordIncident({ id, request, error }).catch((failure: unknown) => {
-    console.error("Could not record incident", failure);
-  });
+  getOptionalUser(request)
+    .catch(() => null)
+    .then((user) => recordIncident({ id, request, error, username: user?.username ?? null }))
+    .catch((failure: unknown) => console.error("Could not record incident", failure));
 };
 
 export default async function handleRequest(

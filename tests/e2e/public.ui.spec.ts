@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { signInPage } from "./support/accounts";
 import { queryE2eDatabase } from "./support/database";
 import { javaScriptEnabled, open } from "./support/pages";
 
@@ -154,5 +155,14 @@ test.describe("errors", () => {
     if (javaScriptEnabled()) {
       await expect(page.getByTestId("incident-id")).toHaveText(reference ?? "");
     }
+  });
+
+  test("an incident records who was signed in", async ({ page }) => {
+    await signInPage(page, { email: "macro@demo.test", password: "demo-password" });
+    await open(page, "/__test/crash", 500);
+    const id = (await page.getByTestId("incident-id").textContent())?.replace("Incident reference: ", "") ?? "";
+    await expect
+      .poll(() => queryE2eDatabase<{ username: string }>("select username from incidents where id = ?", id))
+      .toEqual([{ username: "macro@demo.test" }]);
   });
 });

@@ -30,6 +30,14 @@ describe("parseEnv", () => {
     expect(parseEnv({ ...production, DEMO_DATA: "1" }).DEMO_DATA).toBe(true);
   });
 
+  it("reads the documentation spec sources as a JSON map", () => {
+    expect(parseEnv({}).DOCS_SPEC_SOURCES).toEqual({});
+    expect(parseEnv({ DOCS_SPEC_SOURCES: '{"sandbox":"https://specs.example.com/sandbox.json"}' }).DOCS_SPEC_SOURCES).toEqual({
+      sandbox: "https://specs.example.com/sandbox.json",
+    });
+    expect(() => parseEnv({ DOCS_SPEC_SOURCES: "{oops" })).toThrow(/DOCS_SPEC_SOURCES: must be a JSON object/);
+  });
+
   it("treats empty values as unset", () => {
     expect(parseEnv({ SMTP_URL: "" }).SMTP_URL).toBeUndefined();
   });

@@ -28,6 +28,18 @@ export const envSchema = z
     CONTACT_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
     TEST_HOOKS: booleanString,
     DEMO_DATA: z.enum(["true", "false", "1", "0"]).optional(),
+    DOCS_SPEC_SOURCES: z
+      .string()
+      .transform((value, context) => {
+        try {
+          return JSON.parse(value) as unknown;
+        } catch {
+          context.addIssue({ code: "custom", message: "must be a JSON object of set id to URL or file path" });
+          return z.NEVER;
+        }
+      })
+      .pipe(z.record(z.string().min(1)))
+      .default("{}"),
   })
   .superRefine((env, context) => {
     if (env.NODE_ENV === "production" && !env.SESSION_SECRET) {

@@ -110,6 +110,10 @@ export function docSetPath(docSet: DocSet): string {
   return `/docs/${getFamily(docSet.family).vendor}/${docSet.slug}`;
 }
 
+export function isDocSetId(value: unknown): value is DocSetId {
+  return docSets.some((docSet) => docSet.id === value);
+}
+
 export function getDocSet(id: DocSetId): DocSet {
   const docSet = docSets.find((candidate) => candidate.id === id);
   if (!docSet) throw new Error(`Unknown documentation set ${id}`);

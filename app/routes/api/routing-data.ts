@@ -1,0 +1,15 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { getDocSetData, SpecUnavailableError } from "~/modules/docs/routing-data.server";
+import { jsonResponse } from "~/modules/forms/json.server";
+import { isDocSetId } from "~/modules/registry/registry";
+
+/** GET /api/routing/data/{apiName}: routes, navigation, spec and base URL; 404 unknown set, 500 broken spec. */
+export async function loader({ params }: LoaderFunctionArgs) {
+  if (!isDocSetId(params.apiName)) return jsonResponse({ error: "Unknown documentation set." }, 404);
+  try {
+    return jsonResponse((await getDocSetData(params.apiName)).routing);
+  } catch (error) {
+    if (!(error instanceof SpecUnavailableError)) throw error;
+    return jsonResponse({ error: error.message }, 500);
+  }
+}

@@ -1,0 +1,84 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { describe, expect, it, vi } from "vitest";
+import { getDocSetData, reloadSpec } from "~/modules/docs/routing-data.server";
+import { docSets } from "~/modules/registry/registry";
+
+describe("routing data", () => {
+  it.each(docSets.map((set) => set.id))("builds routes, navigation and the base URL of %s", async (id) => {
+    const { routing, model } = await getDocSetData(id);
+    expect(routing.baseUrl).toMatch(/^https:\/\//);
+    expect(routing.routes[0]).toMatch(/^\/docs\/[a-z]+\/[a-z0-9-]+$/);
+    expect(routing.routes.some((route) => route.endsWith("/release-notes"))).toBe(true);
+    for (const tag of model.tags) expect(routing.routes.some((route) => route.endsWith(`/docs/${tag.slug}`))).toBe(true);
+    expect(new Set(routing.routes).size).toBe(routing.routes.length);
+    const labels = routing.navigationItems.map((item) => item.label.en);
+    expect(labels[0]).toBe("Overview");
+    expect(labels).toContain("API Documentation");
+    expect(labels.at(-1)).toBe("API status");
+    expect(routing.navigationItems.at(-1)).toMatchObject({ external: true, href: "https://status.example.com" });
+  });
+
+  it("gives the macroeconomic set every page SPEC.md lists", async () => {
+    const { routing } = await getDocSetData("macroeconomic");
+    const root = "/docs/econ/macroeconomic";
+    for (const page of [
+      "",
+      "/getting-started/create-feed",
+      "/docs/quick-examples",
+      "/docs/models",
+      "/docs/responses",
+      "/python/full-guide",
+      "/python/quick-examples/basic-pandas",
+      "/php/quick-examples/using-proxy",
+      "/javascript/quick-examples/get-100-series-2",
+    ]) {
+      expect(routing.routes).toContain(`${root}${page}`);
+    }
+  });
+
+  it("lists each tag's operations as METHOD path in GET, POST, PATCH, DELETE order", async () => {
+    const { routing } = await getDocSetData("company-v2");
+    const api = routing.navigationItems.find((item) => item.label.en === "API Documentation");
+    const companies = api?.subitems?.find((item) => item.label.en === "Companies");
+    const methods = companies?.subitems?.map((item) => item.label.en.split(" ")[0] ?? "") ?? [];
+    const order = ["GET", "POST", "PATCH", "DELETE"];
+    expect(methods.length).toBeGreaterThan(1);
+    expect([...methods].sort((a, b) => order.indexOf(a) - order.indexOf(b))).toEqual(methods);
+    expect(companies?.subitems?.[0]?.href).toMatch(/^\/docs\/corp\/api-v2\/docs\/companies\?path=%2F.*&method=get$/);
+  });
+
+  it("adds the sandbox's trial registration and the fund-flows Postman collection and R section", async () => {
+    const sandbox = (await getDocSetData("sandbox")).routing.navigationItems.map((item) => item.label.en);
+    expect(sandbox).toContain("Register for a Trial");
+    const flows = (await getDocSetData("fund-flows")).routing.navigationItems.map((item) => item.label.en);
+    expect(flows).toEqual(expect.arrayContaining(["Postman collection", "R", "Python", "JavaScript", "PHP"]));
+  });
+
+  it("reports a spec that cannot be read or processed, and picks up a fixed one on reload", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "specs-"));
+    const file = path.join(dir, "dealwatch.json");
+    fs.writeFileSync(file, "{ not json");
+    vi.resetModules();
+    process.env.DOCS_SPEC_SOURCES = JSON.stringify({ dealwatch: file, sandbox: "http://127.0.0.1:1/sandbox.json" });
+    try {
+      const routing = await import("~/modules/docs/routing-data.server");
+      await expect(routing.getDocSetData("dealwatch")).rejects.toBeInstanceOf(routing.SpecUnavailableError);
+      await expect(routing.getDocSetData("sandbox")).rejects.toThrow(/sandbox specification cannot be used/);
+      fs.writeFileSync(file, JSON.stringify({ swagger: "2.0", host: "api.example.com", paths: {} }));
+      expect((await routing.reloadSpec("dealwatch")).routing.baseUrl).toBe("https://api.example.com");
+    } finally {
+      delete process.env.DOCS_SPEC_SOURCES;
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("caches the model per process and rebuilds it on reload", async () => {
+    const first = await getDocSetData("documents");
+    expect(await getDocSetData("documents")).toBe(first);
+    const reloaded = await reloadSpec("documents");
+    expect(reloaded).not.toBe(first);
+    expect(reloaded.routing.routes).toEqual(first.routing.routes);
+  });
+});
