@@ -43,6 +43,12 @@ export function routes(defineRoutes) {
       route("reset-password/:token", "routes/public/reset-password-token.tsx");
       route("faq", "routes/public/faq.tsx");
 
+      route("docs", "routes/docs/docs-index.tsx");
+      route("docs/:vendor/:set", "routes/docs/doc-set-layout.tsx", () => {
+        route("", "routes/docs/doc-page.tsx", { index: true, id: "doc-page-overview" });
+        route("*", "routes/docs/doc-page.tsx", { id: "doc-page" });
+      });
+
       route("dashboard", "routes/dashboard/dashboard-layout.tsx", () => {
         route("", "routes/dashboard/overview.tsx", { index: true });
         route("profile", "routes/dashboard/profile.tsx");

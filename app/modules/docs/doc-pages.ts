@@ -2,7 +2,8 @@ import type { DocSetId } from "~/modules/registry/registry";
 
 /**
  * The written pages of each documentation set, as paths relative to the set root (SPEC.md section 2).
- * Tag pages (docs/{tag-slug}) are added from the specification.
+ * Tag pages (docs/{tag-slug}) are added from the specification. A routed page without a markdown file
+ * (SPEC.md names javascript and php basic-pandas and using-proxy) shows an honest empty state.
  */
 export type CodeLanguage = "python" | "javascript" | "php" | "r";
 
@@ -12,8 +13,6 @@ export interface DocSetPages {
   apiDocumentation: { quickExamples: string | null; models: string | null; responses: string | null };
   /** per language: the quick-example topics and whether a full guide exists */
   languages: Partial<Record<CodeLanguage, { topics: string[]; fullGuide: boolean }>>;
-  /** topics that are routed but have no content yet (SPEC.md names them) */
-  emptyTopics: Partial<Record<CodeLanguage, string[]>>;
   extras: string[];
   /** getting-started pages served by another set's page */
   sharedPages: Record<string, { set: DocSetId; page: string }>;
@@ -53,7 +52,6 @@ export const docSetPages: Record<DocSetId, DocSetPages> = {
       javascript: { topics: macroTopics, fullGuide: true },
       php: { topics: macroTopics, fullGuide: true },
     },
-    emptyTopics: { javascript: ["basic-pandas", "using-proxy"], php: ["basic-pandas", "using-proxy"] },
     extras: [],
     sharedPages: {},
   },
@@ -61,7 +59,6 @@ export const docSetPages: Record<DocSetId, DocSetPages> = {
     gettingStarted: ["prerequisites", "api-query-builder", "scope-and-limitations"],
     apiDocumentation: { quickExamples: null, models: "docs/models", responses: "docs/responses" },
     languages: {},
-    emptyTopics: {},
     extras: ["register-trial"],
     sharedPages: {},
   },
@@ -80,7 +77,6 @@ export const docSetPages: Record<DocSetId, DocSetPages> = {
         fullGuide: false,
       },
     },
-    emptyTopics: {},
     extras: [],
     sharedPages: {},
   },
@@ -101,7 +97,6 @@ export const docSetPages: Record<DocSetId, DocSetPages> = {
       javascript: { topics: ["change-default-host", "use-dictionary-api", "use-companies-api"], fullGuide: true },
       php: { topics: ["change-default-host", "using-dictionary-api"], fullGuide: true },
     },
-    emptyTopics: {},
     extras: [],
     sharedPages: {},
   },
@@ -121,7 +116,6 @@ export const docSetPages: Record<DocSetId, DocSetPages> = {
         fullGuide: false,
       },
     },
-    emptyTopics: {},
     extras: [],
     sharedPages: { "getting-started/authentication": { set: "company", page: "getting-started/authentication" } },
   },
@@ -129,7 +123,6 @@ export const docSetPages: Record<DocSetId, DocSetPages> = {
     gettingStarted: ["prerequisites", "authentication", "auto-generating-api-code", "support-and-resources"],
     apiDocumentation: rootApiDocs,
     languages: {},
-    emptyTopics: {},
     extras: [],
     sharedPages: { "getting-started/authentication": { set: "company-v2", page: "getting-started/authentication" } },
   },
@@ -152,7 +145,6 @@ export const docSetPages: Record<DocSetId, DocSetPages> = {
         fullGuide: true,
       },
     },
-    emptyTopics: {},
     extras: ["postman-collection"],
     sharedPages: {},
   },
@@ -160,7 +152,6 @@ export const docSetPages: Record<DocSetId, DocSetPages> = {
     gettingStarted: ["prerequisites", "authentication", "auto-generating-api-code", "using-sdk", "support-and-resources"],
     apiDocumentation: { quickExamples: null, models: "models", responses: null },
     languages: {},
-    emptyTopics: {},
     extras: [],
     sharedPages: {},
   },

@@ -66,7 +66,14 @@ export interface ApiTag {
   description: string;
 }
 
+/** How a call carries the API key: a query parameter or a header. */
+export interface ApiAuth {
+  in: "query" | "header";
+  name: string;
+}
+
 export interface ApiModel {
+  auth: ApiAuth;
   title: string;
   version: string;
   description: string;
@@ -176,6 +183,7 @@ interface Swagger2Document {
   paths?: Record<string, Record<string, unknown>>;
   definitions?: Record<string, JsonSchema>;
   parameters?: Record<string, Swagger2Parameter>;
+  securityDefinitions?: Record<string, { type?: string; in?: string; name?: string }>;
 }
 
 export class SpecError extends Error {}
@@ -248,7 +256,10 @@ export function normaliseSwagger2(document: unknown): ApiModel {
     });
   const scheme = spec.schemes?.[0] ?? "https";
   const baseUrl = spec.host ? `${scheme}://${spec.host}${(spec.basePath ?? "").replace(/\/$/, "")}` : (spec.basePath ?? "");
+  const apiKey = Object.values(spec.securityDefinitions ?? {}).find((definition) => definition.type === "apiKey");
+  const auth: ApiAuth = { in: apiKey?.in === "header" ? "header" : "query", name: apiKey?.name ?? "token" };
   return {
+    auth,
     title: spec.info?.title ?? "",
     version: spec.info?.version ?? "",
     description: spec.info?.description ?? "",

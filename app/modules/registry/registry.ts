@@ -110,6 +110,16 @@ export function docSetPath(docSet: DocSet): string {
   return `/docs/${getFamily(docSet.family).vendor}/${docSet.slug}`;
 }
 
+export function findDocSet(vendor: string, slug: string): DocSet | undefined {
+  return docSets.find((docSet) => docSet.slug === slug && getFamily(docSet.family).vendor === vendor);
+}
+
+/** The sets sharing a vendor code: the version switcher lists them (corp: company, api-v2, documents, dealwatch). */
+export function siblingDocSets(docSet: DocSet): DocSet[] {
+  const vendor = getFamily(docSet.family).vendor;
+  return docSets.filter((candidate) => getFamily(candidate.family).vendor === vendor);
+}
+
 export function isDocSetId(value: unknown): value is DocSetId {
   return docSets.some((docSet) => docSet.id === value);
 }

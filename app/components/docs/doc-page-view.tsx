@@ -1,0 +1,201 @@
+import { Badge, Code, Stack, Table, Text, Title, TypographyStylesProvider } from "@mantine/core";
+import { useLocation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { AppLink } from "~/components/layout/app-link";
+import type { DocPage, SchemaField } from "~/modules/docs/doc-page.server";
+import { languageOfPath } from "~/modules/i18n/language";
+
+type Renderable = Exclude<DocPage, { kind: "redirect" } | { kind: "not-found" }>;
+
+const sampleNames: Record<string, string> = { curl: "curl", python: "Python", javascript: "JavaScript", php: "PHP", r: "R" };
+
+function Html({ html }: { html: string }) {
+  return (
+    <TypographyStylesProvider>
+      <div className="markdown" dangerouslySetInnerHTML={{ __html: html }} />
+    </TypographyStylesProvider>
+  );
+}
+
+function FieldTable({ fields, withLocation }: { fields: (SchemaField & { in?: string })[]; withLocation?: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <Table.ScrollContainer minWidth={560}>
+      <Table striped withTableBorder>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t("docs.name")}</Table.Th>
+            {withLocation ? <Table.Th>{t("docs.location")}</Table.Th> : null}
+            <Table.Th>{t("docs.type")}</Table.Th>
+            <Table.Th>{t("docs.required")}</Table.Th>
+            <Table.Th>{t("docs.description")}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {fields.map((field) => (
+            <Table.Tr key={`${field.in ?? ""}-${field.name}`}>
+              <Table.Td>
+                <Code>{field.name}</Code>
+              </Table.Td>
+              {withLocation ? <Table.Td>{field.in}</Table.Td> : null}
+              <Table.Td>{field.type}</Table.Td>
+              <Table.Td>{field.required ? t("docs.yes") : t("docs.no")}</Table.Td>
+              <Table.Td>{field.description}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+/** One docs page: written markdown, an empty state, or a reference page generated from the spec. */
+export function DocPageView({ page }: { page: Renderable }) {
+  const { t } = useTranslation();
+  const language = languageOfPath(useLocation().pathname);
+  switch (page.kind) {
+    case "markdown":
+      return (
+        <article>
+          <Title order={1} mb="md">
+            {page.title}
+          </Title>
+          <Html html={page.html} />
+        </article>
+      );
+    case "empty":
+      return (
+        <article data-testid="empty-page">
+          <Title order={1} mb="md">
+            {page.title[language]}
+          </Title>
+          <Text>{t("docs.emptyText")}</Text>
+        </article>
+      );
+    case "tag":
+      return (
+        <article>
+          <Title order={1}>{page.title[language]}</Title>
+          <Text my="md">{page.description}</Text>
+          <Title order={2} size="h3" mb="sm">
+            {t("docs.operations")}
+          </Title>
+          <ul className="operation-list">
+            {page.operations.map((operation) => (
+              <li key={`${operation.method} ${operation.path}`}>
+                <AppLink to={operation.href}>
+                  <span className={`method method-${operation.method.toLowerCase()}`}>{operation.method}</span> <Code>{operation.path}</Code>
+                </AppLink>{" "}
+                — {operation.summary}
+              </li>
+            ))}
+          </ul>
+        </article>
+      );
+    case "operation":
+      return (
+        <article>
+          <Text size="sm" c="dimmed">
+            {page.tag[language]}
+          </Text>
+          <Title order={1} mb="xs">
+            {page.title}
+          </Title>
+          <p className="operation-signature">
+            <span className={`method method-${page.method.toLowerCase()}`}>{page.method}</span> <Code>{page.path}</Code>
+          </p>
+          <Text my="md">{page.description}</Text>
+          <Title order={2} size="h3" mt="lg" mb="sm">
+            {t("docs.parameters")}
+          </Title>
+          {page.parameters.length ? <FieldTable fields={page.parameters} withLocation /> : <Text>{t("docs.noParameters")}</Text>}
+          <Title order={2} size="h3" mt="lg" mb="sm">
+            {t("docs.responses")}
+          </Title>
+          <Stack gap="md">
+            {page.responses.map((response) => (
+              <div key={response.status}>
+                <Text fw={600} component="div">
+                  <Badge color={response.status.startsWith("2") ? "teal.9" : "red.9"} mr="xs">
+                    {response.status}
+                  </Badge>
+                  {response.description} {response.schema ? <Code>{response.schema}</Code> : null}
+                </Text>
+                {response.exampleHtml && response.status.startsWith("2") ? (
+                  <>
+                    <Text size="sm" mt="xs">
+                      {t("docs.exampleResponse")}
+                    </Text>
+                    <Html html={response.exampleHtml} />
+                  </>
+                ) : null}
+              </div>
+            ))}
+          </Stack>
+          <Title order={2} size="h3" mt="lg" mb="sm">
+            {t("docs.requestSamples")}
+          </Title>
+          <Text size="sm" mb="xs">
+            {t("docs.samplesKey")}
+          </Text>
+          {page.samplesHtml.map((sample) => (
+            <section key={sample.language} aria-label={sampleNames[sample.language]} data-testid={`sample-${sample.language}`}>
+              <Title order={3} size="h5" mt="sm">
+                {sampleNames[sample.language]}
+              </Title>
+              <Html html={sample.html} />
+            </section>
+          ))}
+        </article>
+      );
+    case "models":
+      return (
+        <article>
+          <Title order={1} mb="md">
+            {page.title[language]}
+          </Title>
+          {page.models.map((model) => (
+            <section key={model.name} aria-labelledby={`model-${model.name}`} className="model">
+              <Title order={2} size="h3" id={`model-${model.name}`} mt="lg">
+                {model.name}
+              </Title>
+              {model.description ? <Text mb="xs">{model.description}</Text> : null}
+              {model.fields.length ? <FieldTable fields={model.fields} /> : <Text>{t("docs.noFields")}</Text>}
+            </section>
+          ))}
+        </article>
+      );
+    case "responses":
+      return (
+        <article>
+          <Title order={1} mb="md">
+            {page.title[language]}
+          </Title>
+          <Table withTableBorder striped>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t("docs.status")}</Table.Th>
+                <Table.Th>{t("docs.description")}</Table.Th>
+                <Table.Th>{t("docs.operations")}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {page.statuses.map((status) => (
+                <Table.Tr key={status.status}>
+                  <Table.Td>{status.status}</Table.Td>
+                  <Table.Td>{status.description}</Table.Td>
+                  <Table.Td>{t("docs.usedBy", { count: status.operations })}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+          {page.errorHtml ? (
+            <>
+              <Text mt="lg">{t("docs.errorShape")}</Text>
+              <Html html={page.errorHtml} />
+            </>
+          ) : null}
+        </article>
+      );
+  }
+}

@@ -1,0 +1,169 @@
+import fs from "node:fs/promises";
+import path from "node:path";
+import type { Language } from "~/modules/i18n/language";
+import type { DocSetId } from "~/modules/registry/registry";
+import { docLabel } from "./doc-labels";
+import { docSetPages, writtenPagePaths } from "./doc-pages";
+import { renderMarkdown } from "./markdown.server";
+import { getDocSetData } from "./routing-data.server";
+import { requestSamples, sampleLanguages } from "./samples";
+import { exampleFromSchema, findOperation, operationsOfTag, refName, type ApiModel, type JsonSchema, type Label } from "./spec-model";
+
+export interface SchemaField {
+  name: string;
+  type: string;
+  required: boolean;
+  description: string;
+}
+
+export type DocPage =
+  | { kind: "markdown"; title: string; html: string }
+  | { kind: "empty"; title: Label }
+  | { kind: "tag"; title: Label; description: string; operations: { method: string; path: string; summary: string; href: string }[] }
+  | {
+      kind: "operation";
+      title: string;
+      tag: Label;
+      method: string;
+      path: string;
+      description: string;
+      parameters: (SchemaField & { in: string })[];
+      responses: { status: string; description: string; schema: string | null; exampleHtml: string | null }[];
+      samplesHtml: { language: string; html: string }[];
+    }
+  | { kind: "models"; title: Label; models: { name: string; description: string; fields: SchemaField[] }[] }
+  | { kind: "responses"; title: Label; statuses: { status: string; description: string; operations: number }[]; errorHtml: string | null }
+  | { kind: "redirect"; to: string }
+  | { kind: "not-found" };
+
+export function schemaType(schema: JsonSchema): string {
+  if (schema.$ref) return refName(schema.$ref);
+  if (schema.type === "array") return `array of ${schema.items ? schemaType(schema.items) : "any"}`;
+  const type = schema.type ?? "object";
+  return schema.format ? `${type} (${schema.format})` : type;
+}
+
+function fieldsOf(schema: JsonSchema): SchemaField[] {
+  return Object.entries(schema.properties ?? {}).map(([name, property]) => ({
+    name,
+    type: schemaType(property) + (property.enum ? `: ${property.enum.join(", ")}` : ""),
+    required: schema.required?.includes(name) ?? false,
+    description: property.description ?? "",
+  }));
+}
+
+async function codeHtml(language: string, code: string): Promise<string> {
+  return (await renderMarkdown(`\`\`\`${language === "curl" ? "bash" : language}\n${code}\n\`\`\``)).html;
+}
+
+async function readPage(set: DocSetId, language: Language, page: string): Promise<string | null> {
+  for (const lang of language === "en" ? ["en"] : [language, "en"]) {
+    try {
+      return await fs.readFile(path.resolve("content", "pages", set, lang, `${page || "index"}.md`), "utf8");
+    } catch {
+      // not written in this language: try the next
+    }
+  }
+  return null;
+}
+
+function lastSlug(page: string): string {
+  return page ? page.slice(page.lastIndexOf("/") + 1) : "overview";
+}
+
+async function operationPage(model: ApiModel, tagName: string, operationPath: string, method: string): Promise<DocPage> {
+  const operation = findOperation(model, operationPath, method);
+  const tag = model.tags.find((candidate) => candidate.name === tagName);
+  if (!operation || !tag || !operation.tags.includes(tagName)) return { kind: "not-found" };
+  const samples = requestSamples(model, operation);
+  return {
+    kind: "operation",
+    title: operation.summary || `${operation.method.toUpperCase()} ${operation.path}`,
+    tag: tag.label,
+    method: operation.method.toUpperCase(),
+    path: operation.path,
+    description: operation.description,
+    parameters: operation.parameters.map((parameter) => ({
+      name: parameter.name,
+      in: parameter.in,
+      type: schemaType(parameter.schema) + (parameter.schema.enum ? `: ${parameter.schema.enum.join(", ")}` : ""),
+      required: parameter.required,
+      description: parameter.description,
+    })),
+    responses: await Promise.all(
+      operation.responses.map(async (response) => ({
+        status: response.status,
+        description: response.description,
+        schema: response.schema ? schemaType(response.schema) : null,
+        exampleHtml: response.schema
+          ? await codeHtml("json", JSON.stringify(exampleFromSchema(response.schema, model.definitions), null, 2))
+          : null,
+      })),
+    ),
+    samplesHtml: await Promise.all(sampleLanguages.map(async (language) => ({ language, html: await codeHtml(language, samples[language]) }))),
+  };
+}
+
+/**
+ * What a docs URL shows: a written page, a generated reference page (tag, operation, models, responses),
+ * a redirect for docs?path=&method=, an honest empty state for routed pages without content, or not-found.
+ */
+export async function resolveDocPage(set: DocSetId, root: string, page: string, search: URLSearchParams, language: Language): Promise<DocPage> {
+  const { model } = await getDocSetData(set);
+  const pages = docSetPages[set];
+  const operationPath = search.get("path");
+  const method = search.get("method");
+
+  if (page === "docs" && operationPath && method) {
+    const operation = findOperation(model, operationPath, method);
+    const tag = model.tags.find((candidate) => operation?.tags.includes(candidate.name));
+    if (!operation || !tag) return { kind: "not-found" };
+    return { kind: "redirect", to: `${root}/docs/${tag.slug}?path=${encodeURIComponent(operationPath)}&method=${operation.method}` };
+  }
+  if (page === pages.apiDocumentation.models) {
+    return {
+      kind: "models",
+      title: docLabel("models"),
+      models: Object.entries(model.definitions).map(([name, schema]) => ({ name, description: schema.description ?? "", fields: fieldsOf(schema) })),
+    };
+  }
+  if (page === pages.apiDocumentation.responses) {
+    const statuses = new Map<string, { description: string; operations: number }>();
+    for (const response of model.operations.flatMap((operation) => operation.responses)) {
+      const entry = statuses.get(response.status) ?? { description: response.description, operations: 0 };
+      statuses.set(response.status, { ...entry, operations: entry.operations + 1 });
+    }
+    const error = model.definitions.Error;
+    return {
+      kind: "responses",
+      title: docLabel("responses"),
+      statuses: [...statuses.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([status, entry]) => ({ status, ...entry })),
+      errorHtml: error ? await codeHtml("json", JSON.stringify(exampleFromSchema(error, model.definitions), null, 2)) : null,
+    };
+  }
+  const tagMatch = /^docs\/([^/]+)$/.exec(page);
+  const tag = tagMatch ? model.tags.find((candidate) => candidate.slug === tagMatch[1]) : undefined;
+  if (tag && !writtenPagePaths(set).includes(page)) {
+    if (operationPath || method) return operationPage(model, tag.name, operationPath ?? "", method ?? "");
+    return {
+      kind: "tag",
+      title: tag.label,
+      description: tag.description,
+      operations: operationsOfTag(model, tag.name).map((operation) => ({
+        method: operation.method.toUpperCase(),
+        path: operation.path,
+        summary: operation.summary,
+        href: `${root}/${page}?path=${encodeURIComponent(operation.path)}&method=${operation.method}`,
+      })),
+    };
+  }
+  const shared = pages.sharedPages[page];
+  if (shared) {
+    const source = await readPage(shared.set, language, shared.page);
+    if (source) return { kind: "markdown", ...(await renderMarkdown(source)) };
+  }
+  if (!writtenPagePaths(set).includes(page)) return { kind: "not-found" };
+  const source = await readPage(set, language, page);
+  if (!source) return { kind: "empty", title: docLabel(lastSlug(page)) };
+  return { kind: "markdown", ...(await renderMarkdown(source)) };
+}

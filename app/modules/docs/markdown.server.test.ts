@@ -1,0 +1,32 @@
+import { describe, expect, it } from "vitest";
+import { headingId, renderMarkdown } from "./markdown.server";
+
+describe("renderMarkdown", () => {
+  it("takes the first heading as the title and highlights code with a copy button", async () => {
+    const { title, html } = await renderMarkdown("# Get series\n\nText with [docs](/docs/x) and [site](https://example.com).\n\n```python\nprint(1)\n```\n");
+    expect(title).toBe("Get series");
+    expect(html).not.toContain("<h1");
+    expect(html).toContain('class="copy-code"');
+    expect(html).toContain('class="shiki github-light"');
+    expect(html).toContain('<a href="/docs/x">docs</a>');
+    expect(html).toContain('<a href="https://example.com" target="_blank" rel="noopener noreferrer">site</a>');
+  }, 20_000);
+
+  it("anchors headings and renders tables", async () => {
+    const { html } = await renderMarkdown("## Rate limits & 429\n\n| a | b |\n| - | - |\n| 1 | 2 |\n");
+    expect(html).toContain('<h2 id="rate-limits-429">');
+    expect(html).toContain("<table>");
+  });
+
+  it("escapes unknown languages as plain text", async () => {
+    const { html } = await renderMarkdown("```cobol\n<b>x</b>\n```");
+    expect(html).toContain("&lt;b&gt;x&lt;/b&gt;");
+  });
+});
+
+describe("headingId", () => {
+  it("keeps letters and digits of any script", () => {
+    expect(headingId("Search 100 series!")).toBe("search-100-series");
+    expect(headingId("认证 方式")).toBe("认证-方式");
+  });
+});

@@ -1,0 +1,61 @@
+import { Marked, type Tokens } from "marked";
+import { createHighlighter, type Highlighter } from "shiki";
+
+const languages = ["python", "javascript", "typescript", "php", "r", "bash", "shell", "json", "xml", "http"];
+
+/** One highlighter per process: creating it loads grammars and is slow. */
+let highlighter: Promise<Highlighter> | undefined;
+function getHighlighter(): Promise<Highlighter> {
+  highlighter ??= createHighlighter({ themes: ["github-light"], langs: languages });
+  return highlighter;
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+}
+
+/** "Search 100 series!" -> "search-100-series" for heading anchors. */
+export function headingId(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/<[^>]+>/g, "")
+    .replace(/&[#a-z0-9]+;/gi, "")
+    .replace(/[^\p{L}\p{N}\s-]/gu, "")
+    .trim()
+    .replace(/\s+/g, "-");
+}
+
+export interface RenderedMarkdown {
+  title: string;
+  html: string;
+}
+
+/** Markdown to HTML on the server: highlighted code with a copy button, headings with anchors, tables. */
+export async function renderMarkdown(source: string): Promise<RenderedMarkdown> {
+  const shiki = await getHighlighter();
+  const titleMatch = /^#\s+(.+)$/m.exec(source);
+  const body = titleMatch ? source.replace(titleMatch[0], "") : source;
+  const marked = new Marked({
+    gfm: true,
+    renderer: {
+      code({ text, lang }: Tokens.Code) {
+        const language = lang && languages.includes(lang) ? lang : "text";
+        const highlighted =
+          language === "text" ? `<pre class="shiki"><code>${escapeHtml(text)}</code></pre>` : shiki.codeToHtml(text, { lang: language, theme: "github-light" });
+        return `<div class="code-block" data-language="${escapeHtml(language)}"><button type="button" class="copy-code" aria-label="Copy code">Copy</button>${highlighted}</div>`;
+      },
+      heading({ tokens, depth }: Tokens.Heading) {
+        const inner = this.parser.parseInline(tokens);
+        const id = headingId(inner);
+        return `<h${depth} id="${id}"><a class="heading-anchor" href="#${id}" aria-hidden="true" tabindex="-1">#</a>${inner}</h${depth}>`;
+      },
+      link({ href, title, tokens }: Tokens.Link) {
+        const text = this.parser.parseInline(tokens);
+        const titleAttribute = title ? ` title="${escapeHtml(title)}"` : "";
+        const external = /^https?:\/\//.test(href) ? ' target="_blank" rel="noopener noreferrer"' : "";
+        return `<a href="${escapeHtml(href)}"${titleAttribute}${external}>${text}</a>`;
+      },
+    },
+  });
+  return { title: titleMatch?.[1]?.trim() ?? "", html: await marked.parse(body) };
+}

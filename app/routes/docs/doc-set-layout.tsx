@@ -1,0 +1,41 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { Outlet, useLoaderData } from "@remix-run/react";
+import { DocsSideMenu } from "~/components/docs/docs-side-menu";
+import { VersionSwitcher } from "~/components/docs/version-switcher";
+import { GeneralErrorBoundary } from "~/components/errors/general-error-boundary";
+import { getDocSetData, SpecUnavailableError } from "~/modules/docs/routing-data.server";
+import { docSetPath, findDocSet, siblingDocSets } from "~/modules/registry/registry";
+
+export async function loader({ params }: LoaderFunctionArgs) {
+  const docSet = findDocSet(params.vendor ?? "", params.set ?? "");
+  if (!docSet) throw new Response("Not Found", { status: 404 });
+  try {
+    const { routing } = await getDocSetData(docSet.id);
+    return {
+      navigation: routing.navigationItems,
+      siblings: siblingDocSets(docSet).map((sibling) => ({ id: sibling.id, href: docSetPath(sibling), current: sibling.id === docSet.id })),
+    };
+  } catch (error) {
+    if (error instanceof SpecUnavailableError) throw new Response("Specification unavailable", { status: 500 });
+    throw error;
+  }
+}
+
+export default function DocSetLayout() {
+  const { navigation, siblings } = useLoaderData<typeof loader>();
+  return (
+    <div className="docs-layout">
+      <aside className="docs-aside">
+        <VersionSwitcher sets={siblings} />
+        <DocsSideMenu items={navigation} />
+      </aside>
+      <div className="docs-content">
+        <Outlet />
+      </div>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

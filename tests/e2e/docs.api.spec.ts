@@ -1,0 +1,49 @@
+import { expect, test } from "@playwright/test";
+
+const sets = ["macroeconomic", "sandbox", "company", "company-v2", "documents", "dealwatch", "fund-flows", "real-estate"];
+
+test.describe.configure({ mode: "parallel" });
+
+for (const set of sets) {
+  test(`every route of ${set} answers 200 with and without a trailing slash, under /en and /zh`, async ({ request }) => {
+    const { routes } = (await (await request.get(`/api/routing/data/${set}`)).json()) as { routes: string[] };
+    expect(routes.length).toBeGreaterThan(5);
+    for (const route of routes) {
+      for (const url of [route, `${route}/`, `/en${route}`, `/zh${route}/`]) {
+        const response = await request.get(url, { maxRedirects: 0 });
+        expect(response.status(), url).toBe(200);
+      }
+    }
+  });
+}
+
+test("docs?path=&method= redirects to the operation's first tag with the same query", async ({ request }) => {
+  const response = await request.get("/docs/econ/macroeconomic/docs?path=%2Fseries%2F%7Bid%7D&method=get", { maxRedirects: 0 });
+  expect(response.status()).toBe(302);
+  expect(response.headers().location).toBe("/docs/econ/macroeconomic/docs/series?path=%2Fseries%2F%7Bid%7D&method=get");
+  const zh = await request.get("/zh/docs/corp/api-v2/docs?path=%2Fcompanies&method=get", { maxRedirects: 0 });
+  expect(zh.headers().location).toBe("/zh/docs/corp/api-v2/docs/companies?path=%2Fcompanies&method=get");
+});
+
+test("a missing operation, tag, page or set is a 404", async ({ request }) => {
+  for (const url of [
+    "/docs/econ/macroeconomic/docs?path=%2Fnope&method=get",
+    "/docs/econ/macroeconomic/docs?path=%2Fseries%2F%7Bid%7D&method=post",
+    "/docs/econ/macroeconomic/docs/series?path=%2Finsights%2F%7Bid%7D&method=get",
+    "/docs/econ/macroeconomic/docs/no-such-tag",
+    "/docs/econ/macroeconomic/getting-started/nothing",
+    "/docs/econ/company",
+    "/docs/weather/api",
+  ]) {
+    const response = await request.get(url, { maxRedirects: 0 });
+    expect(response.status(), url).toBe(404);
+    expect(await response.text()).toContain("Page not found");
+  }
+});
+
+test("an operation page shows parameters, responses, an example and samples in five languages", async ({ request }) => {
+  const html = await (await request.get("/docs/flows/api-v2/docs/report?path=%2Fv2%2FReport%2F%7Bdataset%7D%2F%7Bfrom%7D%2F%7Bto%7D&method=post")).text();
+  for (const text of ["Parameters", "Responses", "Example response", "Request samples", "curl", "Python", "JavaScript", "PHP", ">R<", "Authorization: Bearer YOUR_API_KEY"]) {
+    expect(html, text).toContain(text);
+  }
+});

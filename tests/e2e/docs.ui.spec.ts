@@ -1,0 +1,56 @@
+import { expect, test } from "@playwright/test";
+import { javaScriptEnabled, open } from "./support/pages";
+
+test("the side menu lists getting started, the tags with sorted operations, languages and the status link", async ({ page }) => {
+  await open(page, "/docs/corp/api-v2");
+  const menu = page.getByRole("navigation", { name: "Documentation menu" });
+  await expect(menu.getByRole("link", { name: "Overview" })).toHaveAttribute("href", "/docs/corp/api-v2");
+  await expect(menu.getByRole("link", { name: "Prerequisites" })).toBeVisible();
+  await menu.getByText("Companies", { exact: true }).click();
+  const operations = menu.locator('a[href^="/docs/corp/api-v2/docs/companies?"]');
+  const labels = await operations.allTextContents();
+  const methods = labels.map((label) => label.replace(/\s.*$/, "").replace(/\/.*$/, ""));
+  const order = ["GET", "POST", "PATCH", "DELETE"];
+  expect([...methods].sort((a, b) => order.indexOf(a) - order.indexOf(b))).toEqual(methods);
+  await expect(menu.getByRole("link", { name: "API status ↗" })).toHaveAttribute("target", "_blank");
+  await operations.first().click();
+  await expect(page).toHaveURL(/\/docs\/corp\/api-v2\/docs\/companies\?path=/);
+  await expect(page.getByRole("heading", { name: "Parameters" })).toBeVisible();
+  await expect(menu.locator('[aria-current="page"]')).toHaveCount(1);
+});
+
+test("the version switcher lists the sets of the vendor and marks the current one", async ({ page }) => {
+  await open(page, "/docs/corp/documents");
+  const switcher = page.getByTestId("version-switcher");
+  await switcher.locator("summary").click();
+  const links = switcher.getByRole("link");
+  await expect(links).toHaveText(["Company API v1", "Company API v2", "Documents API (current)", "Deal Watch API"]);
+  await expect(switcher.getByRole("link", { name: /Documents API/ })).toHaveAttribute("aria-current", "page");
+  if (javaScriptEnabled()) {
+    await page.keyboard.press("Escape");
+    await expect(links.first()).toBeHidden();
+    await switcher.locator("summary").click();
+    await page.locator(".docs-content").click();
+    await expect(links.first()).toBeHidden();
+    await switcher.locator("summary").click();
+    await links.last().focus();
+    await page.keyboard.press("Tab");
+    await expect(links.first()).toBeHidden();
+  }
+  await open(page, "/docs/econ/sandbox");
+  await page.getByTestId("version-switcher").locator("summary").click();
+  await expect(page.getByTestId("version-switcher").getByRole("link")).toHaveText(["Macroeconomic API", "Macroeconomic sandbox (current)"]);
+});
+
+test("docs pages render in Chinese and honestly say when a routed page has no content", async ({ page }) => {
+  await open(page, "/zh/docs/econ/macroeconomic/javascript/quick-examples/basic-pandas");
+  await expect(page.getByTestId("empty-page")).toContainText("此页面暂无内容");
+  await expect(page.getByRole("navigation", { name: "文档菜单" }).getByRole("link", { name: "概览" })).toHaveAttribute("href", "/zh/docs/econ/macroeconomic");
+});
+
+test("models list every definition with its fields", async ({ page }) => {
+  await open(page, "/docs/estate/api-v1/models");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Models");
+  expect(await page.locator("section.model").count()).toBeGreaterThan(2);
+  await expect(page.locator("section.model table").first()).toBeVisible();
+});
