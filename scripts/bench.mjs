@@ -1,0 +1,157 @@
+#!/usr/bin/env node
+/**
+ * `npm run bench`: documentation engine figures, measured against the production build served by
+ * remix-serve on loopback. Prints, for the largest shipped specification and for a generated one of
+ * 5,000 operations: the time to build routing data, the server's memory, the server render time per
+ * operation page; and the JavaScript a docs page loads (a docs page needs none to be read).
+ */
+import { spawn, spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
+const port = 3390;
+const base = `http://127.0.0.1:${port}`;
+
+function generatedSpec(operations) {
+  const paths = {};
+  const tags = [];
+  for (let index = 0; index < operations; index++) {
+    const tag = `Group ${Math.floor(index / 100)}`;
+    if (index % 100 === 0) tags.push({ name: tag, description: `Generated group ${tag}`, "x-label": { en: tag, zh: `分组 ${tag}` } });
+    paths[`/resource${index}/{id}`] = {
+      get: {
+        operationId: `getResource${index}`,
+        tags: [tag],
+        summary: `Get resource ${index}`,
+        description: "Returns one generated resource.",
+        parameters: [
+          { name: "id", in: "path", required: true, type: "string", description: "Resource id" },
+          { name: "format", in: "query", type: "string", enum: ["json", "xml"], description: "Format" },
+        ],
+        responses: { 200: { description: "The resource", schema: { $ref: `#/definitions/Resource${index % 50}` } } },
+      },
+    };
+  }
+  const definitions = {};
+  for (let index = 0; index < 50; index++) {
+    definitions[`Resource${index}`] = {
+      type: "object",
+      properties: { id: { type: "string", example: "R1" }, value: { type: "number" }, updated: { type: "string", format: "date-time" } },
+    };
+  }
+  return { swagger: "2.0", info: { title: "Generated", version: "1.0" }, host: "bench.example.com", basePath: "/v1", tags, paths, definitions };
+}
+
+function rssMb(pid) {
+  const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+}
+
+async function waitForServer() {
+  for (let attempt = 0; attempt < 100; attempt++) {
+    try {
+      if ((await fetch(`${base}/healthz`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error("the server did not start");
+}
+
+async function timed(url) {
+  const started = performance.now();
+  const response = await fetch(url);
+  const body = await response.text();
+  if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+  return { ms: performance.now() - started, body };
+}
+
+function percentile(values, fraction) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))];
+}
+
+async function renderTimes(prefix, operations, count) {
+  const step = Math.max(1, Math.floor(operations.length / count));
+  const times = [];
+  for (let index = 0; index < operations.length && times.length < count; index += step) {
+    times.push((await timed(`${base}${prefix}${operations[index]}`)).ms);
+  }
+  return { mean: times.reduce((sum, value) => sum + value, 0) / times.length, p95: percentile(times, 0.95), n: times.length };
+}
+
+function operationLinks(routing) {
+  const api = routing.navigationItems.find((item) => item.label.en === "API Documentation");
+  return (api?.subitems ?? []).flatMap((tag) => (tag.subitems ?? []).map((operation) => operation.href));
+}
+
+if (!fs.existsSync(path.join(root, "build/server/index.js"))) {
+  const build = spawnSync(path.join(root, "node_modules/.bin/remix"), ["vite:build"], { cwd: root, stdio: "inherit" });
+  if (build.status !== 0) process.exit(1);
+}
+
+const work = fs.mkdtempSync(path.join(os.tmpdir(), "portal-bench-"));
+const specFile = path.join(work, "generated.json");
+fs.writeFileSync(specFile, JSON.stringify(generatedSpec(5000)));
+const server = spawn(path.join(root, "node_modules/.bin/remix-serve"), ["build/server/index.js"], {
+  cwd: root,
+  stdio: "ignore",
+  env: {
+    ...process.env,
+    NODE_ENV: "production",
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    DATA_DIR: path.join(work, "data"),
+    SESSION_SECRET: "bench-session-secret-long-enough-for-the-check",
+    DEMO_DATA: "false",
+    DOCS_SPEC_SOURCES: JSON.stringify({ dealwatch: specFile }),
+  },
+});
+
+try {
+  await waitForServer();
+  const specs = fs.readdirSync(path.join(root, "content/specs")).map((file) => {
+    const spec = JSON.parse(fs.readFileSync(path.join(root, "content/specs", file), "utf8"));
+    const count = Object.values(spec.paths).reduce((sum, item) => sum + Object.keys(item).filter((key) => key !== "parameters").length, 0);
+    return { id: file.replace(/\.json$/, ""), count, lines: JSON.stringify(spec, null, 2).split("\n").length };
+  });
+  const largest = specs.filter((spec) => spec.id !== "dealwatch").sort((a, b) => b.count - a.count)[0];
+
+  const rows = [];
+  for (const [label, id, operations] of [
+    [`largest shipped spec (${largest.id}, ${largest.count} operations, ${largest.lines} lines)`, largest.id, largest.count],
+    ["generated spec (5,000 operations)", "dealwatch", 5000],
+  ]) {
+    const before = rssMb(server.pid);
+    const cold = await timed(`${base}/api/routing/data/${id}`);
+    const warm = await timed(`${base}/api/routing/data/${id}`);
+    const after = rssMb(server.pid);
+    const routing = JSON.parse(cold.body);
+    const links = operationLinks(routing);
+    await timed(`${base}${links[0]}`);
+    const render = await renderTimes("", links, 100);
+    rows.push({ label, operations, cold: cold.ms, warm: warm.ms, memory: after - before, rss: after, render });
+  }
+
+  const page = await timed(`${base}/docs/econ/macroeconomic/docs/series`);
+  const scripts = [...page.body.matchAll(/<(?:script[^>]+src|link[^>]+rel="modulepreload"[^>]+href)="(\/assets\/[^"]+\.js)"/g)].map((match) => match[1]);
+  const inline = [...page.body.matchAll(/import\("(\/assets\/[^"]+\.js)"\)/g)].map((match) => match[1]);
+  const files = [...new Set([...scripts, ...inline])];
+  const bytes = files.reduce((sum, file) => sum + fs.statSync(path.join(root, "build/client", file)).size, 0);
+
+  console.log("Documentation engine benchmark (production build, loopback, sequential requests)\n");
+  for (const row of rows) {
+    console.log(row.label);
+    console.log(`  routing data, first request (spec read + model + navigation): ${row.cold.toFixed(1)} ms`);
+    console.log(`  routing data, cached: ${row.warm.toFixed(1)} ms`);
+    console.log(`  server memory: +${row.memory.toFixed(1)} MB while building (RSS now ${row.rss.toFixed(1)} MB)`);
+    console.log(`  operation page render (HTML, ${row.render.n} pages): mean ${row.render.mean.toFixed(1)} ms, p95 ${row.render.p95.toFixed(1)} ms\n`);
+  }
+  console.log(`JavaScript a docs page loads: ${(bytes / 1024).toFixed(1)} KB in ${files.length} files (uncompressed); the page is fully readable without it.`);
+} finally {
+  server.kill("SIGTERM");
+  fs.rmSync(work, { recursive: true, force: true });
+}
