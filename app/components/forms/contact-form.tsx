@@ -1,4 +1,4 @@
-import { Alert, Stack } from "@mantine/core";
+import { Stack } from "@mantine/core";
 import { useActionData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ValidatedForm } from "remix-validated-form";
@@ -11,7 +11,7 @@ import {
   type ContactKind,
 } from "~/modules/contact/contact-schemas";
 import { contactValidators } from "~/modules/contact/contact-validators";
-import { translateMessage } from "~/modules/forms/messages";
+import { FormError } from "./form-error";
 import { SelectField, TextAreaField, TextField } from "./form-fields";
 import { SubmitButton } from "./submit-button";
 
@@ -46,11 +46,7 @@ export function ContactForm({ kind, countries }: ContactFormProps) {
   return (
     <ValidatedForm validator={contactValidators[kind]} method="post" id={kind} noValidate>
       <Stack gap="md">
-        {actionData?.formError ? (
-          <Alert color="red" role="alert" data-testid="form-error">
-            {translateMessage(t, actionData.formError)}
-          </Alert>
-        ) : null}
+        <FormError message={actionData?.formError} />
         {contactFields[kind].map(renderField)}
         <div className="honeypot" aria-hidden="true">
           <label htmlFor={`field-${HONEYPOT_FIELD}`}>{t(`contact.fields.${HONEYPOT_FIELD}`)}</label>

@@ -1,10 +1,11 @@
-import { Alert, Anchor, Container, Group, Stack, Text, Title } from "@mantine/core";
+import { Anchor, Container, Group, Stack, Text, Title } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { withZod } from "@remix-validated-form/with-zod";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { ValidatedForm } from "remix-validated-form";
+import { FormError } from "~/components/forms/form-error";
 import { PasswordField, TextField } from "~/components/forms/form-fields";
 import { SubmitButton } from "~/components/forms/submit-button";
 import { AppLink } from "~/components/layout/app-link";
@@ -13,7 +14,7 @@ import { authenticator, LoginError } from "~/modules/auth/login.server";
 import { createSession } from "~/modules/auth/session.server";
 import { pageMeta } from "~/modules/content/page-meta";
 import { formFailure, readFormData, validationFailure } from "~/modules/forms/form-data.server";
-import { encodeMessage, translateMessage } from "~/modules/forms/messages";
+import { encodeMessage } from "~/modules/forms/messages";
 import { getFixedT } from "~/modules/i18n/i18n.server";
 import { localizePath, splitLanguagePrefix } from "~/modules/i18n/language";
 import { isPlatform, platforms, type Platform } from "~/modules/registry/registry";
@@ -74,11 +75,7 @@ export default function LoginPlatformPage() {
       </Stack>
       <ValidatedForm validator={loginValidator} method="post" id={formId} noValidate>
         <Stack gap="md">
-          {actionData?.formError ? (
-            <Alert color="red" role="alert" data-testid="form-error">
-              {translateMessage(t, actionData.formError)}
-            </Alert>
-          ) : null}
+          <FormError message={actionData?.formError} />
           <input type="hidden" name="redirectTo" value={safeRedirect(params.get("redirectTo"))} />
           <TextField name="email" type="email" label={t("auth.email")} required />
           <PasswordField name="password" label={t("auth.password")} autoComplete="current-password" required />
