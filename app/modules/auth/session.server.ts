@@ -61,14 +61,27 @@ async function findSession(request: Request) {
   return session;
 }
 
-/** The signed-in user, or null for visitors, unknown, expired or ended sessions. */
-export async function getOptionalUser(request: Request): Promise<CurrentUser | null> {
+async function lookUpUser(request: Request): Promise<CurrentUser | null> {
   const session = await findSession(request);
   if (!session || !isPlatform(session.platform)) return null;
   return loadCurrentUser(session.user_id, session.platform);
 }
 
+/** Remix hands every loader of one request the same Request: the root, the layout and the page share one lookup. */
+const usersByRequest = new WeakMap<Request, Promise<CurrentUser | null>>();
+
+/** The signed-in user, or null for visitors, unknown, expired or ended sessions. */
+export function getOptionalUser(request: Request): Promise<CurrentUser | null> {
+  let user = usersByRequest.get(request);
+  if (!user) {
+    user = lookUpUser(request);
+    usersByRequest.set(request, user);
+  }
+  return user;
+}
+
 export async function destroySession(request: Request): Promise<void> {
+  usersByRequest.delete(request);
   const session = await findSession(request);
   if (session) await db.deleteFrom("sessions").where("id_hash", "=", session.id_hash).execute();
 }
