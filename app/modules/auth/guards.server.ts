@@ -1,5 +1,5 @@
 import { redirect } from "@remix-run/node";
-import { localizePath, splitLanguagePrefix } from "~/modules/i18n/language";
+import { localizePathFor } from "~/modules/i18n/language";
 import { getOptionalUser } from "./session.server";
 import type { CurrentUser, Subscriptions } from "./users.server";
 
@@ -23,9 +23,8 @@ export async function requireSignedIn(request: Request): Promise<CurrentUser> {
   const user = await getOptionalUser(request);
   if (user) return user;
   const url = new URL(request.url);
-  const prefix = splitLanguagePrefix(url.pathname).prefix;
   const back = encodeURIComponent(`${url.pathname}${url.search}`);
-  throw redirect(`${localizePath("/login", prefix)}?redirectTo=${back}`);
+  throw redirect(`${localizePathFor(request, "/login")}?redirectTo=${back}`);
 }
 
 export async function requireSubscription(request: Request, product: keyof Subscriptions): Promise<CurrentUser> {

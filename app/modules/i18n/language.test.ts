@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isExternalHref, languageOfPath, localizePath, splitLanguagePrefix, switchLanguagePath } from "./language";
+import { isExternalHref, languageOfPath, localizePath, localizePathFor, splitLanguagePrefix, switchLanguagePath } from "./language";
 
 describe("language prefixes", () => {
   it("splits the optional prefix", () => {
@@ -22,6 +22,11 @@ describe("language prefixes", () => {
     expect(localizePath("/zh/contact", "en")).toBe("/zh/contact");
     expect(localizePath("https://status.example.com", "zh")).toBe("https://status.example.com");
     expect(localizePath("//cdn.example.com/x", "zh")).toBe("//cdn.example.com/x");
+  });
+
+  it("prefixes a path as the page a request came from", () => {
+    expect(localizePathFor(new Request("http://localhost/zh/contact/report-bug"), "/contact")).toBe("/zh/contact");
+    expect(localizePathFor(new Request("http://localhost/login/econ"), "/dashboard")).toBe("/dashboard");
   });
 
   it("switches language and keeps the page and query", () => {

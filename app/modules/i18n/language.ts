@@ -27,6 +27,11 @@ export function localizePath(path: string, prefix: Language | null): string {
   return path === "/" ? `/${prefix}` : `/${prefix}${path}`;
 }
 
+/** An internal path in the language prefix of the page a request was made from. */
+export function localizePathFor(request: Request, path: string): string {
+  return localizePath(path, splitLanguagePrefix(new URL(request.url).pathname).prefix);
+}
+
 /** The same page in another language: English is the unprefixed canonical URL. */
 export function switchLanguagePath(pathname: string, search: string, target: Language): string {
   const { path } = splitLanguagePrefix(pathname);

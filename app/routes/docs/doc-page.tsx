@@ -7,7 +7,7 @@ import { GeneralErrorBoundary } from "~/components/errors/general-error-boundary
 import { pageMeta } from "~/modules/content/page-meta";
 import { resolveDocPage } from "~/modules/docs/doc-page.server";
 import { getFixedT } from "~/modules/i18n/i18n.server";
-import { languageOfPath, localizePath, splitLanguagePrefix } from "~/modules/i18n/language";
+import { languageOfPath, localizePathFor } from "~/modules/i18n/language";
 import { docSetPath, findDocSet } from "~/modules/registry/registry";
 
 /** Every page of a documentation set: the overview (index) and everything below it (splat). */
@@ -19,7 +19,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const language = languageOfPath(url.pathname);
   const resolved = await resolveDocPage(docSet.id, docSetPath(docSet), page, url.searchParams, language);
   if (resolved.kind === "not-found") throw new Response("Not Found", { status: 404 });
-  if (resolved.kind === "redirect") throw redirect(localizePath(resolved.to, splitLanguagePrefix(url.pathname).prefix));
+  if (resolved.kind === "redirect") throw redirect(localizePathFor(request, resolved.to));
   const t = await getFixedT(request);
   const title = "title" in resolved ? (typeof resolved.title === "string" ? resolved.title : resolved.title[language]) : "";
   return { page: resolved, title, siteName: t("meta.siteName") };

@@ -12,7 +12,7 @@ import { countryOptions } from "~/modules/contact/countries";
 import { pageMeta } from "~/modules/content/page-meta";
 import { formFailure, readFormData, validationFailure } from "~/modules/forms/form-data.server";
 import { getFixedT } from "~/modules/i18n/i18n.server";
-import { languageOfPath, localizePath, splitLanguagePrefix } from "~/modules/i18n/language";
+import { languageOfPath, localizePathFor } from "~/modules/i18n/language";
 import { redirectWithToast } from "~/modules/toast/toast.server";
 
 function requireKind(kind: string | undefined): ContactKind {
@@ -40,8 +40,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const minutes = String(Math.ceil(outcome.retryAfterSeconds / 60));
     return formFailure(`validation.rateLimited|minutes=${minutes}`, result.submittedData, 429, kind);
   }
-  const prefix = splitLanguagePrefix(new URL(request.url).pathname).prefix;
-  return redirectWithToast(localizePath("/contact", prefix), { type: "success", message: "contact.sent" });
+  return redirectWithToast(localizePathFor(request, "/contact"), { type: "success", message: "contact.sent" });
 }
 
 export default function ContactFormPage() {

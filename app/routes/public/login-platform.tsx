@@ -16,7 +16,7 @@ import { pageMeta } from "~/modules/content/page-meta";
 import { formFailure, readFormData, validationFailure } from "~/modules/forms/form-data.server";
 import { encodeMessage } from "~/modules/forms/messages";
 import { getFixedT } from "~/modules/i18n/i18n.server";
-import { localizePath, splitLanguagePrefix } from "~/modules/i18n/language";
+import { localizePathFor } from "~/modules/i18n/language";
 import { isPlatform, platforms, type Platform } from "~/modules/registry/registry";
 import { redirectWithToast } from "~/modules/toast/toast.server";
 
@@ -51,8 +51,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     return formFailure(encodeMessage(error.messageKey, { minutes }), keep, status, `login-${platform}`);
   }
   const { cookie } = await createSession(userId, platform);
-  const prefix = splitLanguagePrefix(new URL(request.url).pathname).prefix;
-  const target = localizePath(safeRedirect(result.data.redirectTo), prefix);
+  const target = localizePathFor(request, safeRedirect(result.data.redirectTo));
   return redirectWithToast(target, { type: "success", message: "auth.loginSuccessful" }, { headers: { "Set-Cookie": cookie } });
 }
 

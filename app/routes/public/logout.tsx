@@ -1,14 +1,13 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { clearSessionCookie, destroySession } from "~/modules/auth/session.server";
-import { localizePath, splitLanguagePrefix } from "~/modules/i18n/language";
+import { localizePathFor } from "~/modules/i18n/language";
 import { redirectWithToast } from "~/modules/toast/toast.server";
 
 /** Signing out ends the session on the server, so the old cookie stops working too. */
 export async function action({ request }: ActionFunctionArgs) {
   await destroySession(request);
-  const prefix = splitLanguagePrefix(new URL(request.url).pathname).prefix;
   return redirectWithToast(
-    localizePath("/", prefix),
+    localizePathFor(request, "/"),
     { type: "info", message: "auth.loggedOut" },
     { headers: { "Set-Cookie": clearSessionCookie() } },
   );

@@ -11,7 +11,7 @@ import { isResetTokenUsable, resetPassword } from "~/modules/auth/password-reset
 import { pageMeta } from "~/modules/content/page-meta";
 import { readFormData, validationFailure } from "~/modules/forms/form-data.server";
 import { getFixedT } from "~/modules/i18n/i18n.server";
-import { localizePath, splitLanguagePrefix } from "~/modules/i18n/language";
+import { localizePathFor } from "~/modules/i18n/language";
 import { redirectWithToast } from "~/modules/toast/toast.server";
 
 const newPasswordValidator = withZod(newPasswordSchema);
@@ -28,8 +28,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const result = await newPasswordValidator.validate(await readFormData(request));
   if (result.error) return validationFailure(result.error, {});
   if (!(await resetPassword(params.token ?? "", result.data.password))) return { invalid: true };
-  const prefix = splitLanguagePrefix(new URL(request.url).pathname).prefix;
-  return redirectWithToast(localizePath("/login", prefix), { type: "success", message: "auth.passwordChanged" });
+  return redirectWithToast(localizePathFor(request, "/login"), { type: "success", message: "auth.passwordChanged" });
 }
 
 export default function NewPasswordPage() {

@@ -10,7 +10,7 @@ import { requestPasswordReset } from "~/modules/auth/password-reset.server";
 import { pageMeta } from "~/modules/content/page-meta";
 import { readFormData, validationFailure } from "~/modules/forms/form-data.server";
 import { getFixedT } from "~/modules/i18n/i18n.server";
-import { localizePath, splitLanguagePrefix } from "~/modules/i18n/language";
+import { localizePathFor } from "~/modules/i18n/language";
 
 const resetRequestValidator = withZod(resetRequestSchema);
 
@@ -24,8 +24,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data?.ti
 export async function action({ request }: ActionFunctionArgs) {
   const result = await resetRequestValidator.validate(await readFormData(request));
   if (result.error) return validationFailure(result.error, result.submittedData);
-  const prefix = splitLanguagePrefix(new URL(request.url).pathname).prefix;
-  await requestPasswordReset(result.data.email, (token) => localizePath(`/reset-password/${token}`, prefix));
+  await requestPasswordReset(result.data.email, (token) => localizePathFor(request, `/reset-password/${token}`));
   return { sent: true };
 }
 
