@@ -1,7 +1,7 @@
 import fs from "node:fs/promises";
 import path from "node:path";
-import { marked } from "marked";
 import { splitLanguagePrefix, type Language } from "~/modules/i18n/language";
+import { renderMarkdown } from "./markdown.server";
 
 const legalPages = [
   { slug: "terms", titleKey: "terms" },
@@ -22,5 +22,5 @@ export async function readLegalPage(page: LegalPage, language: Language): Promis
   const source = await fs.readFile(file, "utf8");
   const [first = "", ...rest] = source.split("\n");
   const updated = /^Updated: (\S+)/.exec(first)?.[1] ?? "";
-  return { html: await marked.parse(updated ? rest.join("\n") : source), updated };
+  return { html: (await renderMarkdown(updated ? rest.join("\n") : source)).html, updated };
 }

@@ -4,7 +4,7 @@ import type { Language } from "~/modules/i18n/language";
 import type { DocSetId } from "~/modules/registry/registry";
 import { docLabel } from "./doc-labels";
 import { docSetPages, writtenPagePaths } from "./doc-pages";
-import { renderMarkdown } from "./markdown.server";
+import { renderMarkdown } from "~/modules/content/markdown.server";
 import { getDocSetData } from "./routing-data.server";
 import { requestSamples, sampleLanguages } from "./samples";
 import { exampleFromSchema, findOperation, operationsOfTag, refName, type ApiModel, type JsonSchema, type Label } from "./spec-model";
