@@ -9,6 +9,11 @@ export function jsonResponse(body: unknown, status = 200, headers?: HeadersInit)
   return Response.json(body, { status, headers });
 }
 
+/** 405 for a method the resource does not answer, naming the ones it does. */
+export function methodNotAllowed(allow = "POST"): Response {
+  return jsonResponse({ error: "Method not allowed" }, 405, { Allow: allow });
+}
+
 /** Reads a JSON object body; anything else is a 400 with a message, never a 500. */
 export async function readJsonObject(request: Request, t: TFunction): Promise<JsonBody> {
   let value: unknown;

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { requireApiUser } from "~/modules/auth/guards.server";
 import { isMultipart, uploadProfilePicture } from "~/modules/auth/picture-upload.server";
 import { readProfilePicture } from "~/modules/auth/profile.server";
-import { jsonResponse } from "~/modules/forms/json.server";
+import { jsonResponse, methodNotAllowed } from "~/modules/forms/json.server";
 import { getFixedT } from "~/modules/i18n/i18n.server";
 
 /** GET: the signed-in user's picture. */
@@ -19,7 +19,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireApiUser(request);
   const t = await getFixedT(request);
-  if (request.method !== "POST") return jsonResponse({ error: "Method not allowed" }, 405, { Allow: "GET, POST" });
+  if (request.method !== "POST") return methodNotAllowed("GET, POST");
   if (!isMultipart(request)) return jsonResponse({ error: t("auth.pictureMissing") }, 400);
   const result = await uploadProfilePicture(user.id, request);
   if (!result.ok) return jsonResponse({ error: t(result.error) }, result.error === "auth.pictureSize" ? 413 : 400);

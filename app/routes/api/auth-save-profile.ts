@@ -3,14 +3,14 @@ import { profileSchema } from "~/modules/auth/auth-schemas";
 import { requireApiUser } from "~/modules/auth/guards.server";
 import { saveProfile } from "~/modules/auth/profile.server";
 import { loadCurrentUser, publicUser } from "~/modules/auth/users.server";
-import { jsonResponse, readJsonObject, zodErrorResponse } from "~/modules/forms/json.server";
+import { jsonResponse, methodNotAllowed, readJsonObject, zodErrorResponse } from "~/modules/forms/json.server";
 import { getFixedT } from "~/modules/i18n/i18n.server";
 
 /** POST /api/auth/save-profile {firstName, lastName, jobPosition, jobDescription}. */
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireApiUser(request);
   const t = await getFixedT(request);
-  if (request.method !== "POST") return jsonResponse({ error: "Method not allowed" }, 405, { Allow: "POST" });
+  if (request.method !== "POST") return methodNotAllowed();
   const body = await readJsonObject(request, t);
   if (!body.ok) return body.response;
   const parsed = profileSchema.safeParse(body.value);
@@ -21,5 +21,5 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export function loader() {
-  return jsonResponse({ error: "Method not allowed" }, 405, { Allow: "POST" });
+  return methodNotAllowed();
 }

@@ -3,7 +3,7 @@ import { generateApiKey, verifyApiKey } from "~/modules/auth/api-keys.server";
 import { verifyTokenSchema } from "~/modules/auth/auth-schemas";
 import { requireApiUser } from "~/modules/auth/guards.server";
 import { platformForTokenRoute } from "~/modules/auth/platforms";
-import { jsonResponse, readJsonObject } from "~/modules/forms/json.server";
+import { jsonResponse, methodNotAllowed, readJsonObject } from "~/modules/forms/json.server";
 import { getFixedT } from "~/modules/i18n/i18n.server";
 
 const operationPattern = /^(generate|verify)-(macro|company|intelligence)-token$/;
@@ -18,7 +18,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (!match || !platform) return jsonResponse({ error: "Not found" }, 404);
   const user = await requireApiUser(request);
   const t = await getFixedT(request);
-  if (request.method !== "POST") return jsonResponse({ error: "Method not allowed" }, 405, { Allow: "POST" });
+  if (request.method !== "POST") return methodNotAllowed();
 
   if (match[1] === "generate") {
     const token = await generateApiKey(user, platform);
@@ -32,5 +32,5 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export function loader() {
-  return jsonResponse({ error: "Method not allowed" }, 405, { Allow: "POST" });
+  return methodNotAllowed();
 }

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { contactSchemas, isContactKind } from "~/modules/contact/contact-schemas";
 import { submitContactMessage } from "~/modules/contact/contact.server";
 import { clientAddress } from "~/modules/http/client-address.server";
-import { jsonResponse, readJsonObject, zodErrorResponse } from "~/modules/forms/json.server";
+import { jsonResponse, methodNotAllowed, readJsonObject, zodErrorResponse } from "~/modules/forms/json.server";
 import { translateMessage } from "~/modules/forms/messages";
 import { getFixedT } from "~/modules/i18n/i18n.server";
 
@@ -10,7 +10,7 @@ import { getFixedT } from "~/modules/i18n/i18n.server";
 export async function action({ request, params }: ActionFunctionArgs) {
   const t = await getFixedT(request);
   if (!isContactKind(params.kind)) return jsonResponse({ error: t("validation.unknownForm") }, 404);
-  if (request.method !== "POST") return jsonResponse({ error: "Method not allowed" }, 405, { Allow: "POST" });
+  if (request.method !== "POST") return methodNotAllowed();
 
   const body = await readJsonObject(request, t);
   if (!body.ok) return body.response;
@@ -27,5 +27,5 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export function loader() {
-  return jsonResponse({ error: "Method not allowed" }, 405, { Allow: "POST" });
+  return methodNotAllowed();
 }
