@@ -5,17 +5,15 @@ import { useTranslation } from "react-i18next";
 import { requireUser } from "~/modules/auth/guards.server";
 import { subscriptionProducts } from "~/modules/auth/platforms";
 import { pageMeta } from "~/modules/content/page-meta";
-import { getFixedT } from "~/modules/i18n/i18n.server";
+import { pageTitle } from "~/modules/content/page-title.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  const t = await getFixedT(request);
   return {
     name: user.firstName || user.username,
     platform: user.platform,
     subscriptions: user.subscriptions,
-    title: t("dashboard.overview"),
-    siteName: t("meta.siteName"),
+    ...(await pageTitle(request, "dashboard.overview")),
   };
 }
 

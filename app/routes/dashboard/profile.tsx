@@ -10,15 +10,14 @@ import { requireUser } from "~/modules/auth/guards.server";
 import { isMultipart, uploadProfilePicture } from "~/modules/auth/picture-upload.server";
 import { saveProfile } from "~/modules/auth/profile.server";
 import { pageMeta } from "~/modules/content/page-meta";
+import { pageTitle } from "~/modules/content/page-title.server";
 import { readFormData, validationFailure } from "~/modules/forms/form-data.server";
-import { getFixedT } from "~/modules/i18n/i18n.server";
 import { redirectWithToast } from "~/modules/toast/toast.server";
 
 const profileValidator = withZod(profileSchema);
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  const t = await getFixedT(request);
   return {
     profile: {
       username: user.username,
@@ -28,8 +27,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       jobDescription: user.jobDescription,
     },
     hasPicture: user.hasPicture,
-    title: t("profile.title"),
-    siteName: t("meta.siteName"),
+    ...(await pageTitle(request, "profile.title")),
   };
 }
 

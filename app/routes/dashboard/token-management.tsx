@@ -7,18 +7,16 @@ import { generateApiKey, keyPlatforms, listActiveKeys, verifyApiKey } from "~/mo
 import { verifyTokenSchema } from "~/modules/auth/auth-schemas";
 import { requireUser } from "~/modules/auth/guards.server";
 import { pageMeta } from "~/modules/content/page-meta";
+import { pageTitle } from "~/modules/content/page-title.server";
 import { readFormData } from "~/modules/forms/form-data.server";
-import { getFixedT } from "~/modules/i18n/i18n.server";
 import { isPlatform } from "~/modules/registry/registry";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  const t = await getFixedT(request);
   return {
     platforms: keyPlatforms(user.subscriptions),
     keys: await listActiveKeys(user.id),
-    title: t("tokens.title"),
-    siteName: t("meta.siteName"),
+    ...(await pageTitle(request, "tokens.title")),
   };
 }
 

@@ -3,12 +3,11 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useTranslation } from "react-i18next";
 import { AppLink } from "~/components/layout/app-link";
 import { pageMeta } from "~/modules/content/page-meta";
-import { getFixedT } from "~/modules/i18n/i18n.server";
+import { pageTitle } from "~/modules/content/page-title.server";
 import { docSetPath, docSets } from "~/modules/registry/registry";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const t = await getFixedT(request);
-  return { title: t("docs.indexTitle"), siteName: t("meta.siteName") };
+  return pageTitle(request, "docs.indexTitle");
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data?.title, data?.siteName);

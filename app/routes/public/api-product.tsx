@@ -4,14 +4,13 @@ import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AppLink } from "~/components/layout/app-link";
 import { pageMeta } from "~/modules/content/page-meta";
-import { getFixedT } from "~/modules/i18n/i18n.server";
+import { pageTitle } from "~/modules/content/page-title.server";
 import { docSetPath, findProduct, getDocSet, productPath, products } from "~/modules/registry/registry";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const product = findProduct(params.vendor ?? "", params.product ?? "");
   if (!product) throw new Response("Not Found", { status: 404 });
-  const t = await getFixedT(request);
-  return { productId: product.id, title: t(`products.${product.id}.name`), siteName: t("meta.siteName") };
+  return { productId: product.id, ...(await pageTitle(request, `products.${product.id}.name`)) };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data?.title, data?.siteName);

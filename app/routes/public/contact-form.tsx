@@ -10,8 +10,8 @@ import { clientAddress } from "~/modules/http/client-address.server";
 import { contactValidators } from "~/modules/contact/contact-validators";
 import { countryOptions } from "~/modules/contact/countries";
 import { pageMeta } from "~/modules/content/page-meta";
+import { pageTitle } from "~/modules/content/page-title.server";
 import { formFailure, readFormData, validationFailure } from "~/modules/forms/form-data.server";
-import { getFixedT } from "~/modules/i18n/i18n.server";
 import { languageOfPath, localizePathFor } from "~/modules/i18n/language";
 import { redirectWithToast } from "~/modules/toast/toast.server";
 
@@ -22,9 +22,8 @@ function requireKind(kind: string | undefined): ContactKind {
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const kind = requireKind(params.kind);
-  const t = await getFixedT(request);
   const countries = kind === "business-inquiry" ? countryOptions(languageOfPath(new URL(request.url).pathname)) : [];
-  return { kind, countries, title: t(`contact.kinds.${kind}.title`), siteName: t("meta.siteName") };
+  return { kind, countries, ...(await pageTitle(request, `contact.kinds.${kind}.title`)) };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data?.title, data?.siteName);

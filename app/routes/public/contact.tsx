@@ -4,11 +4,10 @@ import { useTranslation } from "react-i18next";
 import { AppLink } from "~/components/layout/app-link";
 import { contactKinds } from "~/modules/contact/contact-schemas";
 import { pageMeta } from "~/modules/content/page-meta";
-import { getFixedT } from "~/modules/i18n/i18n.server";
+import { pageTitle } from "~/modules/content/page-title.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const t = await getFixedT(request);
-  return { title: t("contact.title"), siteName: t("meta.siteName") };
+  return pageTitle(request, "contact.title");
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data?.title, data?.siteName);

@@ -5,16 +5,15 @@ import { useTranslation } from "react-i18next";
 import { requireSignedIn } from "~/modules/auth/guards.server";
 import { readFaq } from "~/modules/content/faq.server";
 import { pageMeta } from "~/modules/content/page-meta";
-import { getFixedT } from "~/modules/i18n/i18n.server";
+import { pageTitle } from "~/modules/content/page-title.server";
 import { languageOfPath, splitLanguagePrefix } from "~/modules/i18n/language";
 
 /** The FAQ area is for signed-in users (SPEC.md section 2). */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireSignedIn(request);
   const { pathname } = new URL(request.url);
-  const t = await getFixedT(request);
   const topics = await readFaq(languageOfPath(pathname), splitLanguagePrefix(pathname).prefix);
-  return { topics, title: t("faq.title"), siteName: t("meta.siteName") };
+  return { topics, ...(await pageTitle(request, "faq.title")) };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data?.title, data?.siteName);

@@ -4,12 +4,11 @@ import { useTranslation } from "react-i18next";
 import { AppLink } from "~/components/layout/app-link";
 import { ProductCard } from "~/components/products/product-card";
 import { pageMeta } from "~/modules/content/page-meta";
-import { getFixedT } from "~/modules/i18n/i18n.server";
+import { pageTitle } from "~/modules/content/page-title.server";
 import { products } from "~/modules/registry/registry";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const t = await getFixedT(request);
-  return { title: t("home.title"), siteName: t("meta.siteName") };
+  return pageTitle(request, "home.title");
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data?.title, data?.siteName);

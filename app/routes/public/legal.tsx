@@ -3,8 +3,8 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { pageMeta } from "~/modules/content/page-meta";
+import { pageTitle } from "~/modules/content/page-title.server";
 import { legalPageFromPath, readLegalPage } from "~/modules/content/legal.server";
-import { getFixedT } from "~/modules/i18n/i18n.server";
 import { languageOfPath } from "~/modules/i18n/language";
 
 /** Terms, privacy policy and cookie policy, written in markdown per language under content/legal. */
@@ -12,9 +12,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { pathname } = new URL(request.url);
   const page = legalPageFromPath(pathname);
   if (!page) throw new Response("Not Found", { status: 404 });
-  const t = await getFixedT(request);
   const { html, updated } = await readLegalPage(page, languageOfPath(pathname));
-  return { titleKey: `legal.${page.titleKey}`, html, updated, title: t(`legal.${page.titleKey}`), siteName: t("meta.siteName") };
+  return { titleKey: `legal.${page.titleKey}`, html, updated, ...(await pageTitle(request, `legal.${page.titleKey}`)) };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data?.title, data?.siteName);

@@ -13,9 +13,9 @@ import { loginSchema, safeRedirect } from "~/modules/auth/auth-schemas";
 import { authenticator, LoginError } from "~/modules/auth/login.server";
 import { createSession } from "~/modules/auth/session.server";
 import { pageMeta } from "~/modules/content/page-meta";
+import { pageTitle } from "~/modules/content/page-title.server";
 import { formFailure, readFormData, validationFailure } from "~/modules/forms/form-data.server";
 import { encodeMessage } from "~/modules/forms/messages";
-import { getFixedT } from "~/modules/i18n/i18n.server";
 import { localizePathFor } from "~/modules/i18n/language";
 import { isPlatform, platforms, type Platform } from "~/modules/registry/registry";
 import { redirectWithToast } from "~/modules/toast/toast.server";
@@ -29,8 +29,7 @@ function requirePlatform(value: string | undefined): Platform {
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const platform = requirePlatform(params.platform);
-  const t = await getFixedT(request);
-  return { platform, title: t(`auth.platforms.${platform}.name`), siteName: t("meta.siteName") };
+  return { platform, ...(await pageTitle(request, `auth.platforms.${platform}.name`)) };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data?.title, data?.siteName);

@@ -5,12 +5,11 @@ import { useTranslation } from "react-i18next";
 import { AppLink } from "~/components/layout/app-link";
 import { safeRedirect } from "~/modules/auth/auth-schemas";
 import { pageMeta } from "~/modules/content/page-meta";
-import { getFixedT } from "~/modules/i18n/i18n.server";
+import { pageTitle } from "~/modules/content/page-title.server";
 import { platforms } from "~/modules/registry/registry";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const t = await getFixedT(request);
-  return { title: t("auth.loginTitle"), siteName: t("meta.siteName") };
+  return pageTitle(request, "auth.loginTitle");
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data?.title, data?.siteName);

@@ -9,17 +9,16 @@ import { AppLink } from "~/components/layout/app-link";
 import { newPasswordSchema } from "~/modules/auth/auth-schemas";
 import { isResetTokenUsable, resetPassword } from "~/modules/auth/password-reset.server";
 import { pageMeta } from "~/modules/content/page-meta";
+import { pageTitle } from "~/modules/content/page-title.server";
 import { readFormData, validationFailure } from "~/modules/forms/form-data.server";
-import { getFixedT } from "~/modules/i18n/i18n.server";
 import { localizePathFor } from "~/modules/i18n/language";
 import { redirectWithToast } from "~/modules/toast/toast.server";
 
 const newPasswordValidator = withZod(newPasswordSchema);
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const t = await getFixedT(request);
   const usable = await isResetTokenUsable(params.token ?? "");
-  return { usable, title: t("auth.newPasswordTitle"), siteName: t("meta.siteName") };
+  return { usable, ...(await pageTitle(request, "auth.newPasswordTitle")) };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data?.title, data?.siteName);

@@ -8,15 +8,14 @@ import { TextField } from "~/components/forms/form-fields";
 import { resetRequestSchema } from "~/modules/auth/auth-schemas";
 import { requestPasswordReset } from "~/modules/auth/password-reset.server";
 import { pageMeta } from "~/modules/content/page-meta";
+import { pageTitle } from "~/modules/content/page-title.server";
 import { readFormData, validationFailure } from "~/modules/forms/form-data.server";
-import { getFixedT } from "~/modules/i18n/i18n.server";
 import { localizePathFor } from "~/modules/i18n/language";
 
 const resetRequestValidator = withZod(resetRequestSchema);
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const t = await getFixedT(request);
-  return { title: t("auth.resetTitle"), siteName: t("meta.siteName") };
+  return pageTitle(request, "auth.resetTitle");
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data?.title, data?.siteName);
