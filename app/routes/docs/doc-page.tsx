@@ -29,12 +29,12 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data?.ti
 
 export default function DocPageRoute() {
   const { page } = useLoaderData<typeof loader>();
-  useCopyButtons();
+  useCopyButtons(page);
   return <DocPageView page={page} />;
 }
 
 /** Copy buttons of code blocks (hidden without JavaScript), labelled in the page's language. */
-function useCopyButtons() {
+function useCopyButtons(page: unknown) {
   const { t } = useTranslation();
   useEffect(() => {
     const label = t("tokens.copy");
@@ -53,7 +53,7 @@ function useCopyButtons() {
     }
     document.addEventListener("click", onClick);
     return () => document.removeEventListener("click", onClick);
-  });
+  }, [t, page]);
 }
 
 export function ErrorBoundary() {
