@@ -7,7 +7,9 @@ import { defineConfig } from "@playwright/test";
  */
 const port = Number(process.env.E2E_PORT ?? 3210);
 export const baseURL = `http://127.0.0.1:${port}`;
-export const e2eDataDir = ".tmp/e2e";
+/** One data folder per port, so runs on different ports never share a database. */
+export const e2eDataDir = process.env.E2E_PORT ? `.tmp/e2e-${port}` : ".tmp/e2e";
+export const e2eDatabaseFile = `${e2eDataDir}/portal.sqlite`;
 const chromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].find((candidate) => fs.existsSync(candidate));
 
 export default defineConfig({
@@ -48,6 +50,9 @@ export default defineConfig({
       TEST_HOOKS: "1",
       CONTACT_RATE_LIMIT: "5",
       DEMO_DATA: "1",
+      CATALOG_SERIES: "2000",
+      CATALOG_COMPANIES: "1000",
+      CATALOG_DOCUMENTS: "500",
     },
   },
 });

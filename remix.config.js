@@ -26,6 +26,26 @@ export function routes(defineRoutes) {
     route("api/auth/profile-picture", "routes/api/auth-profile-picture.ts");
     route("api/auth/:operation", "routes/api/auth-token.ts");
     route("api/routing/data/:apiName", "routes/api/routing-data.ts");
+    route("api/routing/swagger-spec", "routes/api/routing-swagger-spec.ts");
+    route("api/routing/page-data", "routes/api/routing-page-data.ts");
+    route("api/routing/full-development-guide", "routes/api/routing-full-guide.ts");
+    route("api/releaseNotes/:set", "routes/api/release-notes.ts");
+    route("api/search", "routes/api/search.ts");
+    route("api/files/:fileId", "routes/api/files.ts");
+    route("api/econ-options", "routes/api/econ-options.ts");
+    route("api/econ-feeds", "routes/api/econ-feeds.ts");
+    route("api/econ-feed", "routes/api/econ-feed.ts");
+    route("api/econ-feed/preview", "routes/api/econ-feed-preview.ts");
+    route("api/econ-delete-feeds", "routes/api/econ-delete-feeds.ts");
+    route("api/econ-recover-feed", "routes/api/econ-recover-feed.ts");
+    route("api/econ-dumps", "routes/api/econ-dumps.ts");
+    route("api/econ-dump", "routes/api/econ-dump.ts");
+    route("api/econ-dump/preview", "routes/api/econ-dump-preview.ts");
+    route("api/econ-run-dump", "routes/api/econ-run-dump.ts");
+    route("api/econ-dump-cancel", "routes/api/econ-dump-cancel.ts");
+    route("api/corp-company-options", "routes/api/corp-company-options.ts");
+    route("api/documents-options", "routes/api/documents-options.ts");
+    route("docs/:vendor/:set/downloads/:file", "routes/docs/download.ts");
 
     route(":lang?", "routes/public/language-layout.tsx", () => {
       route("", "routes/public/home.tsx", { index: true });
@@ -42,10 +62,12 @@ export function routes(defineRoutes) {
       route("reset-password", "routes/public/reset-password.tsx");
       route("reset-password/:token", "routes/public/reset-password-token.tsx");
       route("faq", "routes/public/faq.tsx");
+      route("search", "routes/public/search.tsx");
 
       route("docs", "routes/docs/docs-index.tsx");
       route("docs/:vendor/:set", "routes/docs/doc-set-layout.tsx", () => {
         route("", "routes/docs/doc-page.tsx", { index: true, id: "doc-page-overview" });
+        route("search", "routes/docs/doc-search.tsx");
         route("*", "routes/docs/doc-page.tsx", { id: "doc-page" });
       });
 
@@ -53,6 +75,15 @@ export function routes(defineRoutes) {
         route("", "routes/dashboard/overview.tsx", { index: true });
         route("profile", "routes/dashboard/profile.tsx");
         route("token-management", "routes/dashboard/token-management.tsx");
+        route("econ", "routes/dashboard/econ/econ-layout.tsx", () => {
+          route("feeds", "routes/dashboard/econ/feeds.tsx");
+          route("feed-details/:feedId", "routes/dashboard/econ/feed-details.tsx");
+          route("create-feed", "routes/dashboard/econ/create-feed.tsx");
+          route("edit-feed/:feedId", "routes/dashboard/econ/edit-feed.tsx");
+          route("dumps", "routes/dashboard/econ/dumps.tsx");
+          route("dump-details/:dumpId", "routes/dashboard/econ/dump-details.tsx");
+          route("create-dump", "routes/dashboard/econ/create-dump.tsx");
+        });
       });
 
       route("__test/crash", "routes/public/test-crash.tsx");

@@ -3,7 +3,8 @@
  * `npm run bench`: documentation engine figures, measured against the production build served by
  * remix-serve on loopback. Prints, for the largest shipped specification and for a generated one of
  * 5,000 operations: the time to build routing data, the server's memory, the server render time per
- * operation page; and the JavaScript a docs page loads (a docs page needs none to be read).
+ * operation page; and the JavaScript a docs page loads (a docs page needs none to be read). Then the
+ * delivery engine's dump figures (scripts/bench-dumps.ts).
  */
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -107,6 +108,9 @@ const server = spawn(path.join(root, "node_modules/.bin/remix-serve"), ["build/s
     DATA_DIR: path.join(work, "data"),
     SESSION_SECRET: "bench-session-secret-long-enough-for-the-check",
     DEMO_DATA: "false",
+    CATALOG_SERIES: "200",
+    CATALOG_COMPANIES: "50",
+    CATALOG_DOCUMENTS: "50",
     DOCS_SPEC_SOURCES: JSON.stringify({ dealwatch: specFile }),
   },
 });
@@ -136,6 +140,12 @@ try {
     rows.push({ label, operations, cold: cold.ms, warm: warm.ms, memory: after - before, rss: after, render });
   }
 
+  const searchUrl = (q) => `${base}/api/search?q=${encodeURIComponent(q)}`;
+  const searchCold = await timed(searchUrl("series data"));
+  const searchQueries = ["series data", "GET /series/{id}", "/companies", "resource 4999", "token"];
+  const searchWarm = [];
+  for (const q of searchQueries) searchWarm.push((await timed(searchUrl(q))).ms);
+
   const page = await timed(`${base}/docs/econ/macroeconomic/docs/series`);
   const scripts = [...page.body.matchAll(/<(?:script[^>]+src|link[^>]+rel="modulepreload"[^>]+href)="(\/assets\/[^"]+\.js)"/g)].map((match) => match[1]);
   const inline = [...page.body.matchAll(/import\("(\/assets\/[^"]+\.js)"\)/g)].map((match) => match[1]);
@@ -150,8 +160,15 @@ try {
     console.log(`  server memory: +${row.memory.toFixed(1)} MB while building (RSS now ${row.rss.toFixed(1)} MB)`);
     console.log(`  operation page render (HTML, ${row.render.n} pages): mean ${row.render.mean.toFixed(1)} ms, p95 ${row.render.p95.toFixed(1)} ms\n`);
   }
+  console.log("documentation search over all 8 sets (/api/search, the generated spec included)");
+  console.log(`  first query (reads every page and builds the index): ${searchCold.ms.toFixed(1)} ms`);
+  console.log(`  then (${searchQueries.length} queries): mean ${(searchWarm.reduce((sum, value) => sum + value, 0) / searchWarm.length).toFixed(1)} ms, max ${Math.max(...searchWarm).toFixed(1)} ms\n`);
   console.log(`JavaScript a docs page loads: ${(bytes / 1024).toFixed(1)} KB in ${files.length} files (uncompressed); the page is fully readable without it.`);
 } finally {
   server.kill("SIGTERM");
   fs.rmSync(work, { recursive: true, force: true });
 }
+
+console.log("");
+const dumps = spawnSync(process.execPath, ["--import", "tsx", path.join(root, "scripts/bench-dumps.ts")], { cwd: root, stdio: "inherit" });
+if (dumps.status !== 0) process.exit(dumps.status ?? 1);

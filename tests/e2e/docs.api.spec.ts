@@ -47,3 +47,21 @@ test("an operation page shows parameters, responses, an example and samples in f
     expect(html, text).toContain(text);
   }
 });
+
+test("?lang= sends a docs page to its URL in that language; unsupported values fall back to English", async ({ request }) => {
+  const chinese = await request.get("/docs/econ/macroeconomic/getting-started/prerequisites?lang=zh", { maxRedirects: 0 });
+  expect(chinese.status()).toBe(302);
+  expect(chinese.headers().location).toBe("/zh/docs/econ/macroeconomic/getting-started/prerequisites");
+  const withQuery = await request.get("/zh/docs/econ/macroeconomic/docs/series?path=%2Fseries&method=get&lang=en", { maxRedirects: 0 });
+  expect(withQuery.headers().location).toBe("/docs/econ/macroeconomic/docs/series?path=%2Fseries&method=get");
+  const unsupported = await request.get("/docs/econ/macroeconomic?lang=fr");
+  expect(unsupported.status()).toBe(200);
+  expect(unsupported.url()).toMatch(/\/docs\/econ\/macroeconomic$/);
+  expect(await unsupported.text()).toContain('lang="en"');
+});
+
+test("internal links of Chinese docs pages stay in Chinese", async ({ request }) => {
+  const html = await (await request.get("/zh/docs/econ/macroeconomic/getting-started/support-and-resources")).text();
+  expect(html).toMatch(/href="\/zh\/docs\/econ\/macroeconomic\/release-notes"/);
+  expect(html).not.toMatch(/<article[\s\S]*href="\/docs\/econ\/macroeconomic\//);
+});

@@ -90,7 +90,7 @@ test.describe("garbage never causes a 500 and loses nothing", () => {
   });
 });
 
-test("GET /healthz answers ok", async ({ request }) => {
+test("GET /healthz answers ok once the database and the worker are ready", async ({ request }) => {
   const response = await request.get("/healthz");
   expect(response.status()).toBe(200);
   expect(await response.json()).toEqual({ ok: true });

@@ -2,10 +2,11 @@ import fs from "node:fs";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { createAccount, signInToken } from "./support/accounts";
+import { e2eDatabaseFile } from "../../playwright.config";
 
 /** Every byte the database holds, WAL included: a secret found here would be stored in clear text. */
 function databaseBytes(): string {
-  const base = path.resolve(".tmp/e2e/portal.sqlite");
+  const base = path.resolve(e2eDatabaseFile);
   return [base, `${base}-wal`]
     .filter((file) => fs.existsSync(file))
     .map((file) => fs.readFileSync(file).toString("latin1"))

@@ -3,7 +3,11 @@ import { useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AppLink } from "~/components/layout/app-link";
 import type { DocPage, SchemaField } from "~/modules/docs/doc-page.server";
+import type { SdkEntry } from "~/modules/docs/exports/download-pages";
+import type { DownloadListing } from "~/modules/docs/exports/downloads";
 import { languageOfPath } from "~/modules/i18n/language";
+import { DownloadsPanel, RClientButton } from "./downloads-panel";
+import { PostmanCollectionView } from "./postman-collection-view";
 
 type Renderable = Exclude<DocPage, { kind: "redirect" } | { kind: "not-found" }>;
 
@@ -49,8 +53,11 @@ function FieldTable({ fields, withLocation }: { fields: (SchemaField & { in?: st
   );
 }
 
-/** One docs page: written markdown, an empty state, or a reference page generated from the spec. */
-export function DocPageView({ page }: { page: Renderable }) {
+/**
+ * One docs page: written markdown, an empty state, or a reference page generated from the spec. A written
+ * or empty page may carry the set's downloads after its text, or the R client button above it.
+ */
+export function DocPageView({ page, downloads, rClient }: { page: Renderable; downloads?: DownloadListing; rClient?: SdkEntry }) {
   const { t } = useTranslation();
   const language = languageOfPath(useLocation().pathname);
   switch (page.kind) {
@@ -60,7 +67,9 @@ export function DocPageView({ page }: { page: Renderable }) {
           <Title order={1} mb="md">
             {page.title}
           </Title>
+          {rClient ? <RClientButton client={rClient} /> : null}
           <Html html={page.html} />
+          {downloads ? <DownloadsPanel listing={downloads} /> : null}
         </article>
       );
     case "empty":
@@ -69,7 +78,9 @@ export function DocPageView({ page }: { page: Renderable }) {
           <Title order={1} mb="md">
             {page.title[language]}
           </Title>
+          {rClient ? <RClientButton client={rClient} /> : null}
           <Text>{t("docs.emptyText")}</Text>
+          {downloads ? <DownloadsPanel listing={downloads} /> : null}
         </article>
       );
     case "tag":
@@ -165,6 +176,8 @@ export function DocPageView({ page }: { page: Renderable }) {
           ))}
         </article>
       );
+    case "postman":
+      return <PostmanCollectionView page={page} />;
     case "responses":
       return (
         <article>

@@ -1,6 +1,7 @@
-import { Link, useLocation } from "@remix-run/react";
+import { Form, Link, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { NavigationItem } from "~/modules/docs/navigation";
+import { maxQueryLength } from "~/modules/docs/search";
 import { isExternalHref, languageOfPath, localizePath, splitLanguagePrefix } from "~/modules/i18n/language";
 
 function MenuLink({ item }: { item: NavigationItem }) {
@@ -57,16 +58,39 @@ function MenuItem({ item, depth }: { item: NavigationItem; depth: number }) {
   );
 }
 
+/** A GET form to the set's search page; the overview entry of the menu links to the set root. */
+function SearchBox({ items }: { items: NavigationItem[] }) {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const root = items.find((item) => item.icon === "home")?.href;
+  if (!root) return null;
+  return (
+    <Form method="get" action={localizePath(`${root}/search`, splitLanguagePrefix(pathname).prefix)} role="search" className="docs-search">
+      <input
+        type="search"
+        name="q"
+        aria-label={t("search.menuLabel")}
+        placeholder={t("search.menuPlaceholder")}
+        maxLength={maxQueryLength}
+      />
+      <button type="submit">{t("search.submit")}</button>
+    </Form>
+  );
+}
+
 /** The docs side menu: plain links and <details> groups, so it works without JavaScript. */
 export function DocsSideMenu({ items }: { items: NavigationItem[] }) {
   const { t } = useTranslation();
   return (
-    <nav className="docs-menu" aria-label={t("docs.menu")}>
-      <ul className="docs-menu-list">
-        {items.map((item) => (
-          <MenuItem key={`${item.href}-${item.label.en}`} item={item} depth={0} />
-        ))}
-      </ul>
-    </nav>
+    <>
+      <SearchBox items={items} />
+      <nav className="docs-menu" aria-label={t("docs.menu")}>
+        <ul className="docs-menu-list">
+          {items.map((item) => (
+            <MenuItem key={`${item.href}-${item.label.en}`} item={item} depth={0} />
+          ))}
+        </ul>
+      </nav>
+    </>
   );
 }

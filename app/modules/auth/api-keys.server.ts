@@ -87,3 +87,22 @@ export async function verifyApiKey(platform: Platform, key: string): Promise<Key
   }
   return { valid: true };
 }
+
+/** Deactivates every active key whose subscription has ended; answers how many (the worker runs it hourly). */
+export async function deactivateEndedKeys(now: Date = new Date()): Promise<number> {
+  const keys = await db.selectFrom("api_keys").select(["id", "user_id", "platform"]).where("revoked_at", "is", null).execute();
+  const subscriptions = new Map<string, Subscriptions>();
+  let deactivated = 0;
+  for (const key of keys) {
+    if (!subscriptions.has(key.user_id)) subscriptions.set(key.user_id, await activeSubscriptions(key.user_id, now));
+    if (canGenerateKey(subscriptions.get(key.user_id)!, key.platform as Platform)) continue;
+    await db
+      .updateTable("api_keys")
+      .set({ revoked_at: nowIso(now), revoked_reason: "subscription-ended" })
+      .where("id", "=", key.id)
+      .where("revoked_at", "is", null)
+      .execute();
+    deactivated++;
+  }
+  return deactivated;
+}

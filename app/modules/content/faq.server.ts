@@ -1,6 +1,6 @@
 import fs from "node:fs/promises";
 import path from "node:path";
-import { localizePath, type Language } from "~/modules/i18n/language";
+import type { Language } from "~/modules/i18n/language";
 import { renderMarkdown } from "./markdown.server";
 
 export interface FaqTopic {
@@ -14,12 +14,11 @@ export interface FaqTopic {
  */
 export async function readFaq(language: Language, prefix: Language | null): Promise<FaqTopic[]> {
   const source = await fs.readFile(path.resolve("content", "faq", `${language}.md`), "utf8");
-  const localized = source.replace(/\]\((\/[^)]*)\)/g, (_match, href: string) => `](${localizePath(href, prefix)})`);
-  const topics = localized.split(/^## /m).filter((part) => part.trim());
+  const topics = source.split(/^## /m).filter((part) => part.trim());
   return Promise.all(
     topics.map(async (part) => {
       const [title = "", ...body] = part.split("\n");
-      return { title: title.trim(), html: (await renderMarkdown(body.join("\n"))).html };
+      return { title: title.trim(), html: (await renderMarkdown(body.join("\n"), { linkLanguage: prefix })).html };
     }),
   );
 }

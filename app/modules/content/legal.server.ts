@@ -22,5 +22,5 @@ export async function readLegalPage(page: LegalPage, language: Language): Promis
   const source = await fs.readFile(file, "utf8");
   const [first = "", ...rest] = source.split("\n");
   const updated = /^Updated: (\S+)/.exec(first)?.[1] ?? "";
-  return { html: (await renderMarkdown(updated ? rest.join("\n") : source)).html, updated };
+  return { html: (await renderMarkdown(updated ? rest.join("\n") : source, { linkLanguage: language === "en" ? null : language })).html, updated };
 }

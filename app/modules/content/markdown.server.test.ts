@@ -18,6 +18,15 @@ describe("renderMarkdown", () => {
     expect(html).toContain("<table>");
   });
 
+  it("gives internal links the page's language prefix and leaves external ones alone", async () => {
+    const { html } = await renderMarkdown("[Models](/docs/econ/macroeconomic/docs/models) [Status](https://status.example.com)", {
+      linkLanguage: "zh",
+    });
+    expect(html).toContain('href="/zh/docs/econ/macroeconomic/docs/models"');
+    expect(html).toContain('href="https://status.example.com"');
+    expect((await renderMarkdown("[Models](/docs/models)")).html).toContain('href="/docs/models"');
+  });
+
   it("escapes unknown languages as plain text", async () => {
     const { html } = await renderMarkdown("```cobol\n<b>x</b>\n```");
     expect(html).toContain("&lt;b&gt;x&lt;/b&gt;");

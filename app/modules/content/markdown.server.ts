@@ -1,5 +1,6 @@
 import { Marked, type Tokens } from "marked";
 import { createHighlighter, type Highlighter } from "shiki";
+import { localizePath, type Language } from "~/modules/i18n/language";
 
 const languages = ["python", "javascript", "typescript", "php", "r", "bash", "shell", "json", "xml", "http"];
 
@@ -30,8 +31,13 @@ export interface RenderedMarkdown {
   html: string;
 }
 
+export interface RenderOptions {
+  /** Internal links get this language prefix, so a Chinese page links to Chinese pages. */
+  linkLanguage?: Language | null;
+}
+
 /** Markdown to HTML on the server: highlighted code with a copy button, headings with anchors, tables. */
-export async function renderMarkdown(source: string): Promise<RenderedMarkdown> {
+export async function renderMarkdown(source: string, { linkLanguage = null }: RenderOptions = {}): Promise<RenderedMarkdown> {
   const shiki = await getHighlighter();
   const titleMatch = /^#\s+(.+)$/m.exec(source);
   const body = titleMatch ? source.replace(titleMatch[0], "") : source;
@@ -53,7 +59,7 @@ export async function renderMarkdown(source: string): Promise<RenderedMarkdown> 
         const text = this.parser.parseInline(tokens);
         const titleAttribute = title ? ` title="${escapeHtml(title)}"` : "";
         const external = /^https?:\/\//.test(href) ? ' target="_blank" rel="noopener noreferrer"' : "";
-        return `<a href="${escapeHtml(href)}"${titleAttribute}${external}>${text}</a>`;
+        return `<a href="${escapeHtml(localizePath(href, linkLanguage))}"${titleAttribute}${external}>${text}</a>`;
       },
     },
   });

@@ -1,4 +1,4 @@
-import { type Kysely, type Migration } from "kysely";
+import { sql, type Kysely, type Migration } from "kysely";
 import type { DialectName } from "./database.server";
 
 /**
@@ -131,6 +131,269 @@ export function getMigrations(dialect: DialectName): Record<string, Migration> {
           .addColumn("created_at", timestamp, (column) => column.notNull())
           .addColumn("expires_at", timestamp, (column) => column.notNull())
           .addColumn("used_at", timestamp)
+          .execute();
+      },
+    },
+    "0003_catalog": {
+      async up(db: Kysely<unknown>) {
+        await db.schema
+          .createTable("catalog_state")
+          .addColumn("id", "integer", (column) => column.primaryKey())
+          .addColumn("signature", "text", (column) => column.notNull())
+          .addColumn("series_count", "integer", (column) => column.notNull())
+          .addColumn("company_count", "integer", (column) => column.notNull())
+          .addColumn("document_count", "integer", (column) => column.notNull())
+          .addColumn("advance_count", "integer", (column) => column.notNull().defaultTo(0))
+          .addColumn("seeded_at", timestamp, (column) => column.notNull())
+          .addColumn("advanced_at", timestamp)
+          .execute();
+
+        await db.schema
+          .createTable("catalog_series")
+          .addColumn("id", "text", (column) => column.primaryKey())
+          .addColumn("name", "text", (column) => column.notNull())
+          .addColumn("frequency", "text", (column) => column.notNull())
+          .addColumn("unit", "text", (column) => column.notNull())
+          .addColumn("country", "text", (column) => column.notNull())
+          .addColumn("region", "text", (column) => column.notNull())
+          .addColumn("indicator", "text", (column) => column.notNull())
+          .addColumn("source", "text", (column) => column.notNull())
+          .addColumn("database_id", "text", (column) => column.notNull())
+          .addColumn("topic_id", "text", (column) => column.notNull())
+          .addColumn("section_id", "text", (column) => column.notNull())
+          .addColumn("table_id", "text", (column) => column.notNull())
+          .addColumn("start_date", "text", (column) => column.notNull())
+          .addColumn("end_date", "text", (column) => column.notNull())
+          .addColumn("created_at", timestamp, (column) => column.notNull())
+          .addColumn("last_update", timestamp, (column) => column.notNull())
+          .addColumn("is_key", "integer", (column) => column.notNull())
+          .addColumn("status", "text", (column) => column.notNull())
+          .addColumn("search_text", "text", (column) => column.notNull())
+          .execute();
+        // Dumps and previews page through one database by id; feeds look for recent changes.
+        await db.schema.createIndex("catalog_series_database").on("catalog_series").columns(["database_id", "id"]).execute();
+        await db.schema.createIndex("catalog_series_updated").on("catalog_series").column("last_update").execute();
+        await db.schema.createIndex("catalog_series_country").on("catalog_series").column("country").execute();
+        await db.schema.createIndex("catalog_series_indicator").on("catalog_series").column("indicator").execute();
+        await db.schema.createIndex("catalog_series_table").on("catalog_series").column("table_id").execute();
+
+        await db.schema
+          .createTable("catalog_series_points")
+          .addColumn("series_id", "text", (column) => column.primaryKey().references("catalog_series.id").onDelete("cascade"))
+          .addColumn("points", "text", (column) => column.notNull())
+          .execute();
+
+        await db.schema
+          .createTable("catalog_companies")
+          .addColumn("id", "text", (column) => column.primaryKey())
+          .addColumn("name", "text", (column) => column.notNull())
+          .addColumn("country", "text", (column) => column.notNull())
+          .addColumn("region", "text", (column) => column.notNull())
+          .addColumn("city", "text", (column) => column.notNull())
+          .addColumn("address", "text", (column) => column.notNull())
+          .addColumn("type", "text", (column) => column.notNull())
+          .addColumn("main_industry", "text", (column) => column.notNull())
+          .addColumn("secondary_industries", "text", (column) => column.notNull())
+          .addColumn("isic", "text", (column) => column.notNull())
+          .addColumn("legal_form", "text", (column) => column.notNull())
+          .addColumn("local_legal_form", "text", (column) => column.notNull())
+          .addColumn("status", "text", (column) => column.notNull())
+          .addColumn("employees", "integer", (column) => column.notNull())
+          .addColumn("description", "text", (column) => column.notNull())
+          .addColumn("products", "text", (column) => column.notNull())
+          .addColumn("executives", "text", (column) => column.notNull())
+          .addColumn("shareholders", "text", (column) => column.notNull())
+          .addColumn("subsidiaries", "text", (column) => column.notNull())
+          .addColumn("auditors", "text", (column) => column.notNull())
+          .addColumn("owner_name", "text")
+          .addColumn("owner_citizenship", "text")
+          .addColumn("owner_birth_date", "text")
+          .addColumn("import_countries", "text", (column) => column.notNull())
+          .addColumn("export_countries", "text", (column) => column.notNull())
+          .addColumn("search_text", "text", (column) => column.notNull())
+          .addColumn("created_at", timestamp, (column) => column.notNull())
+          .addColumn("updated_at", timestamp, (column) => column.notNull())
+          .execute();
+        await db.schema.createIndex("catalog_companies_updated").on("catalog_companies").column("updated_at").execute();
+        await db.schema.createIndex("catalog_companies_country").on("catalog_companies").column("country").execute();
+
+        await db.schema
+          .createTable("catalog_statements")
+          .addColumn("company_id", "text", (column) => column.primaryKey().references("catalog_companies.id").onDelete("cascade"))
+          .addColumn("statements", "text", (column) => column.notNull())
+          .execute();
+
+        await db.schema
+          .createTable("catalog_documents")
+          .addColumn("id", "text", (column) => column.primaryKey())
+          .addColumn("title", "text", (column) => column.notNull())
+          .addColumn("summary", "text", (column) => column.notNull())
+          .addColumn("country", "text", (column) => column.notNull())
+          .addColumn("language", "text", (column) => column.notNull())
+          .addColumn("format", "text", (column) => column.notNull())
+          .addColumn("industry", "text", (column) => column.notNull())
+          .addColumn("publication_type", "text", (column) => column.notNull())
+          .addColumn("source", "text", (column) => column.notNull())
+          .addColumn("topic", "text", (column) => column.notNull())
+          .addColumn("search_text", "text", (column) => column.notNull())
+          .addColumn("published_at", timestamp, (column) => column.notNull())
+          .addColumn("updated_at", timestamp, (column) => column.notNull())
+          .execute();
+        await db.schema.createIndex("catalog_documents_updated").on("catalog_documents").column("updated_at").execute();
+        await db.schema.createIndex("catalog_documents_published").on("catalog_documents").column("published_at").execute();
+      },
+    },
+    "0004_jobs": {
+      async up(db: Kysely<unknown>) {
+        await db.schema
+          .createTable("jobs")
+          .addColumn("id", "text", (column) => column.primaryKey())
+          .addColumn("kind", "text", (column) => column.notNull())
+          .addColumn("payload", "text", (column) => column.notNull())
+          .addColumn("status", "text", (column) => column.notNull())
+          .addColumn("run_at", timestamp, (column) => column.notNull())
+          .addColumn("attempts", "integer", (column) => column.notNull().defaultTo(0))
+          .addColumn("max_attempts", "integer", (column) => column.notNull())
+          .addColumn("concurrency_key", "text")
+          .addColumn("unique_key", "text")
+          .addColumn("locked_by", "text")
+          .addColumn("locked_until", timestamp)
+          .addColumn("cancel_requested", "integer", (column) => column.notNull().defaultTo(0))
+          .addColumn("last_error", "text")
+          .addColumn("created_at", timestamp, (column) => column.notNull())
+          .addColumn("updated_at", timestamp, (column) => column.notNull())
+          .addColumn("finished_at", timestamp)
+          .execute();
+        await db.schema.createIndex("jobs_due").on("jobs").columns(["status", "run_at"]).execute();
+        // The database, not the workers, guarantees one running job per key (one dump per user at a time)
+        // and one pending job per unique key (one scheduled tick of each kind).
+        await db.schema
+          .createIndex("jobs_one_running_per_key")
+          .on("jobs")
+          .column("concurrency_key")
+          .unique()
+          .where(sql.ref("status"), "=", "running")
+          .execute();
+        await db.schema
+          .createIndex("jobs_one_pending_per_unique_key")
+          .on("jobs")
+          .column("unique_key")
+          .unique()
+          .where(sql.ref("status"), "in", ["queued", "running"])
+          .execute();
+
+        await db.schema
+          .createTable("feeds")
+          .addColumn("id", "text", (column) => column.primaryKey())
+          .addColumn("user_id", "text", (column) => column.notNull().references("users.id").onDelete("cascade"))
+          .addColumn("product", "text", (column) => column.notNull())
+          .addColumn("name", "text", (column) => column.notNull())
+          .addColumn("description", "text", (column) => column.notNull().defaultTo(""))
+          .addColumn("frequency", "text", (column) => column.notNull())
+          .addColumn("status", "text", (column) => column.notNull())
+          .addColumn("criteria", "text", (column) => column.notNull())
+          .addColumn("options", "text", (column) => column.notNull())
+          .addColumn("delivery", "text", (column) => column.notNull())
+          .addColumn("notification", "text", (column) => column.notNull())
+          .addColumn("created_at", timestamp, (column) => column.notNull())
+          .addColumn("updated_at", timestamp, (column) => column.notNull())
+          .addColumn("deleted_at", timestamp)
+          .addColumn("next_run_at", timestamp)
+          .addColumn("last_run_at", timestamp)
+          .addColumn("last_success_at", timestamp)
+          .addColumn("last_run_status", "text")
+          .execute();
+        await db.schema.createIndex("feeds_user").on("feeds").columns(["user_id", "product"]).execute();
+        await db.schema.createIndex("feeds_due").on("feeds").columns(["status", "next_run_at"]).execute();
+
+        await db.schema
+          .createTable("dumps")
+          .addColumn("id", "text", (column) => column.primaryKey())
+          .addColumn("user_id", "text", (column) => column.notNull().references("users.id").onDelete("cascade"))
+          .addColumn("product", "text", (column) => column.notNull())
+          .addColumn("feed_id", "text", (column) => column.references("feeds.id").onDelete("set null"))
+          .addColumn("name", "text", (column) => column.notNull())
+          .addColumn("description", "text", (column) => column.notNull().defaultTo(""))
+          .addColumn("criteria", "text", (column) => column.notNull())
+          .addColumn("options", "text", (column) => column.notNull())
+          .addColumn("delivery", "text", (column) => column.notNull())
+          .addColumn("notification", "text", (column) => column.notNull())
+          .addColumn("status", "text", (column) => column.notNull())
+          .addColumn("job_id", "text")
+          .addColumn("processed", "integer", (column) => column.notNull().defaultTo(0))
+          .addColumn("total", "integer", (column) => column.notNull().defaultTo(0))
+          .addColumn("estimated_end_at", timestamp)
+          .addColumn("error", "text")
+          .addColumn("created_at", timestamp, (column) => column.notNull())
+          .addColumn("updated_at", timestamp, (column) => column.notNull())
+          .addColumn("started_at", timestamp)
+          .addColumn("finished_at", timestamp)
+          .execute();
+        await db.schema.createIndex("dumps_user").on("dumps").columns(["user_id", "product"]).execute();
+
+        await db.schema
+          .createTable("feed_runs")
+          .addColumn("id", "text", (column) => column.primaryKey())
+          .addColumn("feed_id", "text", (column) => column.notNull().references("feeds.id").onDelete("cascade"))
+          .addColumn("status", "text", (column) => column.notNull())
+          .addColumn("since", timestamp)
+          .addColumn("items", "integer", (column) => column.notNull().defaultTo(0))
+          .addColumn("error", "text")
+          .addColumn("started_at", timestamp, (column) => column.notNull())
+          .addColumn("finished_at", timestamp)
+          .execute();
+        await db.schema.createIndex("feed_runs_feed").on("feed_runs").columns(["feed_id", "started_at"]).execute();
+
+        await db.schema
+          .createTable("files")
+          .addColumn("id", "text", (column) => column.primaryKey())
+          .addColumn("user_id", "text", (column) => column.notNull().references("users.id").onDelete("cascade"))
+          .addColumn("product", "text", (column) => column.notNull())
+          .addColumn("dump_id", "text", (column) => column.references("dumps.id").onDelete("set null"))
+          .addColumn("feed_run_id", "text", (column) => column.references("feed_runs.id").onDelete("set null"))
+          .addColumn("format", "text", (column) => column.notNull())
+          .addColumn("filename", "text", (column) => column.notNull())
+          .addColumn("path", "text", (column) => column.notNull())
+          .addColumn("size", "integer", (column) => column.notNull())
+          .addColumn("items", "integer", (column) => column.notNull())
+          .addColumn("created_at", timestamp, (column) => column.notNull())
+          .addColumn("expires_at", timestamp, (column) => column.notNull())
+          .addColumn("purged_at", timestamp)
+          .execute();
+        await db.schema.createIndex("files_expiry").on("files").columns(["purged_at", "expires_at"]).execute();
+
+        await db.schema
+          .createTable("deliveries")
+          .addColumn("id", "text", (column) => column.primaryKey())
+          .addColumn("user_id", "text", (column) => column.notNull().references("users.id").onDelete("cascade"))
+          .addColumn("file_id", "text", (column) => column.references("files.id").onDelete("set null"))
+          .addColumn("dump_id", "text", (column) => column.references("dumps.id").onDelete("set null"))
+          .addColumn("feed_run_id", "text", (column) => column.references("feed_runs.id").onDelete("set null"))
+          .addColumn("channel", "text", (column) => column.notNull())
+          .addColumn("target", "text", (column) => column.notNull())
+          .addColumn("status", "text", (column) => column.notNull())
+          .addColumn("attempts", "integer", (column) => column.notNull().defaultTo(0))
+          .addColumn("last_error", "text")
+          .addColumn("created_at", timestamp, (column) => column.notNull())
+          .addColumn("updated_at", timestamp, (column) => column.notNull())
+          .execute();
+
+        await db.schema
+          .createTable("pipeline_incidents")
+          .addColumn("id", "text", (column) => column.primaryKey())
+          .addColumn("created_at", timestamp, (column) => column.notNull())
+          .addColumn("severity", "text", (column) => column.notNull())
+          .addColumn("message", "text", (column) => column.notNull())
+          .addColumn("stacktrace", "text", (column) => column.notNull())
+          .addColumn("additional_data", "text", (column) => column.notNull())
+          .execute();
+        await db.schema.createIndex("pipeline_incidents_created").on("pipeline_incidents").column("created_at").execute();
+
+        await db.schema
+          .createTable("worker_heartbeats")
+          .addColumn("worker_id", "text", (column) => column.primaryKey())
+          .addColumn("started_at", timestamp, (column) => column.notNull())
+          .addColumn("seen_at", timestamp, (column) => column.notNull())
           .execute();
       },
     },

@@ -107,6 +107,245 @@ export interface PasswordResetTable {
   used_at: Timestamp | null;
 }
 
+/** A unit of background work (DESIGN.md section 6): claimed by one worker at a time under a lease. */
+export interface JobTable {
+  id: string;
+  kind: string;
+  /** JSON */
+  payload: string;
+  /** queued, running, done, failed or cancelled */
+  status: string;
+  run_at: Timestamp;
+  attempts: Generated<number>;
+  max_attempts: number;
+  /** At most one running job per key: dumps use the user, so one dump per user runs at a time. */
+  concurrency_key: string | null;
+  /** At most one queued or running job per key: the periodic ticks. */
+  unique_key: string | null;
+  locked_by: string | null;
+  locked_until: Timestamp | null;
+  cancel_requested: Generated<number>;
+  last_error: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  finished_at: Timestamp | null;
+}
+
+/** criteria, options, delivery and notification are JSON validated by the product's schema. */
+export interface FeedTable {
+  id: string;
+  user_id: string;
+  /** macroeconomic, company or documents */
+  product: string;
+  name: string;
+  description: Generated<string>;
+  frequency: string;
+  /** active or inactive */
+  status: string;
+  criteria: string;
+  options: string;
+  /** FTP passwords inside are encrypted (secrets.server.ts). */
+  delivery: string;
+  notification: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  deleted_at: Timestamp | null;
+  next_run_at: Timestamp | null;
+  last_run_at: Timestamp | null;
+  last_success_at: Timestamp | null;
+  last_run_status: string | null;
+}
+
+export interface DumpTable {
+  id: string;
+  user_id: string;
+  product: string;
+  feed_id: string | null;
+  name: string;
+  description: Generated<string>;
+  criteria: string;
+  options: string;
+  delivery: string;
+  notification: string;
+  /** queued, running, completed, failed or cancelled */
+  status: string;
+  /** The run-dump job doing the work. */
+  job_id: string | null;
+  processed: Generated<number>;
+  total: Generated<number>;
+  estimated_end_at: Timestamp | null;
+  error: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  started_at: Timestamp | null;
+  finished_at: Timestamp | null;
+}
+
+export interface FeedRunTable {
+  id: string;
+  feed_id: string;
+  /** running, delivered, unchanged or failed */
+  status: string;
+  /** Changes after this moment were delivered; null on a first run. */
+  since: Timestamp | null;
+  items: Generated<number>;
+  error: string | null;
+  started_at: Timestamp;
+  finished_at: Timestamp | null;
+}
+
+/** A produced JSON or XML file, kept 30 days. `path` is relative to DATA_DIR. */
+export interface FileTable {
+  id: string;
+  user_id: string;
+  product: string;
+  dump_id: string | null;
+  feed_run_id: string | null;
+  format: string;
+  filename: string;
+  path: string;
+  size: number;
+  items: number;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  purged_at: Timestamp | null;
+}
+
+/** One FTP upload, e-mail or webhook and its outcome. */
+export interface DeliveryTable {
+  id: string;
+  user_id: string;
+  file_id: string | null;
+  dump_id: string | null;
+  feed_run_id: string | null;
+  /** ftp, email or webhook */
+  channel: string;
+  target: string;
+  /** pending, succeeded or failed */
+  status: string;
+  attempts: Generated<number>;
+  last_error: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** The data pipeline's incidents ("snowflake incidents" in the admin panel). */
+export interface PipelineIncidentTable {
+  id: string;
+  created_at: Timestamp;
+  /** info, warning, error or critical */
+  severity: string;
+  message: string;
+  stacktrace: string;
+  /** JSON */
+  additional_data: string;
+}
+
+/** The generated data catalog (app/modules/catalog): one row, what was seeded and how often it advanced. */
+export interface CatalogStateTable {
+  id: number;
+  /** Generator version and sizes: seeding again with the same signature does nothing. */
+  signature: string;
+  series_count: number;
+  company_count: number;
+  document_count: number;
+  advance_count: Generated<number>;
+  seeded_at: Timestamp;
+  advanced_at: Timestamp | null;
+}
+
+/** Codes refer to the catalog dictionaries; dates are YYYY-MM-DD text on both dialects. */
+export interface CatalogSeriesTable {
+  id: string;
+  name: string;
+  frequency: string;
+  unit: string;
+  country: string;
+  region: string;
+  indicator: string;
+  source: string;
+  database_id: string;
+  topic_id: string;
+  section_id: string;
+  table_id: string;
+  start_date: string;
+  end_date: string;
+  created_at: Timestamp;
+  last_update: Timestamp;
+  is_key: number;
+  /** active or discontinued */
+  status: string;
+  /** Lower-cased id, name, indicator, unit, source and table for keyword search. */
+  search_text: string;
+}
+
+export interface CatalogSeriesPointsTable {
+  series_id: string;
+  /** JSON array of StoredPoint (generator.ts): the whole history with its revisions. */
+  points: string;
+}
+
+/** List columns are JSON arrays. */
+export interface CatalogCompanyTable {
+  id: string;
+  name: string;
+  country: string;
+  region: string;
+  city: string;
+  address: string;
+  type: string;
+  main_industry: string;
+  secondary_industries: string;
+  isic: string;
+  legal_form: string;
+  local_legal_form: string;
+  status: string;
+  employees: number;
+  description: string;
+  products: string;
+  executives: string;
+  shareholders: string;
+  subsidiaries: string;
+  auditors: string;
+  owner_name: string | null;
+  owner_citizenship: string | null;
+  owner_birth_date: string | null;
+  import_countries: string;
+  export_countries: string;
+  search_text: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface CatalogStatementsTable {
+  company_id: string;
+  /** JSON array of StoredStatement (generator.ts). */
+  statements: string;
+}
+
+export interface CatalogDocumentTable {
+  id: string;
+  title: string;
+  summary: string;
+  country: string;
+  language: string;
+  format: string;
+  industry: string;
+  publication_type: string;
+  source: string;
+  topic: string;
+  search_text: string;
+  published_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** Each worker says it is alive; /healthz wants one seen recently. */
+export interface WorkerHeartbeatTable {
+  worker_id: string;
+  started_at: Timestamp;
+  seen_at: Timestamp;
+}
+
 export interface Database {
   users: UserTable;
   user_platforms: UserPlatformTable;
@@ -118,4 +357,18 @@ export interface Database {
   contact_messages: ContactMessageTable;
   outbox: OutboxTable;
   rate_limit_events: RateLimitEventTable;
+  catalog_state: CatalogStateTable;
+  catalog_series: CatalogSeriesTable;
+  catalog_series_points: CatalogSeriesPointsTable;
+  catalog_companies: CatalogCompanyTable;
+  catalog_statements: CatalogStatementsTable;
+  catalog_documents: CatalogDocumentTable;
+  jobs: JobTable;
+  feeds: FeedTable;
+  dumps: DumpTable;
+  feed_runs: FeedRunTable;
+  files: FileTable;
+  deliveries: DeliveryTable;
+  pipeline_incidents: PipelineIncidentTable;
+  worker_heartbeats: WorkerHeartbeatTable;
 }

@@ -1,10 +1,22 @@
-import fs from "node:fs/promises";
-import path from "node:path";
 import type { Language } from "~/modules/i18n/language";
 import type { DocSetId } from "~/modules/registry/registry";
 import { docLabel } from "./doc-labels";
 import { docSetPages, writtenPagePaths } from "./doc-pages";
 import { renderMarkdown } from "~/modules/content/markdown.server";
+import { writtenPageContent } from "./page-content.server";
+import {
+  downloadsPageOf,
+  hasPostmanPage,
+  isRSectionPage,
+  postmanCollectionPage,
+  postmanDownloadPath,
+  sdkOfType,
+  summarisePostmanCollection,
+  type PostmanCollectionSummary,
+  type SdkEntry,
+} from "./exports/download-pages";
+import type { DownloadListing } from "./exports/downloads";
+import { getDownloadListing } from "./exports/downloads.server";
 import { getDocSetData } from "./routing-data.server";
 import { requestSamples, sampleLanguages } from "./samples";
 import { exampleFromSchema, findOperation, operationsOfTag, refName, type ApiModel, type JsonSchema, type Label } from "./spec-model";
@@ -33,6 +45,7 @@ export type DocPage =
     }
   | { kind: "models"; title: Label; models: { name: string; description: string; fields: SchemaField[] }[] }
   | { kind: "responses"; title: Label; statuses: { status: string; description: string; operations: number }[]; errorHtml: string | null }
+  | ({ kind: "postman"; title: Label; download: string } & PostmanCollectionSummary)
   | { kind: "redirect"; to: string }
   | { kind: "not-found" };
 
@@ -56,15 +69,9 @@ async function codeHtml(language: string, code: string): Promise<string> {
   return (await renderMarkdown(`\`\`\`${language === "curl" ? "bash" : language}\n${code}\n\`\`\``)).html;
 }
 
-async function readPage(set: DocSetId, language: Language, page: string): Promise<string | null> {
-  for (const lang of language === "en" ? ["en"] : [language, "en"]) {
-    try {
-      return await fs.readFile(path.resolve("content", "pages", set, lang, `${page || "index"}.md`), "utf8");
-    } catch {
-      // not written in this language: try the next
-    }
-  }
-  return null;
+/** English pages are the unprefixed canonical URLs; other languages keep their prefix in links. */
+function linkLanguage(language: Language): Language | null {
+  return language === "en" ? null : language;
 }
 
 function lastSlug(page: string): string {
@@ -105,7 +112,7 @@ async function operationPage(model: ApiModel, tagName: string, operationPath: st
 }
 
 /**
- * What a docs URL shows: a written page, a generated reference page (tag, operation, models, responses),
+ * What a docs URL shows: a written page, a generated page (tag, operation, models, responses, Postman collection),
  * a redirect for docs?path=&method=, an honest empty state for routed pages without content, or not-found.
  */
 export async function resolveDocPage(set: DocSetId, root: string, page: string, search: URLSearchParams, language: Language): Promise<DocPage> {
@@ -157,13 +164,20 @@ export async function resolveDocPage(set: DocSetId, root: string, page: string, 
       })),
     };
   }
-  const shared = pages.sharedPages[page];
-  if (shared) {
-    const source = await readPage(shared.set, language, shared.page);
-    if (source) return { kind: "markdown", ...(await renderMarkdown(source)) };
+  if (page === postmanCollectionPage && hasPostmanPage(set)) {
+    const download = postmanDownloadPath(set, await getDownloadListing(set));
+    return { kind: "postman", title: docLabel(postmanCollectionPage), download, ...summarisePostmanCollection(model) };
   }
+  const written = await writtenPageContent(set, page, language);
+  if (written) return { kind: "markdown", ...(await renderMarkdown(written.content, { linkLanguage: linkLanguage(language) })) };
   if (!writtenPagePaths(set).includes(page)) return { kind: "not-found" };
-  const source = await readPage(set, language, page);
-  if (!source) return { kind: "empty", title: docLabel(lastSlug(page)) };
-  return { kind: "markdown", ...(await renderMarkdown(source)) };
+  return { kind: "empty", title: docLabel(lastSlug(page)) };
+}
+
+/** Shown beside a page's content: the set's downloads on its downloads page, the R client on its R pages. */
+export async function pageDownloads(set: DocSetId, page: string): Promise<{ downloads?: DownloadListing; rClient?: SdkEntry }> {
+  if (page === downloadsPageOf(set)) return { downloads: await getDownloadListing(set) };
+  if (!isRSectionPage(set, page)) return {};
+  const rClient = sdkOfType(await getDownloadListing(set), "r");
+  return rClient ? { rClient } : {};
 }

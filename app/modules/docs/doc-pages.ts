@@ -5,7 +5,12 @@ import type { DocSetId } from "~/modules/registry/registry";
  * Tag pages (docs/{tag-slug}) are added from the specification. A routed page without a markdown file
  * (SPEC.md names javascript and php basic-pandas and using-proxy) shows an honest empty state.
  */
-export type CodeLanguage = "python" | "javascript" | "php" | "r";
+export const codeLanguages = ["python", "javascript", "php", "r"] as const;
+export type CodeLanguage = (typeof codeLanguages)[number];
+
+export function isCodeLanguage(value: unknown): value is CodeLanguage {
+  return typeof value === "string" && (codeLanguages as readonly string[]).includes(value);
+}
 
 export interface DocSetPages {
   gettingStarted: string[];

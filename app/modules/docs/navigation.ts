@@ -1,6 +1,6 @@
 import type { DocSetId } from "~/modules/registry/registry";
 import { docLabel } from "./doc-labels";
-import { docSetPages, type CodeLanguage } from "./doc-pages";
+import { codeLanguages, docSetPages } from "./doc-pages";
 import { operationsOfTag, type ApiModel, type Label } from "./spec-model";
 
 /** A docs side-menu entry (SPEC.md section 3: href, label in en and zh, icon, subitems). */
@@ -11,8 +11,6 @@ export interface NavigationItem {
   subitems?: NavigationItem[];
   external?: boolean;
 }
-
-const languageOrder: CodeLanguage[] = ["python", "javascript", "php", "r"];
 
 /**
  * The side menu of a set: overview; Getting Started; API Documentation (quick examples, models, one group
@@ -42,7 +40,7 @@ export function buildNavigation(set: DocSetId, root: string, model: ApiModel, st
     ...(responses ? [item(responses, "responses")] : []),
   ];
 
-  const languages = languageOrder.flatMap((language) => {
+  const languages = codeLanguages.flatMap((language) => {
     const section = pages.languages[language];
     if (!section) return [];
     const subitems = [
@@ -63,4 +61,23 @@ export function buildNavigation(set: DocSetId, root: string, model: ApiModel, st
     { ...item("release-notes", "release-notes"), icon: "notes" },
     { href: statusUrl, label: docLabel("api-status"), icon: "status", external: true },
   ];
+}
+
+function operationCount(items: readonly NavigationItem[]): number {
+  return items.reduce((count, item) => count + (item.icon === "tag" ? (item.subitems?.length ?? 0) : operationCount(item.subitems ?? [])), 0);
+}
+
+/**
+ * The menu one page sends. A specification with thousands of operations would put all of them into every
+ * page; above `maxOperations` only the tag being read lists its operations, and the other tags link to
+ * their tag page, which lists them.
+ */
+export function navigationForPage(items: NavigationItem[], currentPath: string, maxOperations = 400): NavigationItem[] {
+  if (operationCount(items) <= maxOperations) return items;
+  const trim = (list: NavigationItem[]): NavigationItem[] =>
+    list.map((item) => {
+      if (item.icon === "tag") return item.href === currentPath ? item : { ...item, subitems: undefined };
+      return item.subitems ? { ...item, subitems: trim(item.subitems) } : item;
+    });
+  return trim(items);
 }

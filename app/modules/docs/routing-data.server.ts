@@ -17,6 +17,8 @@ export interface RoutingData {
 export interface LoadedDocSet {
   model: ApiModel;
   routing: RoutingData;
+  /** The routing data serialised once: large specifications make JSON.stringify per request costly. */
+  routingJson: string;
 }
 
 /** The spec could not be fetched or processed: the routing API answers 500, the site its error page. */
@@ -44,15 +46,13 @@ async function loadDocSet(set: DocSetId): Promise<LoadedDocSet> {
   }
   const root = docSetPath(getDocSet(set));
   const pages = [...writtenPagePaths(set), ...model.tags.map((tag) => `docs/${tag.slug}`)];
-  return {
-    model,
-    routing: {
-      routes: pages.map((page) => (page ? `${root}/${page}` : root)),
-      navigationItems: buildNavigation(set, root, model, env.STATUS_URL),
-      swaggerSpec: spec,
-      baseUrl: model.baseUrl,
-    },
+  const routing: RoutingData = {
+    routes: pages.map((page) => (page ? `${root}/${page}` : root)),
+    navigationItems: buildNavigation(set, root, model, env.STATUS_URL),
+    swaggerSpec: spec,
+    baseUrl: model.baseUrl,
   };
+  return { model, routing, routingJson: JSON.stringify(routing) };
 }
 
 /** Built once per spec and process; a failed load is not cached, so a fixed spec is picked up. */

@@ -5,6 +5,20 @@ const booleanString = z
   .optional()
   .transform((value) => value === "true" || value === "1");
 
+/** A JSON object of documentation set id to a URL or file path. */
+const sourcesPerSet = z
+  .string()
+  .transform((value, context) => {
+    try {
+      return JSON.parse(value) as unknown;
+    } catch {
+      context.addIssue({ code: "custom", message: "must be a JSON object of set id to URL or file path" });
+      return z.NEVER;
+    }
+  })
+  .pipe(z.record(z.string().min(1)))
+  .default("{}");
+
 /** Every environment variable the portal reads (README.md documents each). */
 export const envSchema = z
   .object({
@@ -27,19 +41,17 @@ export const envSchema = z
     TRUST_PROXY: booleanString,
     CONTACT_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
     TEST_HOOKS: booleanString,
+    WORKER: z.enum(["embedded", "off"]).default("embedded"),
+    WORKER_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
+    WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),
+    CATALOG_ADVANCE_MINUTES: z.coerce.number().int().min(1).default(60),
+    ENCRYPTION_KEY: z.string().min(32, "must be at least 32 characters").optional(),
+    CATALOG_SERIES: z.coerce.number().int().min(0).default(20_000),
+    CATALOG_COMPANIES: z.coerce.number().int().min(0).default(10_000),
+    CATALOG_DOCUMENTS: z.coerce.number().int().min(0).default(5_000),
     DEMO_DATA: z.enum(["true", "false", "1", "0"]).optional(),
-    DOCS_SPEC_SOURCES: z
-      .string()
-      .transform((value, context) => {
-        try {
-          return JSON.parse(value) as unknown;
-        } catch {
-          context.addIssue({ code: "custom", message: "must be a JSON object of set id to URL or file path" });
-          return z.NEVER;
-        }
-      })
-      .pipe(z.record(z.string().min(1)))
-      .default("{}"),
+    DOCS_SPEC_SOURCES: sourcesPerSet,
+    DOCS_DOWNLOAD_SOURCES: sourcesPerSet,
   })
   .superRefine((env, context) => {
     if (env.NODE_ENV === "production" && !env.SESSION_SECRET) {

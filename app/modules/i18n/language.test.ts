@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { isExternalHref, languageOfPath, localizePath, localizePathFor, splitLanguagePrefix, switchLanguagePath } from "./language";
+import {
+  isExternalHref,
+  languageOfPath,
+  languageQueryRedirect,
+  localizePath,
+  localizePathFor,
+  splitLanguagePrefix,
+  switchLanguagePath,
+} from "./language";
 
 describe("language prefixes", () => {
   it("splits the optional prefix", () => {
@@ -33,6 +41,17 @@ describe("language prefixes", () => {
     expect(switchLanguagePath("/contact/report-bug", "?a=1", "zh")).toBe("/zh/contact/report-bug?a=1");
     expect(switchLanguagePath("/zh/contact", "", "en")).toBe("/contact");
     expect(switchLanguagePath("/zh", "", "en")).toBe("/");
+  });
+
+  it("sends ?lang= to the page in that language, dropping the parameter", () => {
+    const redirect = (href: string) => languageQueryRedirect(new URL(href, "http://portal.test"));
+    expect(redirect("/docs/econ/macroeconomic?lang=zh")).toBe("/zh/docs/econ/macroeconomic");
+    expect(redirect("/zh/docs/econ/macroeconomic/docs/series?path=%2Fseries&method=get&lang=en")).toBe(
+      "/docs/econ/macroeconomic/docs/series?path=%2Fseries&method=get",
+    );
+    expect(redirect("/docs/econ/macroeconomic?lang=fr")).toBe("/docs/econ/macroeconomic");
+    expect(redirect("/zh/faq?lang=fr")).toBe("/zh/faq");
+    expect(redirect("/docs/econ/macroeconomic")).toBeNull();
   });
 
   it("recognises external links", () => {

@@ -39,6 +39,21 @@ export function switchLanguagePath(pathname: string, search: string, target: Lan
   return `${localized}${search}`;
 }
 
+/**
+ * `?lang=zh` asks for a language by query (SPEC.md section 2): the page is sent to its canonical URL in
+ * that language, without the parameter. Unsupported values fall back to the page's own language (en by
+ * default), so they need no redirect either.
+ */
+export function languageQueryRedirect(url: URL): string | null {
+  const requested = url.searchParams.get("lang");
+  if (requested === null) return null;
+  const search = new URLSearchParams(url.searchParams);
+  search.delete("lang");
+  const query = search.size > 0 ? `?${search.toString()}` : "";
+  const target = isLanguage(requested) ? requested : languageOfPath(url.pathname);
+  return switchLanguagePath(url.pathname, query, target);
+}
+
 export function isExternalHref(href: string): boolean {
   return /^https?:\/\//i.test(href);
 }

@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { DocPageView } from "~/components/docs/doc-page-view";
 import { GeneralErrorBoundary } from "~/components/errors/general-error-boundary";
 import { pageMeta } from "~/modules/content/page-meta";
-import { resolveDocPage } from "~/modules/docs/doc-page.server";
+import { pageDownloads, resolveDocPage } from "~/modules/docs/doc-page.server";
 import { getFixedT } from "~/modules/i18n/i18n.server";
 import { languageOfPath, localizePathFor } from "~/modules/i18n/language";
 import { docSetPath, findDocSet } from "~/modules/registry/registry";
@@ -22,15 +22,15 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (resolved.kind === "redirect") throw redirect(localizePathFor(request, resolved.to));
   const t = await getFixedT(request);
   const title = "title" in resolved ? (typeof resolved.title === "string" ? resolved.title : resolved.title[language]) : "";
-  return { page: resolved, title, siteName: t("meta.siteName") };
+  return { page: resolved, title, siteName: t("meta.siteName"), ...(await pageDownloads(docSet.id, page)) };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data?.title, data?.siteName);
 
 export default function DocPageRoute() {
-  const { page } = useLoaderData<typeof loader>();
+  const { page, downloads, rClient } = useLoaderData<typeof loader>();
   useCopyButtons(page);
-  return <DocPageView page={page} />;
+  return <DocPageView page={page} downloads={downloads} rClient={rClient} />;
 }
 
 /** Copy buttons of code blocks (hidden without JavaScript), labelled in the page's language. */

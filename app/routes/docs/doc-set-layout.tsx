@@ -3,16 +3,18 @@ import { Outlet, useLoaderData } from "@remix-run/react";
 import { DocsSideMenu } from "~/components/docs/docs-side-menu";
 import { VersionSwitcher } from "~/components/docs/version-switcher";
 import { GeneralErrorBoundary } from "~/components/errors/general-error-boundary";
+import { navigationForPage } from "~/modules/docs/navigation";
 import { getDocSetData, SpecUnavailableError } from "~/modules/docs/routing-data.server";
+import { splitLanguagePrefix } from "~/modules/i18n/language";
 import { docSetPath, findDocSet, siblingDocSets } from "~/modules/registry/registry";
 
-export async function loader({ params }: LoaderFunctionArgs) {
+export async function loader({ request, params }: LoaderFunctionArgs) {
   const docSet = findDocSet(params.vendor ?? "", params.set ?? "");
   if (!docSet) throw new Response("Not Found", { status: 404 });
   try {
     const { routing } = await getDocSetData(docSet.id);
     return {
-      navigation: routing.navigationItems,
+      navigation: navigationForPage(routing.navigationItems, splitLanguagePrefix(new URL(request.url).pathname).path.replace(/\/+$/, "")),
       siblings: siblingDocSets(docSet).map((sibling) => ({ id: sibling.id, href: docSetPath(sibling), current: sibling.id === docSet.id })),
     };
   } catch (error) {

@@ -3,6 +3,7 @@ import path from "node:path";
 import type { APIRequestContext, Page } from "@playwright/test";
 import Database from "better-sqlite3";
 import { hashPassword } from "../../../app/modules/auth/crypto.server";
+import { e2eDatabaseFile } from "../../../playwright.config";
 
 export type Product = "macroeconomic" | "company" | "documents" | "intelligence";
 export type Platform = "econ" | "corp" | "intel";
@@ -25,7 +26,7 @@ export async function createAccount(options: {
   const email = `user-${id.slice(0, 8)}@example.com`;
   const password = `pw-${randomUUID()}`;
   const passwordHash = await hashPassword(password);
-  const database = new Database(path.resolve(".tmp/e2e/portal.sqlite"));
+  const database = new Database(path.resolve(e2eDatabaseFile));
   try {
     const now = Date.now();
     const iso = (ms: number) => new Date(ms).toISOString();
@@ -51,7 +52,7 @@ export async function createAccount(options: {
 
 /** Ends an account's subscriptions now, as the calendar would. */
 export function endSubscriptions(email: string): void {
-  const database = new Database(path.resolve(".tmp/e2e/portal.sqlite"));
+  const database = new Database(path.resolve(e2eDatabaseFile));
   try {
     database
       .prepare("update subscriptions set ends_at = ? where user_id = (select id from users where email = ?)")

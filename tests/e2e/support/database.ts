@@ -1,9 +1,10 @@
 import path from "node:path";
 import Database from "better-sqlite3";
+import { e2eDatabaseFile } from "../../../playwright.config";
 
 /** Reads what the server under test stored, straight from its SQLite file. */
 export function queryE2eDatabase<Row>(sql: string, ...params: unknown[]): Row[] {
-  const database = new Database(path.resolve(".tmp/e2e/portal.sqlite"), { readonly: true, fileMustExist: true });
+  const database = new Database(path.resolve(e2eDatabaseFile), { readonly: true, fileMustExist: true });
   try {
     return database.prepare(sql).all(...params) as Row[];
   } finally {

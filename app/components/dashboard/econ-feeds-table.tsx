@@ -1,0 +1,77 @@
+import { Anchor, Badge, Checkbox, Group, Table, Text } from "@mantine/core";
+import { useTranslation } from "react-i18next";
+import { AppLink } from "~/components/layout/app-link";
+import type { FeedListItem } from "~/modules/feeds/econ.server";
+import { formatDateTime } from "./econ-format";
+
+/** The feeds of the list page, each with a checkbox (named feedId) for the bulk actions of the surrounding form. */
+export function EconFeedsTable({ feeds, showOwner }: { feeds: FeedListItem[]; showOwner: boolean }) {
+  const { t, i18n } = useTranslation();
+  if (feeds.length === 0) {
+    return (
+      <Text data-testid="no-records" py="md">
+        {t("econ.common.noRecords")}
+      </Text>
+    );
+  }
+  return (
+    <Table.ScrollContainer minWidth={900} type="native">
+      <Table striped highlightOnHover withTableBorder data-testid="feeds-table">
+        <Table.Caption>{t("econ.feeds.caption", { count: feeds.length })}</Table.Caption>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">
+              <span className="visually-hidden">{t("econ.feeds.select")}</span>
+            </Table.Th>
+            <Table.Th scope="col">{t("econ.feeds.name")}</Table.Th>
+            {showOwner ? <Table.Th scope="col">{t("econ.feeds.owner")}</Table.Th> : null}
+            <Table.Th scope="col">{t("econ.feeds.frequency")}</Table.Th>
+            <Table.Th scope="col">{t("econ.feeds.status")}</Table.Th>
+            <Table.Th scope="col">{t("econ.feeds.deliveryMethod")}</Table.Th>
+            <Table.Th scope="col">{t("econ.feeds.created")}</Table.Th>
+            <Table.Th scope="col">{t("econ.feeds.lastRun")}</Table.Th>
+            <Table.Th scope="col">{t("econ.feeds.actions")}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {feeds.map((feed) => (
+            <Table.Tr key={feed.id} data-testid="feed-row">
+              <Table.Td>
+                <Checkbox name="feedId" value={feed.id} id={`select-${feed.id}`} aria-label={t("econ.feeds.selectFeed", { name: feed.name })} />
+              </Table.Td>
+              <Table.Th scope="row" fw={500}>
+                <Anchor component={AppLink} to={`/dashboard/econ/feed-details/${feed.id}`}>
+                  {feed.name}
+                </Anchor>
+              </Table.Th>
+              {showOwner ? <Table.Td>{feed.username}</Table.Td> : null}
+              <Table.Td>{t(`econ.options.frequency.${feed.frequency}`, { defaultValue: feed.frequency })}</Table.Td>
+              <Table.Td>
+                <Badge color={feed.status === "active" ? "green" : "gray"} variant="light">
+                  {t(`econ.options.status.${feed.status}`, { defaultValue: feed.status })}
+                </Badge>
+              </Table.Td>
+              <Table.Td>{t(`econ.options.deliveryMethod.${feed.deliveryMethod}`, { defaultValue: feed.deliveryMethod })}</Table.Td>
+              <Table.Td>{formatDateTime(feed.created, i18n.language)}</Table.Td>
+              <Table.Td>
+                {feed.lastRun
+                  ? `${formatDateTime(feed.lastRun, i18n.language)} (${t(`econ.options.runStatus.${feed.lastRunStatus ?? "running"}`, { defaultValue: feed.lastRunStatus ?? "" })})`
+                  : t("econ.common.never")}
+              </Table.Td>
+              <Table.Td>
+                <Group gap="xs" wrap="nowrap">
+                  <Anchor component={AppLink} to={`/dashboard/econ/feed-details/${feed.id}`} size="sm" aria-label={t("econ.feeds.detailsOf", { name: feed.name })}>
+                    {t("econ.feeds.details")}
+                  </Anchor>
+                  <Anchor component={AppLink} to={`/dashboard/econ/edit-feed/${feed.id}`} size="sm" aria-label={t("econ.feeds.editOf", { name: feed.name })}>
+                    {t("econ.feeds.edit")}
+                  </Anchor>
+                </Group>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

@@ -1,0 +1,32 @@
+import { describe, expect, it } from "vitest";
+import { framing, singular, xmlElement } from "./serialize";
+
+function whole(format: "json" | "xml", records: unknown[]) {
+  const frame = framing(format, { root: "dump", collection: "series", header: { id: "d1", name: "Q&A <dump>" } });
+  return frame.open + records.map((record, index) => frame.record(record, index)).join("") + frame.close(records.length);
+}
+
+describe("serialize", () => {
+  it("writes valid JSON for no, one and many records", () => {
+    for (const records of [[], [{ id: "1" }], [{ id: "1" }, { id: "2", points: [{ date: "2020-01-01", value: 1.5 }] }]]) {
+      expect(JSON.parse(whole("json", records))).toEqual({ dump: { id: "d1", name: "Q&A <dump>" }, series: records });
+    }
+  });
+
+  it("writes escaped XML with one element per array entry", () => {
+    const xml = whole("xml", [{ id: "1", name: "A & B", points: [{ date: "2020-01-01", value: 1.5 }, { date: "2020-02-01", value: null }] }]);
+    expect(xml).toContain("<name>Q&amp;A &lt;dump&gt;</name>");
+    expect(xml).toContain("<series>\n    <series>");
+    expect(xml).toContain("<point>");
+    expect(xml).toContain('<value nil="true"/>');
+    expect(xml).toContain("<name>A &amp; B</name>");
+    expect(xml.trim().endsWith("</dump>")).toBe(true);
+  });
+
+  it("names array entries and keeps element names valid", () => {
+    expect(singular("companies")).toBe("company");
+    expect(singular("points")).toBe("point");
+    expect(singular("series")).toBe("series");
+    expect(xmlElement("2020 value", 1)).toBe("<_2020_value>1</_2020_value>");
+  });
+});

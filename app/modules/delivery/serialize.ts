@@ -1,0 +1,70 @@
+/** Turns the records of a dump or feed into JSON or XML text, one record at a time (see writer.server.ts). */
+
+export type OutputFormat = "json" | "xml";
+
+export function isOutputFormat(value: unknown): value is OutputFormat {
+  return value === "json" || value === "xml";
+}
+
+function escapeXml(text: string): string {
+  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&apos;");
+}
+
+/** Element names are XML names: anything else becomes an underscore. */
+function xmlName(name: string): string {
+  const cleaned = name.replace(/[^A-Za-z0-9_.-]/g, "_");
+  return /^[A-Za-z_]/.test(cleaned) ? cleaned : `_${cleaned}`;
+}
+
+const irregular: Record<string, string> = { series: "series", data: "item", criteria: "criterion", statuses: "status" };
+
+/** "points" -> "point", "companies" -> "company": the element of each entry of an array. */
+export function singular(name: string): string {
+  if (irregular[name]) return irregular[name];
+  if (name.endsWith("ies")) return `${name.slice(0, -3)}y`;
+  if (name.endsWith("s") && !name.endsWith("ss")) return name.slice(0, -1);
+  return "item";
+}
+
+/** One value as an XML element; null is an empty element with xsi-free `nil="true"`. */
+export function xmlElement(name: string, value: unknown, indent = ""): string {
+  const tag = xmlName(name);
+  if (value === null || value === undefined) return `${indent}<${tag} nil="true"/>`;
+  if (Array.isArray(value)) {
+    if (value.length === 0) return `${indent}<${tag}/>`;
+    const child = singular(name);
+    return `${indent}<${tag}>\n${value.map((entry) => xmlElement(child, entry, `${indent}  `)).join("\n")}\n${indent}</${tag}>`;
+  }
+  if (typeof value === "object") {
+    const entries = Object.entries(value as Record<string, unknown>);
+    if (entries.length === 0) return `${indent}<${tag}/>`;
+    return `${indent}<${tag}>\n${entries.map(([key, entry]) => xmlElement(key, entry, `${indent}  `)).join("\n")}\n${indent}</${tag}>`;
+  }
+  return `${indent}<${tag}>${escapeXml(String(value))}</${tag}>`;
+}
+
+export interface Envelope {
+  /** The root element or object key: "dump" or "feed". */
+  root: string;
+  /** The array of records: "series", "companies", "documents". */
+  collection: string;
+  header: Record<string, unknown>;
+}
+
+/** The text before, between and after the records, and each record, for a streaming writer. */
+export function framing(format: OutputFormat, envelope: Envelope) {
+  const { root, collection, header } = envelope;
+  if (format === "json") {
+    return {
+      open: `{${JSON.stringify(root)}:${JSON.stringify(header)},${JSON.stringify(collection)}:[`,
+      record: (record: unknown, index: number) => `${index === 0 ? "\n" : ",\n"}${JSON.stringify(record)}`,
+      close: (count: number) => `${count > 0 ? "\n" : ""}]}\n`,
+    };
+  }
+  const item = singular(collection);
+  return {
+    open: `<?xml version="1.0" encoding="UTF-8"?>\n<${xmlName(root)}>\n${xmlElement("header", header, "  ")}\n  <${xmlName(collection)}>\n`,
+    record: (record: unknown) => `${xmlElement(item, record, "    ")}\n`,
+    close: () => `  </${xmlName(collection)}>\n</${xmlName(root)}>\n`,
+  };
+}

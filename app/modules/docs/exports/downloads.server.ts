@@ -1,0 +1,119 @@
+import fs from "node:fs/promises";
+import path from "node:path";
+import { z } from "zod";
+import { env } from "~/modules/env/env.server";
+import type { DocSetId } from "~/modules/registry/registry";
+import { docSetPages } from "../doc-pages";
+import { writtenPageContent } from "../page-content.server";
+import { getDocSetData } from "../routing-data.server";
+import type { ApiModel } from "../spec-model";
+import {
+  composeGuide,
+  downloadListingSchema,
+  fallbackListing,
+  guideLanguagesOf,
+  resolveDownload,
+  withWrittenGuides,
+  type DownloadFile,
+  type DownloadListing,
+  type Guides,
+} from "./downloads";
+
+/** A set's listing comes from content/downloads/{id}.json unless DOCS_DOWNLOAD_SOURCES names a URL or file. */
+export function downloadSource(set: DocSetId): string {
+  return env.DOCS_DOWNLOAD_SOURCES[set] ?? path.join("content", "downloads", `${set}.json`);
+}
+
+async function readJson(source: string): Promise<unknown> {
+  if (/^https?:\/\//.test(source)) {
+    const response = await fetch(source, { signal: AbortSignal.timeout(5_000) });
+    if (!response.ok) throw new Error(`${source} answered ${response.status}`);
+    return response.json();
+  }
+  return JSON.parse(await fs.readFile(path.resolve(source), "utf8"));
+}
+
+function reason(error: unknown): string {
+  if (error instanceof z.ZodError) return error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`).join("; ");
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** The English guide of each language with written content: its full guide followed by its quick examples. */
+export async function readGuides(set: DocSetId): Promise<Guides> {
+  const read = async (page: string) => (await writtenPageContent(set, page, "en"))?.content ?? null;
+  const entries = await Promise.all(
+    guideLanguagesOf(set).map(async (language) => {
+      const section = docSetPages[set].languages[language];
+      const fullGuide = section?.fullGuide ? await read(`${language}/full-guide`) : null;
+      const examples = await Promise.all((section?.topics ?? []).map((topic) => read(`${language}/quick-examples/${topic}`)));
+      const guide = composeGuide(fullGuide, examples.filter((example): example is string => example !== null));
+      return guide ? [[language, guide] as const] : [];
+    }),
+  );
+  return Object.fromEntries(entries.flat());
+}
+
+/** A listing and where it came from: its source, or the fallback built from the spec. */
+export interface ListingRead {
+  listing: DownloadListing;
+  fromSource: boolean;
+}
+
+/** The listing from its source; when it cannot be read or validated, one built from the spec (a warning, never an error). */
+export async function loadDownloadListing(set: DocSetId, model: ApiModel, guides: Guides, source = downloadSource(set)): Promise<ListingRead> {
+  try {
+    return { listing: withWrittenGuides(downloadListingSchema.parse(await readJson(source)), guides), fromSource: true };
+  } catch (error) {
+    console.warn(`The ${set} downloads listing ${source} cannot be used, serving one built from the specification: ${reason(error)}`);
+    return { listing: fallbackListing(set, model, guides), fromSource: false };
+  }
+}
+
+export const listingTtlMs = 5 * 60_000;
+export const fallbackTtlMs = 30_000;
+
+/**
+ * Keeps each set's listing so that a URL source is not fetched on every page view: five minutes when read
+ * from its source, thirty seconds when the fallback stood in, so that a source that recovers is soon used.
+ * Concurrent callers share one read; a read that throws is not kept.
+ */
+export function cacheListings(read: (set: DocSetId) => Promise<ListingRead>, now: () => number = Date.now): (set: DocSetId) => Promise<DownloadListing> {
+  interface Entry {
+    listing: Promise<DownloadListing>;
+    /** while the read is under way, callers share it */
+    expires: number;
+  }
+  const entries = new Map<DocSetId, Entry>();
+  return (set) => {
+    const cached = entries.get(set);
+    if (cached && cached.expires > now()) return cached.listing;
+    const entry: Entry = {
+      expires: Number.POSITIVE_INFINITY,
+      listing: read(set).then(({ listing, fromSource }) => {
+        entry.expires = now() + (fromSource ? listingTtlMs : fallbackTtlMs);
+        return listing;
+      }),
+    };
+    entries.set(set, entry);
+    entry.listing.catch(() => {
+      if (entries.get(set) === entry) entries.delete(set);
+    });
+    return entry.listing;
+  };
+}
+
+const cachedListing = cacheListings(async (set) => {
+  const { model } = await getDocSetData(set);
+  return loadDownloadListing(set, model, await readGuides(set));
+});
+
+/** What a set offers for download: documentation guides and SDK entries. */
+export function getDownloadListing(set: DocSetId): Promise<DownloadListing> {
+  return cachedListing(set);
+}
+
+/** The file behind /docs/{vendor}/{api}/downloads/{file}, or null when the set has no such file. */
+export async function getDownloadFile(set: DocSetId, file: string): Promise<DownloadFile | null> {
+  const { model, routing } = await getDocSetData(set);
+  return resolveDownload(set, file, { model, spec: routing.swaggerSpec }, file.endsWith(".md") ? await readGuides(set) : {});
+}

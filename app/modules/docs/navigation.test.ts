@@ -1,0 +1,34 @@
+import { describe, expect, it } from "vitest";
+import { buildNavigation, navigationForPage, type NavigationItem } from "./navigation";
+import { normaliseSwagger2 } from "./spec-model";
+
+function specWith(operations: number) {
+  const paths: Record<string, unknown> = {};
+  for (let index = 0; index < operations; index++) {
+    paths[`/items${index}`] = { get: { tags: [index % 2 === 0 ? "Even" : "Odd"], responses: { 200: { description: "ok" } } } };
+  }
+  return normaliseSwagger2({ swagger: "2.0", info: { title: "T", version: "1" }, host: "api.test", paths });
+}
+
+function tagGroups(items: NavigationItem[]): NavigationItem[] {
+  return items.flatMap((item) => (item.icon === "tag" ? [item] : tagGroups(item.subitems ?? [])));
+}
+
+describe("navigationForPage", () => {
+  const root = "/docs/econ/macroeconomic";
+
+  it("keeps every operation of a specification of ordinary size", () => {
+    const items = buildNavigation("macroeconomic", root, specWith(20), "https://status.test");
+    expect(navigationForPage(items, root)).toBe(items);
+  });
+
+  it("lists the operations of the current tag only when the specification is large", () => {
+    const items = buildNavigation("macroeconomic", root, specWith(1000), "https://status.test");
+    const groups = tagGroups(navigationForPage(items, `${root}/docs/odd`));
+    expect(groups.map((group) => [group.label.en, group.subitems?.length ?? 0])).toEqual([
+      ["Even", 0],
+      ["Odd", 500],
+    ]);
+    expect(tagGroups(navigationForPage(items, root)).every((group) => !group.subitems)).toBe(true);
+  });
+});

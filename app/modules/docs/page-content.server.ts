@@ -1,0 +1,64 @@
+import fs from "node:fs/promises";
+import path from "node:path";
+import type { Language } from "~/modules/i18n/language";
+import { env } from "~/modules/env/env.server";
+import type { DocSetId } from "~/modules/registry/registry";
+import { docSetPages, writtenPagePaths } from "./doc-pages";
+import { supportPageMarkdown, supportPagePath, supportProductOfSet, type SupportProductCode } from "./support-resources";
+
+/** A written page as markdown (SPEC.md section 3: "Page content: title and markdown content"). */
+export interface PageContent {
+  title: string;
+  content: string;
+  /** The language the markdown is written in: a page not yet translated is served in English. */
+  language: Language;
+}
+
+interface Markdown {
+  source: string;
+  language: Language;
+}
+
+/** content/{folder}/{lang}/{file}, in the language asked for or else in English. */
+async function readInLanguage(language: Language, file: (lang: Language) => string): Promise<Markdown | null> {
+  for (const candidate of language === "en" ? (["en"] as const) : [language, "en" as const]) {
+    try {
+      return { source: await fs.readFile(path.resolve("content", file(candidate)), "utf8"), language: candidate };
+    } catch {
+      // not written in this language: try the next
+    }
+  }
+  return null;
+}
+
+function readMarkdown(set: DocSetId, language: Language, page: string): Promise<Markdown | null> {
+  return readInLanguage(language, (lang) => path.join("pages", set, lang, `${page || "index"}.md`));
+}
+
+/** Every set's support-and-resources page is the language's template filled in for the set's product. */
+async function supportPage(code: SupportProductCode, language: Language): Promise<Markdown | null> {
+  const template = await readInLanguage(language, (lang) => path.join("templates", lang, "support-and-resources.md"));
+  if (!template) return null;
+  const contacts = { supportEmail: env.SUPPORT_EMAIL, statusUrl: env.STATUS_URL };
+  return { source: supportPageMarkdown(template.source, code, template.language, contacts), language: template.language };
+}
+
+/**
+ * The markdown of a written page of a set, null when the set has no such page or it has no content yet.
+ * Pages one set shares with another (documents and deal watch authentication) are read from their owner;
+ * support-and-resources is a template filled in for the set's product.
+ */
+export async function writtenPageContent(set: DocSetId, page: string, language: Language): Promise<PageContent | null> {
+  const shared = docSetPages[set].sharedPages[page];
+  const supportProduct = page === supportPagePath ? supportProductOfSet(set) : null;
+  const found = supportProduct
+    ? await supportPage(supportProduct, language)
+    : shared
+      ? await readMarkdown(shared.set, language, shared.page)
+      : writtenPagePaths(set).includes(page)
+        ? await readMarkdown(set, language, page)
+        : null;
+  if (!found) return null;
+  const title = /^#\s+(.+)$/m.exec(found.source)?.[1]?.trim() ?? "";
+  return { title, content: found.source, language: found.language };
+}

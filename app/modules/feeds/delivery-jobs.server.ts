@@ -1,0 +1,66 @@
+import { db } from "~/modules/db/db.server";
+import { callWebhook, sendNotificationMail, uploadByFtp } from "~/modules/delivery/channels.server";
+import { openSecret } from "~/modules/delivery/secret-key.server";
+import { normaliseRemoteDirectory, parseFtpHost } from "~/modules/delivery/targets";
+import type { Job } from "~/modules/jobs/queue.server";
+import type { JobContext } from "~/modules/jobs/worker.server";
+import { absoluteFilePath } from "./files.server";
+import { markDelivery, notificationMail, queueNotifications, type DeliverPayload, type NotifyPayload } from "./notifications.server";
+
+/** The deliver job: uploads the file to the subscriber's FTP server, then queues the notifications. */
+export async function deliverByFtp({ payload }: JobContext): Promise<void> {
+  const { deliveryId, fileId, remoteName, event, context } = payload as DeliverPayload;
+  const ftp = context.delivery.ftp;
+  const file = await db.selectFrom("files").select("path").where("id", "=", fileId).where("purged_at", "is", null).executeTakeFirst();
+  const address = ftp ? parseFtpHost(ftp.host, ftp.port) : null;
+  const directory = ftp ? normaliseRemoteDirectory(ftp.path) : null;
+  if (!ftp || !file || !address || directory === null) throw new Error("The FTP settings or the file are no longer valid");
+  try {
+    await uploadByFtp({ address, directory, username: ftp.username, password: openSecret(ftp.passwordEncrypted) }, absoluteFilePath(file.path), remoteName);
+  } catch (error) {
+    await markDelivery(deliveryId, { status: "pending", error: error instanceof Error ? error.message : String(error) });
+    throw error;
+  }
+  await markDelivery(deliveryId, { status: "succeeded" });
+  await queueNotifications(context, event);
+}
+
+/** The upload failed for good: recorded, and the notifications still go out, with the reason. */
+export async function ftpDeliveryGaveUp(job: Job, reason: string): Promise<void> {
+  const { deliveryId, event, context } = JSON.parse(job.payload) as DeliverPayload;
+  await db.updateTable("deliveries").set({ status: "failed", last_error: reason.slice(0, 2000) }).where("id", "=", deliveryId).execute();
+  await queueNotifications(context, { ...event, error: `FTP upload failed: ${reason}` });
+}
+
+/** The notify job: one e-mail address or the webhook. */
+export async function sendNotification({ payload }: JobContext): Promise<void> {
+  const { deliveryId, event } = payload as NotifyPayload;
+  const delivery = await db.selectFrom("deliveries").select(["channel", "target"]).where("id", "=", deliveryId).executeTakeFirst();
+  if (!delivery) return;
+  try {
+    if (delivery.channel === "email") {
+      const mail = notificationMail(event);
+      await sendNotificationMail(delivery.target, mail.subject, mail.text);
+    } else {
+      const [method, url] = delivery.target.split(" ", 2) as ["POST" | "PUT" | "PATCH" | "GET", string];
+      await callWebhook(url, method, {
+        event: event.event,
+        id: event.id,
+        name: event.name,
+        records: event.records,
+        fileId: event.fileId,
+        downloadUrl: event.downloadUrl,
+        error: event.error,
+      });
+    }
+  } catch (error) {
+    await markDelivery(deliveryId, { status: "pending", error: error instanceof Error ? error.message : String(error) });
+    throw error;
+  }
+  await markDelivery(deliveryId, { status: "succeeded" });
+}
+
+export async function notificationGaveUp(job: Job, reason: string): Promise<void> {
+  const { deliveryId } = JSON.parse(job.payload) as NotifyPayload;
+  await db.updateTable("deliveries").set({ status: "failed", last_error: reason.slice(0, 2000) }).where("id", "=", deliveryId).execute();
+}

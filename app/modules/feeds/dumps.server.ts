@@ -1,0 +1,205 @@
+import { db } from "~/modules/db/db.server";
+import { newId, nowIso } from "~/modules/db/ids";
+import type { DumpTable } from "~/modules/db/schema";
+import type { Selectable } from "kysely";
+import { removePartialFiles, writeRecords } from "~/modules/delivery/writer.server";
+import { enqueue, requestCancel } from "~/modules/jobs/queue.server";
+import { JobCancelledError, type JobContext } from "~/modules/jobs/worker.server";
+import { getCatalog } from "~/modules/catalog/source.server";
+import { absoluteFilePath, discardFile, downloadName, downloadUrl, recordFile, relativeFilePath } from "./files.server";
+import {
+  deliverySchema,
+  notificationSchema,
+  outputOptionsSchema,
+  parseStored,
+  type Delivery,
+  type FeedProduct,
+  type Notification,
+  type OutputOptions,
+} from "./model";
+import { deliverFile, queueNotifications, type PipelineEvent } from "./notifications.server";
+import { pipelineFor } from "./pipelines.server";
+
+export const runDumpJob = "run-dump";
+
+export interface DumpInput {
+  name: string;
+  description?: string;
+  criteria: unknown;
+  options: OutputOptions;
+  delivery: Delivery;
+  notification: Notification;
+  feedId?: string | null;
+}
+
+/** SPEC.md section 4: a dump can be cancelled only while it can be cancelled: queued or running. */
+export function canBeCancelled(status: string): boolean {
+  return status === "queued" || status === "running";
+}
+
+/** Progress in percent and the estimated end, from the pace so far. */
+export function dumpProgress(dump: Pick<Selectable<DumpTable>, "processed" | "total" | "status">): number {
+  if (dump.status === "completed") return 100;
+  if (dump.total <= 0) return 0;
+  return Math.min(99, Math.floor((dump.processed / dump.total) * 100));
+}
+
+export function estimateEnd(startedAt: number, now: number, processed: number, total: number): string | null {
+  if (processed <= 0 || total <= processed) return null;
+  const perItem = (now - startedAt) / processed;
+  return nowIso(new Date(now + perItem * (total - processed)));
+}
+
+/** Stores the dump and queues it; dumps of one user run one at a time, the others wait in the queue. */
+export async function createDump(userId: string, product: FeedProduct, input: DumpInput): Promise<string> {
+  const id = newId();
+  const now = nowIso();
+  const jobId = newId();
+  await db
+    .insertInto("dumps")
+    .values({
+      id,
+      user_id: userId,
+      product,
+      feed_id: input.feedId ?? null,
+      name: input.name,
+      description: input.description ?? "",
+      criteria: JSON.stringify(input.criteria),
+      options: JSON.stringify(input.options),
+      delivery: JSON.stringify(input.delivery),
+      notification: JSON.stringify(input.notification),
+      status: "queued",
+      job_id: jobId,
+      estimated_end_at: null,
+      error: null,
+      created_at: now,
+      updated_at: now,
+      started_at: null,
+      finished_at: null,
+    })
+    .execute();
+  const queued = await enqueue(runDumpJob, { dumpId: id }, { concurrencyKey: `dumps:${userId}`, maxAttempts: 3, jobId });
+  if (!queued) throw new Error("The dump could not be queued");
+  return id;
+}
+
+/** Cancels a queued or running dump; answers false when it can no longer be cancelled. */
+export async function cancelDump(dumpId: string): Promise<boolean> {
+  const dump = await db.selectFrom("dumps").select(["status", "job_id"]).where("id", "=", dumpId).executeTakeFirst();
+  if (!dump || !canBeCancelled(dump.status)) return false;
+  const result = await db
+    .updateTable("dumps")
+    .set({ status: "cancelled", estimated_end_at: null, updated_at: nowIso(), finished_at: nowIso() })
+    .where("id", "=", dumpId)
+    .where("status", "in", ["queued", "running"])
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) !== 1) return false;
+  if (dump.job_id) await requestCancel(dump.job_id);
+  return true;
+}
+
+function eventOf(dump: Selectable<DumpTable>, options: OutputOptions, outcome: Partial<PipelineEvent>): PipelineEvent {
+  return {
+    event: "dump.completed",
+    id: dump.id,
+    name: dump.name,
+    language: options.language,
+    records: null,
+    fileId: null,
+    downloadUrl: null,
+    error: null,
+    ...outcome,
+  };
+}
+
+/** Marks a dump failed with its reason and tells the subscriber. */
+export async function failDump(dumpId: string, reason: string): Promise<void> {
+  const result = await db
+    .updateTable("dumps")
+    .set({ status: "failed", error: reason, estimated_end_at: null, updated_at: nowIso(), finished_at: nowIso() })
+    .where("id", "=", dumpId)
+    .where("status", "in", ["queued", "running"])
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) !== 1) return;
+  const dump = await db.selectFrom("dumps").selectAll().where("id", "=", dumpId).executeTakeFirstOrThrow();
+  const options = parseStored(outputOptionsSchema, dump.options);
+  await queueNotifications(
+    { userId: dump.user_id, dumpId, delivery: parseStored(deliverySchema, dump.delivery), notification: parseStored(notificationSchema, dump.notification) },
+    eventOf(dump, options, { event: "dump.failed", error: reason }),
+  );
+}
+
+/**
+ * The run-dump job: reads everything the criteria select, page by page, into a JSON or XML file, reporting
+ * processed and total series with an estimated end as it goes. A dump interrupted by a stopped worker runs
+ * again from the start (its partial file is removed first); a cancelled one stops at the next page.
+ */
+export async function runDump({ payload, signal }: JobContext): Promise<void> {
+  const { dumpId } = payload as { dumpId: string };
+  const dump = await db.selectFrom("dumps").selectAll().where("id", "=", dumpId).executeTakeFirst();
+  if (!dump || !canBeCancelled(dump.status)) return;
+  const options = parseStored(outputOptionsSchema, dump.options);
+  const pipeline = pipelineFor(dump.product as FeedProduct, getCatalog());
+  const criteria = JSON.parse(dump.criteria) as unknown;
+  const total = await pipeline.count(criteria);
+  const started = Date.now();
+  const claimed = await db
+    .updateTable("dumps")
+    .set({ status: "running", processed: 0, total, started_at: nowIso(new Date(started)), updated_at: nowIso() })
+    .where("id", "=", dumpId)
+    .where("status", "in", ["queued", "running"])
+    .executeTakeFirst();
+  if (Number(claimed.numUpdatedRows) !== 1) return;
+
+  const relative = relativeFilePath(dump.user_id, dump.id, options.format);
+  const target = absoluteFilePath(relative);
+  await removePartialFiles(target);
+  let processed = 0;
+  async function* tracked() {
+    for await (const batch of pipeline.dump(criteria, options)) {
+      if (signal.aborted) throw new JobCancelledError();
+      yield batch;
+      processed += batch.length;
+      const now = Date.now();
+      await db
+        .updateTable("dumps")
+        .set({ processed, estimated_end_at: estimateEnd(started, now, processed, total), updated_at: nowIso(new Date(now)) })
+        .where("id", "=", dumpId)
+        .where("status", "=", "running")
+        .execute();
+    }
+  }
+  const envelope = {
+    root: "dump",
+    collection: pipeline.collection,
+    header: { id: dump.id, name: dump.name, product: dump.product, createdAt: dump.created_at, generatedAt: nowIso(), language: options.language, total },
+  };
+  const written = await writeRecords(target, options.format, envelope, tracked(), signal);
+
+  const file = await recordFile({
+    userId: dump.user_id,
+    product: dump.product,
+    dumpId,
+    format: options.format,
+    filename: downloadName(dump.name, dump.created_at, options.format),
+    path: relative,
+    size: written.size,
+    items: written.records,
+  });
+  const finished = await db
+    .updateTable("dumps")
+    .set({ status: "completed", processed: written.records, total: Math.max(total, written.records), estimated_end_at: null, updated_at: nowIso(), finished_at: nowIso() })
+    .where("id", "=", dumpId)
+    .where("status", "=", "running")
+    .executeTakeFirst();
+  if (Number(finished.numUpdatedRows) !== 1) {
+    await discardFile(file.id);
+    throw new JobCancelledError();
+  }
+  await deliverFile(
+    { userId: dump.user_id, dumpId, delivery: parseStored(deliverySchema, dump.delivery), notification: parseStored(notificationSchema, dump.notification) },
+    eventOf(dump, options, { records: written.records, fileId: file.id, downloadUrl: downloadUrl(file.id) }),
+    file.id,
+    file.filename,
+  );
+}

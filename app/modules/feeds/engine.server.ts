@@ -1,0 +1,60 @@
+import { deactivateEndedKeys } from "~/modules/auth/api-keys.server";
+import { getCatalog } from "~/modules/catalog/source.server";
+import { db } from "~/modules/db/db.server";
+import { nowIso } from "~/modules/db/ids";
+import { env } from "~/modules/env/env.server";
+import { startWorker, type JobHandler, type PeriodicJob, type Worker } from "~/modules/jobs/worker.server";
+import { deliverByFtp, ftpDeliveryGaveUp, notificationGaveUp, sendNotification } from "./delivery-jobs.server";
+import { failDump, runDump, runDumpJob } from "./dumps.server";
+import { feedRunGaveUp, queueDueFeeds, runFeed, runFeedJob, scheduleFeedsJob } from "./feeds.server";
+import { purgeExpiredFiles } from "./files.server";
+import { deliverJob, notifyJob } from "./notifications.server";
+
+/**
+ * The background engine: every job kind the worker runs, and the periodic ones. Started inside the web
+ * process (WORKER=embedded) or on its own with `npm run worker`; any number of workers share the queue.
+ */
+
+const minute = 60_000;
+const finishedJobsKeptDays = 7;
+
+async function purge(): Promise<void> {
+  await purgeExpiredFiles();
+  const cutoff = nowIso(new Date(Date.now() - finishedJobsKeptDays * 24 * 60 * minute));
+  await db.deleteFrom("jobs").where("status", "in", ["done", "cancelled"]).where("finished_at", "<", cutoff).execute();
+}
+
+function payloadOf<T>(job: { payload: string }): T {
+  return JSON.parse(job.payload) as T;
+}
+
+export const engineHandlers: Record<string, JobHandler> = {
+  [runDumpJob]: { run: runDump, onGiveUp: (job, reason) => failDump(payloadOf<{ dumpId: string }>(job).dumpId, reason) },
+  [runFeedJob]: { run: runFeed, onGiveUp: (job, reason) => feedRunGaveUp(payloadOf<{ feedId: string }>(job).feedId, reason) },
+  [deliverJob]: { run: deliverByFtp, onGiveUp: ftpDeliveryGaveUp },
+  [notifyJob]: { run: sendNotification, onGiveUp: notificationGaveUp },
+  [scheduleFeedsJob]: { run: async () => void (await queueDueFeeds()) },
+  "purge-files": { run: purge },
+  "deactivate-ended-keys": { run: async () => void (await deactivateEndedKeys()) },
+  "advance-catalog": { run: async () => void (await getCatalog().advance(new Date())) },
+};
+
+export function periodicJobs(): PeriodicJob[] {
+  return [
+    { kind: scheduleFeedsJob, everyMs: minute, immediately: true },
+    { kind: "purge-files", everyMs: 60 * minute, immediately: true },
+    { kind: "deactivate-ended-keys", everyMs: 60 * minute, immediately: true },
+    { kind: "advance-catalog", everyMs: env.CATALOG_ADVANCE_MINUTES * minute, immediately: false },
+  ];
+}
+
+export function startEngine(options: { pollMs?: number; concurrency?: number; leaseMs?: number; retryBaseMs?: number } = {}): Worker {
+  return startWorker({
+    handlers: engineHandlers,
+    periodic: periodicJobs(),
+    pollMs: options.pollMs ?? env.WORKER_POLL_MS,
+    concurrency: options.concurrency ?? env.WORKER_CONCURRENCY,
+    leaseMs: options.leaseMs,
+    retryBaseMs: options.retryBaseMs,
+  });
+}

@@ -1,0 +1,238 @@
+import { db } from "~/modules/db/db.server";
+import { newId, nowIso } from "~/modules/db/ids";
+import type { FeedTable } from "~/modules/db/schema";
+import type { Selectable } from "kysely";
+import { writeRecords } from "~/modules/delivery/writer.server";
+import { enqueue } from "~/modules/jobs/queue.server";
+import type { JobContext } from "~/modules/jobs/worker.server";
+import { getCatalog } from "~/modules/catalog/source.server";
+import { createDump } from "./dumps.server";
+import { absoluteFilePath, downloadName, downloadUrl, recordFile, relativeFilePath } from "./files.server";
+import {
+  deliverySchema,
+  nextRunAt,
+  notificationSchema,
+  outputOptionsSchema,
+  parseStored,
+  type Delivery,
+  type FeedFrequency,
+  type FeedProduct,
+  type Notification,
+  type OutputOptions,
+} from "./model";
+import { deliverFile, queueNotifications } from "./notifications.server";
+import { pipelineFor } from "./pipelines.server";
+
+export const runFeedJob = "run-feed";
+export const scheduleFeedsJob = "schedule-feeds";
+
+/** SPEC.md section 9: up to 5 active macroeconomic feeds per user. */
+export const activeFeedLimit = 5;
+
+export class FeedLimitError extends Error {
+  constructor() {
+    super(`At most ${activeFeedLimit} feeds can be active.`);
+  }
+}
+
+export interface FeedInput {
+  name: string;
+  description?: string;
+  frequency: FeedFrequency;
+  criteria: unknown;
+  options: OutputOptions;
+  delivery: Delivery;
+  notification: Notification;
+  active?: boolean;
+}
+
+export async function countActiveFeeds(userId: string, product: FeedProduct): Promise<number> {
+  const row = await db
+    .selectFrom("feeds")
+    .select((eb) => eb.fn.countAll<number>().as("count"))
+    .where("user_id", "=", userId)
+    .where("product", "=", product)
+    .where("status", "=", "active")
+    .where("deleted_at", "is", null)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/** Stores an active feed whose first run is one period from now. */
+export async function createFeed(userId: string, product: FeedProduct, input: FeedInput, now = new Date()): Promise<string> {
+  const active = input.active ?? true;
+  if (active && product === "macroeconomic" && (await countActiveFeeds(userId, product)) >= activeFeedLimit) throw new FeedLimitError();
+  const id = newId();
+  await db
+    .insertInto("feeds")
+    .values({
+      id,
+      user_id: userId,
+      product,
+      name: input.name,
+      description: input.description ?? "",
+      frequency: input.frequency,
+      status: active ? "active" : "inactive",
+      criteria: JSON.stringify(input.criteria),
+      options: JSON.stringify(input.options),
+      delivery: JSON.stringify(input.delivery),
+      notification: JSON.stringify(input.notification),
+      created_at: nowIso(now),
+      updated_at: nowIso(now),
+      deleted_at: null,
+      next_run_at: active ? nowIso(nextRunAt(input.frequency, now)) : null,
+      last_run_at: null,
+      last_success_at: null,
+      last_run_status: null,
+    })
+    .execute();
+  return id;
+}
+
+/** Queues a run of the feed now (one pending run per feed at a time). */
+export function queueFeedRun(feedId: string): Promise<string | null> {
+  return enqueue(runFeedJob, { feedId }, { uniqueKey: `feed:${feedId}`, maxAttempts: 3 });
+}
+
+/**
+ * The schedule tick: every active feed whose time has come gets a run, and its next run moves one period
+ * on. The move is a conditional update, so two workers ticking at once queue one run.
+ */
+export async function queueDueFeeds(now = new Date()): Promise<number> {
+  const due = await db
+    .selectFrom("feeds")
+    .select(["id", "frequency", "next_run_at"])
+    .where("status", "=", "active")
+    .where("deleted_at", "is", null)
+    .where("next_run_at", "<=", nowIso(now))
+    .execute();
+  let queued = 0;
+  for (const feed of due) {
+    let next = nextRunAt(feed.frequency as FeedFrequency, new Date(feed.next_run_at!));
+    while (next <= now) next = nextRunAt(feed.frequency as FeedFrequency, next);
+    const moved = await db
+      .updateTable("feeds")
+      .set({ next_run_at: nowIso(next) })
+      .where("id", "=", feed.id)
+      .where("next_run_at", "=", feed.next_run_at)
+      .executeTakeFirst();
+    if (Number(moved.numUpdatedRows) === 1 && (await queueFeedRun(feed.id))) queued++;
+  }
+  return queued;
+}
+
+function deliveryContext(feed: Selectable<FeedTable>, feedRunId?: string) {
+  return {
+    userId: feed.user_id,
+    feedRunId,
+    delivery: parseStored(deliverySchema, feed.delivery),
+    notification: parseStored(notificationSchema, feed.notification),
+  };
+}
+
+async function finishRun(feed: Selectable<FeedTable>, runId: string, status: "delivered" | "unchanged" | "failed", details: { items?: number; error?: string; startedAt: string }) {
+  const now = nowIso();
+  await db
+    .updateTable("feed_runs")
+    .set({ status, items: details.items ?? 0, error: details.error ?? null, finished_at: now })
+    .where("id", "=", runId)
+    .execute();
+  await db
+    .updateTable("feeds")
+    .set({
+      last_run_at: details.startedAt,
+      last_run_status: status,
+      updated_at: now,
+      ...(status === "failed" ? {} : { last_success_at: details.startedAt }),
+    })
+    .where("id", "=", feed.id)
+    .execute();
+}
+
+/**
+ * The run-feed job: delivers what changed since the last successful run (or since the feed was created),
+ * as a file when anything changed and no file at all otherwise. The run's start is the next run's "since",
+ * so changes made while it runs are delivered next time.
+ */
+export async function runFeed({ payload, signal }: JobContext): Promise<void> {
+  const { feedId } = payload as { feedId: string };
+  const feed = await db.selectFrom("feeds").selectAll().where("id", "=", feedId).where("deleted_at", "is", null).executeTakeFirst();
+  if (!feed) return;
+  const options = parseStored(outputOptionsSchema, feed.options);
+  const startedAt = nowIso();
+  const since = feed.last_success_at ?? feed.created_at;
+  const runId = newId();
+  await db.insertInto("feed_runs").values({ id: runId, feed_id: feedId, status: "running", since, error: null, started_at: startedAt, finished_at: null }).execute();
+  try {
+    const pipeline = pipelineFor(feed.product as FeedProduct, getCatalog());
+    const relative = relativeFilePath(feed.user_id, runId, options.format);
+    const envelope = {
+      root: "feed",
+      collection: pipeline.collection,
+      header: { id: feed.id, name: feed.name, product: feed.product, run: runId, since, generatedAt: startedAt, language: options.language },
+    };
+    const written = await writeRecords(absoluteFilePath(relative), options.format, envelope, pipeline.changes(JSON.parse(feed.criteria), options, since), signal, {
+      skipEmpty: true,
+    });
+    if (!written) {
+      await finishRun(feed, runId, "unchanged", { startedAt });
+      return;
+    }
+    const file = await recordFile({
+      userId: feed.user_id,
+      product: feed.product,
+      feedRunId: runId,
+      format: options.format,
+      filename: downloadName(feed.name, startedAt, options.format),
+      path: relative,
+      size: written.size,
+      items: written.records,
+    });
+    await finishRun(feed, runId, "delivered", { items: written.records, startedAt });
+    await deliverFile(
+      deliveryContext(feed, runId),
+      { event: "feed.delivered", id: feed.id, name: feed.name, language: options.language, records: written.records, fileId: file.id, downloadUrl: downloadUrl(file.id), error: null },
+      file.id,
+      file.filename,
+    );
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    await finishRun(feed, runId, "failed", { error: reason, startedAt });
+    throw error;
+  }
+}
+
+/** The run failed on its last attempt: the subscriber is told why. */
+export async function feedRunGaveUp(feedId: string, reason: string): Promise<void> {
+  const feed = await db.selectFrom("feeds").selectAll().where("id", "=", feedId).executeTakeFirst();
+  if (!feed) return;
+  const run = await db.selectFrom("feed_runs").select("id").where("feed_id", "=", feedId).orderBy("started_at", "desc").limit(1).executeTakeFirst();
+  const options = parseStored(outputOptionsSchema, feed.options);
+  await queueNotifications(
+    deliveryContext(feed, run?.id),
+    { event: "feed.failed", id: feed.id, name: feed.name, language: options.language, records: null, fileId: null, downloadUrl: null, error: reason },
+  );
+}
+
+/** SPEC.md section 4: selected feeds run as dumps — one dump per feed, with the feed's selection. */
+export async function runFeedsAsDumps(userId: string, feedIds: readonly string[], asAdmin = false): Promise<string[]> {
+  if (feedIds.length === 0) return [];
+  let query = db.selectFrom("feeds").selectAll().where("id", "in", feedIds).where("deleted_at", "is", null);
+  if (!asAdmin) query = query.where("user_id", "=", userId);
+  const feeds = await query.execute();
+  const dumps: string[] = [];
+  for (const feed of feeds) {
+    dumps.push(
+      await createDump(feed.user_id, feed.product as FeedProduct, {
+        name: feed.name,
+        description: feed.description,
+        criteria: JSON.parse(feed.criteria),
+        options: parseStored(outputOptionsSchema, feed.options),
+        delivery: parseStored(deliverySchema, feed.delivery),
+        notification: parseStored(notificationSchema, feed.notification),
+        feedId: feed.id,
+      }),
+    );
+  }
+  return dumps;
+}

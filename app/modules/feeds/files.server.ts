@@ -1,0 +1,89 @@
+import fs from "node:fs/promises";
+import path from "node:path";
+import { db } from "~/modules/db/db.server";
+import { newId, nowIso } from "~/modules/db/ids";
+import type { FileTable } from "~/modules/db/schema";
+import type { OutputFormat } from "~/modules/delivery/serialize";
+import { env } from "~/modules/env/env.server";
+import { fileRetentionDays } from "./model";
+
+/** Produced files live under DATA_DIR/files/{user}/; the database keeps their record for 30 days. */
+
+export function relativeFilePath(userId: string, stem: string, format: OutputFormat): string {
+  return path.join("files", userId, `${stem}.${format}`);
+}
+
+export function absoluteFilePath(relative: string): string {
+  return path.resolve(env.DATA_DIR, relative);
+}
+
+/** "GDP of G7 (quarterly)" on 2026-11-22 as xml -> "gdp-of-g7-quarterly-2026-11-22.xml". */
+export function downloadName(name: string, createdAt: string, format: OutputFormat): string {
+  const slug = name
+    .toLowerCase()
+    .normalize("NFKD")
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 60);
+  return `${slug || "export"}-${createdAt.slice(0, 10)}.${format}`;
+}
+
+export interface NewFile {
+  userId: string;
+  product: string;
+  dumpId?: string;
+  feedRunId?: string;
+  format: OutputFormat;
+  filename: string;
+  path: string;
+  size: number;
+  items: number;
+}
+
+export async function recordFile(file: NewFile, now = new Date()): Promise<FileTable> {
+  const row: FileTable = {
+    id: newId(),
+    user_id: file.userId,
+    product: file.product,
+    dump_id: file.dumpId ?? null,
+    feed_run_id: file.feedRunId ?? null,
+    format: file.format,
+    filename: file.filename,
+    path: file.path,
+    size: file.size,
+    items: file.items,
+    created_at: nowIso(now),
+    expires_at: nowIso(new Date(now.getTime() + fileRetentionDays * 24 * 60 * 60 * 1000)),
+    purged_at: null,
+  };
+  await db.insertInto("files").values(row).execute();
+  return row;
+}
+
+/** A file produced for a dump cancelled while it was being finished. */
+export async function discardFile(fileId: string): Promise<void> {
+  const file = await db.selectFrom("files").select("path").where("id", "=", fileId).executeTakeFirst();
+  if (file) await fs.rm(absoluteFilePath(file.path), { force: true });
+  await db.deleteFrom("files").where("id", "=", fileId).execute();
+}
+
+/** Deletes files past their 30 days; the record stays, marked purged, so lists can say so. */
+export async function purgeExpiredFiles(now = new Date()): Promise<number> {
+  const expired = await db.selectFrom("files").select(["id", "path"]).where("purged_at", "is", null).where("expires_at", "<=", nowIso(now)).execute();
+  for (const file of expired) {
+    await fs.rm(absoluteFilePath(file.path), { force: true });
+    await db.updateTable("files").set({ purged_at: nowIso(now) }).where("id", "=", file.id).execute();
+  }
+  return expired.length;
+}
+
+/** A file the user may download: their own, or any for an admin; null when missing or purged. */
+export async function downloadableFile(fileId: string, user: { id: string; isAdmin: boolean }): Promise<FileTable | null> {
+  const file = await db.selectFrom("files").selectAll().where("id", "=", fileId).where("purged_at", "is", null).executeTakeFirst();
+  if (!file || (file.user_id !== user.id && !user.isAdmin)) return null;
+  return file;
+}
+
+export function downloadUrl(fileId: string): string {
+  return new URL(`/api/files/${fileId}`, env.PUBLIC_URL).toString();
+}

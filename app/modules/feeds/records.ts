@@ -1,0 +1,102 @@
+import type { Company, DictionaryEntry, DocumentRecord, Point, SeriesRecord, Statement } from "~/modules/catalog/catalog";
+import type { OutputOptions } from "./model";
+
+/** The records written into dump and feed files, built from catalog items and the output options. */
+
+type Consolidation = OutputOptions["consolidation"];
+
+/** Points as published, or one value per year: the average, the sum or the last value of the year. */
+export function consolidatePoints(points: readonly Point[], consolidation: Consolidation): { date: string; value: number }[] {
+  const latest = points.map(({ date, value }) => ({ date, value }));
+  if (consolidation !== "annual-average" && consolidation !== "annual-sum" && consolidation !== "annual-last") return latest;
+  const years = new Map<string, number[]>();
+  for (const point of [...latest].sort((a, b) => (a.date < b.date ? -1 : 1))) {
+    const year = point.date.slice(0, 4);
+    years.set(year, [...(years.get(year) ?? []), point.value]);
+  }
+  return [...years.entries()].map(([year, values]) => {
+    const sum = values.reduce((total, value) => total + value, 0);
+    const value = consolidation === "annual-sum" ? sum : consolidation === "annual-last" ? values[values.length - 1]! : sum / values.length;
+    return { date: `${year}-12-31`, value: Math.round(value * 1e6) / 1e6 };
+  });
+}
+
+export function seriesRecord(series: SeriesRecord, points: readonly Point[] | null, options: OutputOptions) {
+  const metadata = {
+    id: series.id,
+    name: series.name,
+    frequency: options.consolidation.startsWith("annual") && points ? "annual" : series.frequency,
+    unit: series.unit,
+    country: series.country,
+    region: series.region,
+    indicator: series.indicator,
+    source: series.source,
+    database: series.database,
+    topic: series.topic,
+    section: series.section,
+    table: series.table,
+    startDate: series.startDate,
+    endDate: series.endDate,
+    createdAt: series.createdAt,
+    lastUpdate: series.lastUpdate,
+    key: series.key,
+    status: series.status,
+  };
+  if (options.metadataOnly || points === null) return metadata;
+  if (options.vintages) return { ...metadata, points: points.map(({ date, value, revision, publishedAt }) => ({ date, value, revision, publishedAt })) };
+  return { ...metadata, points: consolidatePoints(points, options.consolidation) };
+}
+
+/** Amount in thousands of `from` as thousands of `to`, through the dictionary's units per US dollar. */
+export function convertAmount(amount: number, from: string, to: string, rates: ReadonlyMap<string, number>): number | null {
+  if (from === to) return amount;
+  const fromRate = rates.get(from);
+  const toRate = to === "USD" ? 1 : rates.get(to);
+  if (!fromRate || !toRate) return null;
+  return Math.round((amount / fromRate) * toRate * 1000) / 1000;
+}
+
+export function currencyRates(currencies: readonly DictionaryEntry[]): Map<string, number> {
+  return new Map(currencies.filter((entry) => entry.usdRate).map((entry) => [entry.id, entry.usdRate!]));
+}
+
+function statementWanted(statement: Statement, options: OutputOptions): boolean {
+  if (options.consolidation === "consolidated" && !statement.consolidated) return false;
+  if (options.consolidation === "unconsolidated" && statement.consolidated) return false;
+  return options.financialStandards.length === 0 || options.financialStandards.includes(statement.standard);
+}
+
+export function statementRecord(statement: Statement, options: OutputOptions, rates: ReadonlyMap<string, number>) {
+  const currency = options.currency === "LOCAL" ? statement.currency : options.currency;
+  const accounts = Object.fromEntries(
+    Object.entries(statement.accounts).map(([name, amount]) => [name, convertAmount(amount, statement.currency, currency, rates)]),
+  );
+  return {
+    stmtId: statement.stmtId,
+    isic: statement.isic,
+    year: statement.year,
+    period: statement.period,
+    consolidated: statement.consolidated,
+    type: statement.type,
+    standard: statement.standard,
+    official: statement.official,
+    currency,
+    updatedAt: statement.updatedAt,
+    accounts,
+  };
+}
+
+export function companyRecord(company: Company, statements: readonly Statement[], options: OutputOptions, rates: ReadonlyMap<string, number>) {
+  const { id, name, updatedAt } = company;
+  return {
+    id,
+    name,
+    updatedAt,
+    ...(options.profile ? { profile: company } : {}),
+    ...(options.statements ? { statements: statements.filter((statement) => statementWanted(statement, options)).map((statement) => statementRecord(statement, options, rates)) } : {}),
+  };
+}
+
+export function documentRecord(document: DocumentRecord) {
+  return { ...document };
+}

@@ -1,0 +1,35 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { z } from "zod";
+import { requireApiProduct } from "~/modules/catalog/access.server";
+import { parseIdList } from "~/modules/feeds/econ-form";
+import { listEconDumps } from "~/modules/feeds/econ.server";
+import { jsonResponse, methodNotAllowed, zodErrorResponse } from "~/modules/forms/json.server";
+import { getFixedT } from "~/modules/i18n/i18n.server";
+
+const emptyToUndefined = (value: unknown) => (value === "" || value === null ? undefined : value);
+
+const filterSchema = z.object({
+  status: z.preprocess(emptyToUndefined, z.enum(["active", "inactive", "all"], { errorMap: () => ({ message: "validation.invalidOption" }) }).optional()),
+  username: z.preprocess(emptyToUndefined, z.string().trim().max(254, "validation.tooLong|max=254").optional()),
+  ids: z.preprocess(
+    (value) => (value === undefined || value === "" ? undefined : parseIdList(value)),
+    z.array(z.string().max(64, "validation.tooLong|max=64")).max(10_000, "validation.tooManyIds").optional(),
+  ),
+});
+
+/**
+ * GET /api/econ-dumps?status=active|inactive&username=&ids=a,b: the user's dumps with progress and files
+ * (everyone's for an admin, who may filter by username); `ids` narrows the list, for polling a few dumps.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireApiProduct(request, "macroeconomic");
+  const t = await getFixedT(request);
+  const parsed = filterSchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
+  if (!parsed.success) return zodErrorResponse(parsed.error, t);
+  return jsonResponse({ dumps: await listEconDumps(user, parsed.data) });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  await requireApiProduct(request, "macroeconomic");
+  return methodNotAllowed("GET");
+}

@@ -1,0 +1,23 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { docSetPages, isCodeLanguage } from "~/modules/docs/doc-pages";
+import { writtenPageContent } from "~/modules/docs/page-content.server";
+import { jsonResponse } from "~/modules/forms/json.server";
+import { defaultLanguage, isLanguage } from "~/modules/i18n/language";
+import { isDocSetId } from "~/modules/registry/registry";
+
+/**
+ * GET /api/routing/full-development-guide?apiName=&language=python&lang=: a set's full guide as markdown,
+ * {apiName, codeLanguage, title, content, language} with language the one the guide is written in.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const search = new URL(request.url).searchParams;
+  const apiName = search.get("apiName");
+  const codeLanguage = search.get("language");
+  if (!isDocSetId(apiName)) return jsonResponse({ error: "Unknown documentation set." }, 404);
+  if (!isCodeLanguage(codeLanguage)) return jsonResponse({ error: "The language must be python, javascript, php or r." }, 400);
+  if (!docSetPages[apiName].languages[codeLanguage]?.fullGuide) return jsonResponse({ error: "Page not found" }, 404);
+  const lang = search.get("lang");
+  const guide = await writtenPageContent(apiName, `${codeLanguage}/full-guide`, isLanguage(lang) ? lang : defaultLanguage);
+  if (!guide) return jsonResponse({ error: "Page not found" }, 404);
+  return jsonResponse({ apiName, codeLanguage, ...guide });
+}

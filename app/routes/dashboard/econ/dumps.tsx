@@ -1,0 +1,163 @@
+import { Alert, Anchor, Button, Group, NativeSelect, Stack, Table, Text, TextInput, Title } from "@mantine/core";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { DumpProgress, DumpStatusBadge } from "~/components/dashboard/dump-progress";
+import { useLiveRevalidation } from "~/components/dashboard/use-live-revalidation";
+import { AppLink } from "~/components/layout/app-link";
+import { requireSubscription } from "~/modules/auth/guards.server";
+import { pageMeta } from "~/modules/content/page-meta";
+import { pageTitle } from "~/modules/content/page-title.server";
+import { cancelEconDump, listEconDumps, type DumpStatusFilter } from "~/modules/feeds/econ.server";
+import { isActiveDumpStatus } from "~/modules/feeds/progress";
+import { readFormData } from "~/modules/forms/form-data.server";
+import { localizePathFor, splitLanguagePrefix } from "~/modules/i18n/language";
+import { redirectWithToast } from "~/modules/toast/toast.server";
+
+const statusFilters = ["all", "active", "inactive"] as const;
+
+function statusFilter(value: string | null): DumpStatusFilter {
+  return statusFilters.find((filter) => filter === value) ?? "all";
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireSubscription(request, "macroeconomic");
+  const search = new URL(request.url).searchParams;
+  const status = statusFilter(search.get("status"));
+  const username = user.isAdmin ? (search.get("username") ?? "").trim() : "";
+  return {
+    dumps: await listEconDumps(user, { status, username: username || undefined }),
+    status,
+    username,
+    isAdmin: user.isAdmin,
+    now: Date.now(),
+    ...(await pageTitle(request, "dumps.title")),
+  };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data?.title, data?.siteName);
+
+/** Cancel from the list: only while the dump can be cancelled. */
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireSubscription(request, "macroeconomic");
+  const form = await readFormData(request);
+  const dumpId = form.get("dumpId");
+  if (form.get("intent") !== "cancel" || typeof dumpId !== "string") return data({ error: "dumps.unknownIntent" }, { status: 400 });
+  const outcome = await cancelEconDump(user, dumpId);
+  if (outcome === "not-found") throw new Response("Not Found", { status: 404 });
+  if (outcome === "not-cancellable") return data({ error: "dumps.notCancellable" }, { status: 409 });
+  const url = new URL(request.url);
+  return redirectWithToast(localizePathFor(request, `${splitLanguagePrefix(url.pathname).path}${url.search}`), { type: "success", message: "dumps.cancelledToast" });
+}
+
+export default function DumpsPage() {
+  const { dumps, status, username, isAdmin, now } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const { t } = useTranslation();
+  const { pathname, search } = useLocation();
+  const navigation = useNavigation();
+  useLiveRevalidation(dumps.some((dump) => isActiveDumpStatus(dump.status)));
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="flex-end">
+        <div>
+          <Title order={1}>{t("dumps.title")}</Title>
+          <Text>{t("dumps.lead")}</Text>
+        </div>
+        <Button component={AppLink} to="/dashboard/econ/create-dump">
+          {t("dumps.create")}
+        </Button>
+      </Group>
+
+      <Form method="get" aria-label={t("dumps.filter")}>
+        <Group align="flex-end">
+          <NativeSelect
+            name="status"
+            label={t("dumps.statusFilter")}
+            defaultValue={status}
+            data={statusFilters.map((value) => ({ value, label: t(`dumps.filters.${value}`) }))}
+          />
+          {isAdmin ? <TextInput name="username" label={t("dumps.username")} defaultValue={username} /> : null}
+          <Button type="submit" variant="default">
+            {t("dumps.applyFilter")}
+          </Button>
+          <Anchor component={AppLink} to={`${pathname}${search}`} size="sm" reloadDocument>
+            {t("dumps.refresh")}
+          </Anchor>
+        </Group>
+      </Form>
+
+      {actionData?.error ? (
+        <Alert color="red" role="alert">
+          {t(actionData.error)}
+        </Alert>
+      ) : null}
+
+      {dumps.length === 0 ? (
+        <Text data-testid="no-records">{t("dumps.noRecords")}</Text>
+      ) : (
+        <Table.ScrollContainer minWidth={760}>
+          <Table striped highlightOnHover>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">{t("dumps.columns.name")}</Table.Th>
+                {isAdmin ? <Table.Th scope="col">{t("dumps.username")}</Table.Th> : null}
+                <Table.Th scope="col">{t("dumps.columns.status")}</Table.Th>
+                <Table.Th scope="col">{t("dumps.columns.progress")}</Table.Th>
+                <Table.Th scope="col">{t("dumps.columns.created")}</Table.Th>
+                <Table.Th scope="col">{t("dumps.columns.actions")}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {dumps.map((dump) => (
+                <Table.Tr key={dump.id} data-testid="dump-row" data-dump-id={dump.id}>
+                  <Table.Td>
+                    <Anchor component={AppLink} to={`/dashboard/econ/dump-details/${dump.id}`}>
+                      {dump.name}
+                    </Anchor>
+                  </Table.Td>
+                  {isAdmin ? <Table.Td>{dump.username}</Table.Td> : null}
+                  <Table.Td>
+                    <DumpStatusBadge status={dump.status} />
+                  </Table.Td>
+                  <Table.Td>
+                    <DumpProgress {...dump} now={now} />
+                  </Table.Td>
+                  <Table.Td>
+                    <time dateTime={dump.created}>{dump.created.slice(0, 16).replace("T", " ")} UTC</time>
+                  </Table.Td>
+                  <Table.Td>
+                    <Group gap="xs">
+                      {dump.files.map((file) => (
+                        <Anchor key={file.id} href={file.downloadUrl} download={file.filename} size="sm">
+                          {t("dumps.download", { format: file.format.toUpperCase() })}
+                        </Anchor>
+                      ))}
+                      {dump.canBeCancelled ? (
+                        <Form method="post">
+                          <input type="hidden" name="dumpId" value={dump.id} />
+                          <Button
+                            type="submit"
+                            name="intent"
+                            value="cancel"
+                            size="compact-sm"
+                            variant="light"
+                            color="red"
+                            aria-label={t("dumps.cancelNamed", { name: dump.name })}
+                            loading={navigation.formData?.get("dumpId") === dump.id}
+                          >
+                            {t("dumps.cancel")}
+                          </Button>
+                        </Form>
+                      ) : null}
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,141 @@
+import { Alert, Button, Group, NativeSelect, Stack, Text, TextInput, Title } from "@mantine/core";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { EconConfirmDelete } from "~/components/dashboard/econ-confirm-delete";
+import { EconFeedsTable } from "~/components/dashboard/econ-feeds-table";
+import { AppLink } from "~/components/layout/app-link";
+import { requireSubscription } from "~/modules/auth/guards.server";
+import { pageMeta } from "~/modules/content/page-meta";
+import { pageTitle } from "~/modules/content/page-title.server";
+import { selectedIds } from "~/modules/feeds/econ-pages.server";
+import { deleteEconFeeds, listEconFeeds, runEconFeedsAsDumps, type FeedStatusFilter } from "~/modules/feeds/econ.server";
+import { readFormData } from "~/modules/forms/form-data.server";
+import { translateMessage } from "~/modules/forms/messages";
+import { localizePathFor } from "~/modules/i18n/language";
+import { redirectWithToast } from "~/modules/toast/toast.server";
+
+const statusFilters = ["all", "active", "inactive"] as const;
+
+function statusFilter(value: string | null): FeedStatusFilter {
+  return statusFilters.find((filter) => filter === value) ?? "all";
+}
+
+/** The list filters are a GET form: ?status=active|inactive|all and, for admins, ?username=. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireSubscription(request, "macroeconomic");
+  const search = new URL(request.url).searchParams;
+  const status = statusFilter(search.get("status"));
+  const username = user.isAdmin ? (search.get("username") ?? "").trim() : "";
+  return {
+    feeds: await listEconFeeds(user, { status, username: username || undefined }),
+    filter: { status, username },
+    isAdmin: user.isAdmin,
+    ...(await pageTitle(request, "econ.feeds.title")),
+  };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data?.title, data?.siteName);
+
+interface FeedsActionData {
+  error?: string;
+  /** Deleting asks first: the feeds about to be deleted. */
+  confirmDelete?: { id: string; name: string }[];
+}
+
+/** intent=delete (asks for confirmation first) or intent=run (one dump per feed); only the user's own feeds count. */
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireSubscription(request, "macroeconomic");
+  const form = await readFormData(request);
+  const intent = form.get("intent");
+  if (intent !== "delete" && intent !== "run") return data<FeedsActionData>({ error: "econ.errors.unknownIntent" }, { status: 400 });
+  const ids = selectedIds(form);
+  if (ids.length === 0) return data<FeedsActionData>({ error: "validation.required" }, { status: 400 });
+  const feeds = (await listEconFeeds(user)).filter((feed) => ids.includes(feed.id));
+  if (feeds.length === 0) throw new Response("Not Found", { status: 404 });
+
+  if (intent === "run") {
+    const dumps = await runEconFeedsAsDumps(user, feeds.map((feed) => feed.id));
+    return redirectWithToast(localizePathFor(request, "/dashboard/econ/dumps"), {
+      type: "success",
+      message: "econ.toast.dumpsStarted",
+      values: { count: String(dumps.length) },
+    });
+  }
+  if (form.get("confirm") !== "yes") return data<FeedsActionData>({ confirmDelete: feeds.map(({ id, name }) => ({ id, name })) });
+  const deleted = await deleteEconFeeds(user, feeds.map((feed) => feed.id));
+  const back = new URL(request.url).search;
+  return redirectWithToast(localizePathFor(request, `/dashboard/econ/feeds${back}`), {
+    type: "success",
+    message: "econ.toast.feedsDeleted",
+    values: { count: String(deleted) },
+  });
+}
+
+export default function FeedsPage() {
+  const { feeds, filter, isAdmin } = useLoaderData<typeof loader>();
+  const actionData = useActionData<FeedsActionData>();
+  const { pathname, search } = useLocation();
+  const { t } = useTranslation();
+  const confirming = actionData?.confirmDelete;
+
+  return (
+    <Stack gap="lg" maw={1200}>
+      <Group justify="space-between" align="flex-end">
+        <div>
+          <Title order={1}>{t("econ.feeds.title")}</Title>
+          <Text>{t("econ.feeds.lead")}</Text>
+        </div>
+        <Group gap="sm">
+          <Button component={AppLink} to="/dashboard/econ/create-feed">
+            {t("econ.feeds.create")}
+          </Button>
+          <Button component={AppLink} to="/dashboard/econ/dumps" variant="light">
+            {t("econ.feeds.dumps")}
+          </Button>
+        </Group>
+      </Group>
+
+      <Form method="get" role="search" aria-label={t("econ.feeds.filterLabel")}>
+        <Group align="flex-end" gap="sm">
+          <NativeSelect
+            id="feeds-status"
+            name="status"
+            label={t("econ.feeds.statusFilter")}
+            defaultValue={filter.status}
+            data={statusFilters.map((value) => ({ value, label: t(`econ.feeds.statusFilters.${value}`) }))}
+          />
+          {isAdmin ? <TextInput id="feeds-username" name="username" label={t("econ.feeds.usernameFilter")} defaultValue={filter.username} /> : null}
+          <Button type="submit" variant="default">
+            {t("econ.feeds.applyFilter")}
+          </Button>
+        </Group>
+      </Form>
+
+      {confirming ? (
+        <EconConfirmDelete title={t("econ.feeds.confirmTitle", { count: confirming.length })} feeds={confirming} cancelTo={`${pathname}${search}`} />
+      ) : (
+        <Form method="post">
+          <Stack gap="sm">
+            {actionData?.error ? (
+              <Alert color="red" role="alert" data-testid="list-error">
+                {translateMessage(t, actionData.error)}
+              </Alert>
+            ) : null}
+            <EconFeedsTable feeds={feeds} showOwner={isAdmin} />
+            {feeds.length > 0 ? (
+              <Group gap="sm">
+                <Button type="submit" name="intent" value="delete" color="red" variant="light">
+                  {t("econ.feeds.deleteSelected")}
+                </Button>
+                <Button type="submit" name="intent" value="run" variant="light">
+                  {t("econ.feeds.runSelected")}
+                </Button>
+              </Group>
+            ) : null}
+          </Stack>
+        </Form>
+      )}
+    </Stack>
+  );
+}

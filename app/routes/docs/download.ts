@@ -1,0 +1,26 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { getDownloadFile } from "~/modules/docs/exports/downloads.server";
+import { SpecUnavailableError } from "~/modules/docs/routing-data.server";
+import { findDocSet } from "~/modules/registry/registry";
+
+const plainText = (text: string, status: number) => new Response(text, { status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+
+/** GET /docs/{vendor}/{api}/downloads/{file}: a guide, client or specification of the set as an attachment. */
+export async function loader({ params }: LoaderFunctionArgs) {
+  const docSet = findDocSet(params.vendor ?? "", params.set ?? "");
+  if (!docSet) return plainText("Not Found", 404);
+  try {
+    const file = await getDownloadFile(docSet.id, params.file ?? "");
+    if (!file) return plainText("Not Found", 404);
+    return new Response(file.body, {
+      headers: {
+        "Content-Type": file.contentType,
+        "Content-Disposition": `attachment; filename="${file.filename}"`,
+        "Cache-Control": "public, max-age=300",
+      },
+    });
+  } catch (error) {
+    if (!(error instanceof SpecUnavailableError)) throw error;
+    return plainText("The specification of this documentation set is unavailable.", 500);
+  }
+}

@@ -1,0 +1,87 @@
+/**
+ * The delivery engine's figures, printed by `npm run bench`: dump throughput (series and points per
+ * second) and peak memory for a 3,000-series full dump and for a 20,000-series dump, run by the real worker
+ * on a fresh SQLite database holding the default generated catalog (20,000 series).
+ */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+
+const work = fs.mkdtempSync(path.join(os.tmpdir(), "portal-bench-dumps-"));
+process.env.DATA_DIR = work;
+process.env.NODE_ENV = "production";
+process.env.SESSION_SECRET = "bench-session-secret-long-enough-for-the-check";
+process.env.CATALOG_SERIES = "20000";
+delete process.env.DATABASE_URL;
+
+const { database, db } = await import("~/modules/db/db.server");
+const { migrateToLatest } = await import("~/modules/db/database.server");
+const { getCatalog, prepareCatalog } = await import("~/modules/catalog/source.server");
+const { createDump } = await import("~/modules/feeds/dumps.server");
+const { startEngine } = await import("~/modules/feeds/engine.server");
+const { outputOptionsSchema } = await import("~/modules/feeds/model");
+const { newId, nowIso } = await import("~/modules/db/ids");
+
+function rssMb(): number {
+  return process.memoryUsage().rss / 1024 / 1024;
+}
+
+async function countPoints(ids: readonly string[]): Promise<number> {
+  let points = 0;
+  for (let start = 0; start < ids.length; start += 500) {
+    for (const entry of await getCatalog().seriesPoints(ids.slice(start, start + 500))) points += entry.points.length;
+  }
+  return points;
+}
+
+try {
+  await migrateToLatest(database);
+  let started = performance.now();
+  await prepareCatalog();
+  const seedMs = performance.now() - started;
+  const userId = newId();
+  await db.insertInto("users").values({ id: userId, email: "bench@bench.test", username: "bench", password_hash: "x", picture_type: null, created_at: nowIso() }).execute();
+
+  const allIds: string[] = [];
+  for (let page = await getCatalog().seriesPage({}, { limit: 5000 }); page.length > 0; page = await getCatalog().seriesPage({}, { afterId: page[page.length - 1]!.id, limit: 5000 })) {
+    allIds.push(...page.map((series) => series.id));
+  }
+  const fullDumpIds = allIds.filter((_, index) => index % Math.floor(allIds.length / 3000) === 0).slice(0, 3000);
+
+  const worker = startEngine({ pollMs: 20, concurrency: 1 });
+  console.log(`Delivery engine benchmark (SQLite, generated catalog of ${allIds.length} series seeded in ${(seedMs / 1000).toFixed(1)} s)\n`);
+  for (const [label, criteria, ids] of [
+    ["3,000-series full dump (id list, full history, JSON)", { seriesIds: fullDumpIds }, fullDumpIds],
+    [`${allIds.length.toLocaleString("en")}-series dump (whole catalog, full history, JSON)`, {}, allIds],
+  ] as const) {
+    const points = await countPoints(ids);
+    const baseline = rssMb();
+    let peak = baseline;
+    const sampler = setInterval(() => (peak = Math.max(peak, rssMb())), 20);
+    started = performance.now();
+    const id = await createDump(userId, "macroeconomic", {
+      name: label,
+      criteria,
+      options: outputOptionsSchema.parse({ format: "json" }),
+      delivery: { method: "platform", ftp: null },
+      notification: { emails: [], url: null, method: "POST" },
+    });
+    for (;;) {
+      const dump = await db.selectFrom("dumps").select(["status", "processed", "error"]).where("id", "=", id).executeTakeFirstOrThrow();
+      if (dump.status === "completed") break;
+      if (dump.status === "failed") throw new Error(dump.error ?? "dump failed");
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    const seconds = (performance.now() - started) / 1000;
+    clearInterval(sampler);
+    const file = await db.selectFrom("files").select("size").where("dump_id", "=", id).executeTakeFirstOrThrow();
+    console.log(label);
+    console.log(`  ${ids.length} series, ${points.toLocaleString("en")} points in ${seconds.toFixed(2)} s`);
+    console.log(`  ${Math.round(ids.length / seconds).toLocaleString("en")} series/s, ${Math.round(points / seconds).toLocaleString("en")} points/s`);
+    console.log(`  file ${(file.size / 1024 / 1024).toFixed(1)} MB; process RSS ${baseline.toFixed(0)} MB before, peak ${peak.toFixed(0)} MB (+${(peak - baseline).toFixed(0)} MB)\n`);
+  }
+  await worker.stop();
+} finally {
+  await db.destroy();
+  fs.rmSync(work, { recursive: true, force: true });
+}
