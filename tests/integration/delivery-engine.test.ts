@@ -23,6 +23,7 @@ import { absoluteFilePath } from "~/modules/feeds/files.server";
 import { outputOptionsSchema, type Delivery, type Notification } from "~/modules/feeds/model";
 import type { Worker } from "~/modules/jobs/worker.server";
 import { startFtpServer, startSmtpServer, startWebhookReceiver } from "../support/loopback-servers";
+import { waitFor } from "../support/wait";
 
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 let ftp: Awaited<ReturnType<typeof startFtpServer>>;
@@ -38,16 +39,6 @@ async function createUser(): Promise<string> {
     .values({ id, email: `${id}@engine.test`, username: `engine-${id.slice(0, 8)}`, password_hash: "x", picture_type: null, created_at: nowIso() })
     .execute();
   return id;
-}
-
-async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 20_000): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > end) throw new Error(`timed out, last value ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
 }
 
 const dumpRow = (id: string) => db.selectFrom("dumps").selectAll().where("id", "=", id).executeTakeFirstOrThrow();

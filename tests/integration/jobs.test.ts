@@ -11,17 +11,10 @@ import {
   retryDelayMs,
 } from "~/modules/jobs/queue.server";
 import { startWorker, type JobHandler } from "~/modules/jobs/worker.server";
+import { waitFor } from "../support/wait";
 
 async function jobStatus(id: string | null) {
   return db.selectFrom("jobs").selectAll().where("id", "=", id ?? "").executeTakeFirstOrThrow();
-}
-
-async function waitFor(check: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error("timed out");
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
 }
 
 describe("job queue", () => {
@@ -114,23 +107,23 @@ describe("worker", () => {
     const worker = startWorker({ handlers, pollMs: 50, concurrency: 2, leaseMs: 300 });
     try {
       const ok = await enqueue("w-ok", { name: "first" });
-      await waitFor(async () => (await jobStatus(ok)).status === "done");
+      await waitFor(async () => (await jobStatus(ok)).status === "done", Boolean);
       expect(seen).toEqual(["first"]);
 
       const flaky = await enqueue("w-flaky", {});
-      await waitFor(async () => (await jobStatus(flaky)).attempts === 1 && (await jobStatus(flaky)).status === "queued");
+      await waitFor(async () => (await jobStatus(flaky)).attempts === 1 && (await jobStatus(flaky)).status === "queued", Boolean);
       await db.updateTable("jobs").set({ run_at: new Date().toISOString() }).where("id", "=", flaky!).execute();
-      await waitFor(async () => (await jobStatus(flaky)).status === "done");
+      await waitFor(async () => (await jobStatus(flaky)).status === "done", Boolean);
       const incident = await db.selectFrom("pipeline_incidents").selectAll().where("message", "like", "w-flaky failed%").executeTakeFirst();
       expect(incident?.severity).toBe("error");
 
       const long = await enqueue("w-long", {});
-      await waitFor(async () => (await jobStatus(long)).status === "running");
+      await waitFor(async () => (await jobStatus(long)).status === "running", Boolean);
       await requestCancel(long!);
-      await waitFor(async () => (await jobStatus(long)).status === "cancelled");
+      await waitFor(async () => (await jobStatus(long)).status === "cancelled", Boolean);
 
       const interrupted = await enqueue("w-long", {});
-      await waitFor(async () => (await jobStatus(interrupted)).status === "running");
+      await waitFor(async () => (await jobStatus(interrupted)).status === "running", Boolean);
       await worker.stop();
       expect(await jobStatus(interrupted)).toMatchObject({ status: "queued", attempts: 0, locked_by: null });
     } finally {

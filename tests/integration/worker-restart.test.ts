@@ -18,6 +18,7 @@ import { absoluteFilePath } from "~/modules/feeds/files.server";
 import { outputOptionsSchema } from "~/modules/feeds/model";
 import { abandonedMessage } from "~/modules/jobs/queue.server";
 import type { Worker } from "~/modules/jobs/worker.server";
+import { waitFor } from "../support/wait";
 
 let userId: string;
 const children: ChildProcess[] = [];
@@ -36,16 +37,6 @@ afterAll(async () => {
   for (const child of children) child.kill("SIGKILL");
   await worker?.stop();
 });
-
-async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 60_000): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > end) throw new Error(`timed out, last value ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
 
 function spawnWorker(): Promise<ChildProcess> {
   const child = spawn(process.execPath, ["--import", "tsx", path.resolve("tests/support/worker-process.ts")], {
@@ -74,7 +65,7 @@ describe("a worker killed mid-dump", () => {
       notification: { emails: [], url: null, method: "POST" },
     });
     const child = await spawnWorker();
-    const midway = await waitFor(() => dumpRow(id), (row) => row.status === "running" && row.processed > 0);
+    const midway = await waitFor(() => dumpRow(id), (row) => row.status === "running" && row.processed > 0, { timeoutMs: 60_000, everyMs: 10 });
     child.kill("SIGKILL");
     await new Promise((resolve) => child.once("exit", resolve));
     const afterKill = await dumpRow(id);
@@ -83,7 +74,7 @@ describe("a worker killed mid-dump", () => {
     expect(await db.selectFrom("files").select("id").where("dump_id", "=", id).execute()).toEqual([]);
 
     worker = startEngine({ pollMs: 50, concurrency: 1, leaseMs: 1000 });
-    const done = await waitFor(() => dumpRow(id), (row) => row.status === "completed" || row.status === "failed");
+    const done = await waitFor(() => dumpRow(id), (row) => row.status === "completed" || row.status === "failed", { timeoutMs: 60_000 });
     expect(done).toMatchObject({ status: "completed", processed: total, total });
     const job = await db.selectFrom("jobs").selectAll().where("id", "=", done.job_id!).executeTakeFirstOrThrow();
     expect(job).toMatchObject({ status: "done", attempts: 2 });
@@ -110,7 +101,7 @@ describe("a worker killed mid-dump", () => {
       .execute();
     await db.updateTable("dumps").set({ status: "running" }).where("id", "=", id).execute();
     worker ??= startEngine({ pollMs: 50, concurrency: 1, leaseMs: 1000 });
-    const failed = await waitFor(() => dumpRow(id), (row) => row.status === "failed");
+    const failed = await waitFor(() => dumpRow(id), (row) => row.status === "failed", { timeoutMs: 60_000 });
     expect(failed.error).toBe(abandonedMessage);
     expect(await db.selectFrom("files").select("id").where("dump_id", "=", id).execute()).toEqual([]);
   });

@@ -11,6 +11,7 @@ import { openSecret, sealSecret } from "~/modules/delivery/secret-key.server";
 import { splitAddresses } from "~/modules/delivery/targets";
 import { encodeMessage } from "~/modules/forms/messages";
 import { canBeCancelled, cancelDump, createDump, dumpProgress } from "./dumps.server";
+import type { StatusFilter } from "./status-filter";
 import type { EconDumpValues, EconFeedValues } from "./econ-form";
 import { activeFeedLimit, countActiveFeeds, createFeed, runFeedsAsDumps } from "./feeds.server";
 import {
@@ -196,7 +197,6 @@ export async function createEconDump(ownerId: string, values: EconDumpValues): P
   });
 }
 
-export type FeedStatusFilter = "active" | "inactive" | "all";
 
 export interface FeedListItem {
   id: string;
@@ -226,17 +226,21 @@ function feedListItem(feed: Selectable<FeedTable> & { username: string }): FeedL
   };
 }
 
-/** A subscriber's feeds, or for an admin everyone's (optionally one username's); deleted ones only for recovery. */
-export async function listEconFeeds(user: CurrentUser, filter: { status?: FeedStatusFilter; username?: string; deleted?: boolean } = {}): Promise<FeedListItem[]> {
-  let query = db
+/** The macroeconomic feeds with their owner's username: the user's own, or everyone's for an admin. */
+function visibleFeeds(user: CurrentUser) {
+  const query = db
     .selectFrom("feeds")
     .innerJoin("users", "users.id", "feeds.user_id")
     .selectAll("feeds")
     .select("users.username")
-    .where("feeds.product", "=", product)
-    .where("feeds.deleted_at", filter.deleted && user.isAdmin ? "is not" : "is", null);
-  if (!user.isAdmin) query = query.where("feeds.user_id", "=", user.id);
-  else if (filter.username) query = query.where("users.username", "=", filter.username);
+    .where("feeds.product", "=", product);
+  return user.isAdmin ? query : query.where("feeds.user_id", "=", user.id);
+}
+
+/** A subscriber's feeds, or for an admin everyone's (optionally one username's); deleted ones only for recovery. */
+export async function listEconFeeds(user: CurrentUser, filter: { status?: StatusFilter; username?: string; deleted?: boolean } = {}): Promise<FeedListItem[]> {
+  let query = visibleFeeds(user).where("feeds.deleted_at", filter.deleted && user.isAdmin ? "is not" : "is", null);
+  if (user.isAdmin && filter.username) query = query.where("users.username", "=", filter.username);
   if (filter.status === "active" || filter.status === "inactive") query = query.where("feeds.status", "=", filter.status);
   const rows = await query.orderBy("feeds.created_at", "desc").execute();
   return rows.map(feedListItem);
@@ -244,16 +248,7 @@ export async function listEconFeeds(user: CurrentUser, filter: { status?: FeedSt
 
 /** The feed when the user may see it: their own, or any for an admin; null otherwise (a 404). */
 export async function findEconFeed(user: CurrentUser, feedId: string): Promise<(Selectable<FeedTable> & { username: string }) | null> {
-  let query = db
-    .selectFrom("feeds")
-    .innerJoin("users", "users.id", "feeds.user_id")
-    .selectAll("feeds")
-    .select("users.username")
-    .where("feeds.id", "=", feedId)
-    .where("feeds.product", "=", product)
-    .where("feeds.deleted_at", "is", null);
-  if (!user.isAdmin) query = query.where("feeds.user_id", "=", user.id);
-  return (await query.executeTakeFirst()) ?? null;
+  return (await visibleFeeds(user).where("feeds.id", "=", feedId).where("feeds.deleted_at", "is", null).executeTakeFirst()) ?? null;
 }
 
 export interface FeedDetails extends FeedListItem {
@@ -367,8 +362,6 @@ export async function runEconFeedsAsDumps(user: CurrentUser, ids: readonly strin
   return runFeedsAsDumps(user.id, ids.filter((id) => allowed.has(id)), user.isAdmin);
 }
 
-export type DumpStatusFilter = "active" | "inactive" | "all";
-
 export interface DumpListItem {
   id: string;
   name: string;
@@ -409,16 +402,21 @@ async function dumpListItems(rows: (Selectable<DumpTable> & { username: string }
   }));
 }
 
-/** Active dumps are queued or running; inactive ones have ended (completed, failed or cancelled). */
-export async function listEconDumps(user: CurrentUser, filter: { status?: DumpStatusFilter; username?: string; ids?: readonly string[] } = {}): Promise<DumpListItem[]> {
-  let query = db
+/** The macroeconomic dumps with their owner's username: the user's own, or everyone's for an admin. */
+function visibleDumps(user: CurrentUser) {
+  const query = db
     .selectFrom("dumps")
     .innerJoin("users", "users.id", "dumps.user_id")
     .selectAll("dumps")
     .select("users.username")
     .where("dumps.product", "=", product);
-  if (!user.isAdmin) query = query.where("dumps.user_id", "=", user.id);
-  else if (filter.username) query = query.where("users.username", "=", filter.username);
+  return user.isAdmin ? query : query.where("dumps.user_id", "=", user.id);
+}
+
+/** Active dumps are queued or running; inactive ones have ended (completed, failed or cancelled). */
+export async function listEconDumps(user: CurrentUser, filter: { status?: StatusFilter; username?: string; ids?: readonly string[] } = {}): Promise<DumpListItem[]> {
+  let query = visibleDumps(user);
+  if (user.isAdmin && filter.username) query = query.where("users.username", "=", filter.username);
   if (filter.status === "active") query = query.where("dumps.status", "in", ["queued", "running"]);
   if (filter.status === "inactive") query = query.where("dumps.status", "in", ["completed", "failed", "cancelled"]);
   if (filter.ids) query = query.where("dumps.id", "in", filter.ids.length ? filter.ids : [""]);
@@ -437,15 +435,7 @@ export interface DumpDetails extends DumpListItem {
 }
 
 export async function findEconDump(user: CurrentUser, dumpId: string): Promise<DumpDetails | null> {
-  let query = db
-    .selectFrom("dumps")
-    .innerJoin("users", "users.id", "dumps.user_id")
-    .selectAll("dumps")
-    .select("users.username")
-    .where("dumps.id", "=", dumpId)
-    .where("dumps.product", "=", product);
-  if (!user.isAdmin) query = query.where("dumps.user_id", "=", user.id);
-  const row = await query.executeTakeFirst();
+  const row = await visibleDumps(user).where("dumps.id", "=", dumpId).executeTakeFirst();
   if (!row) return null;
   const [item] = await dumpListItems([row]);
   const delivery = parseStored(deliverySchema, row.delivery);

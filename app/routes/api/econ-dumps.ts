@@ -5,11 +5,12 @@ import { parseIdList } from "~/modules/feeds/econ-form";
 import { listEconDumps } from "~/modules/feeds/econ.server";
 import { jsonResponse, methodNotAllowed, zodErrorResponse } from "~/modules/forms/json.server";
 import { getFixedT } from "~/modules/i18n/i18n.server";
+import { statusFilters } from "~/modules/feeds/status-filter";
 
 const emptyToUndefined = (value: unknown) => (value === "" || value === null ? undefined : value);
 
 const filterSchema = z.object({
-  status: z.preprocess(emptyToUndefined, z.enum(["active", "inactive", "all"], { errorMap: () => ({ message: "validation.invalidOption" }) }).optional()),
+  status: z.preprocess(emptyToUndefined, z.enum(statusFilters, { errorMap: () => ({ message: "validation.invalidOption" }) }).optional()),
   username: z.preprocess(emptyToUndefined, z.string().trim().max(254, "validation.tooLong|max=254").optional()),
   ids: z.preprocess(
     (value) => (value === undefined || value === "" ? undefined : parseIdList(value)),

@@ -1,14 +1,18 @@
-import { Alert, Anchor, Button, Card, Group, SimpleGrid, Stack, Table, Text, Title } from "@mantine/core";
+import { Alert, Anchor, Button, Card, Group, Stack, Text, Title } from "@mantine/core";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { DetailsCard } from "~/components/dashboard/details-card";
 import { DumpProgress, DumpStatusBadge } from "~/components/dashboard/dump-progress";
+import { formatDateTime } from "~/components/dashboard/econ-format";
+import { EconSelectionDetails } from "~/components/dashboard/econ-selection-details";
 import { useLiveRevalidation } from "~/components/dashboard/use-live-revalidation";
 import { AppLink } from "~/components/layout/app-link";
 import { requireSubscription } from "~/modules/auth/guards.server";
 import { pageMeta } from "~/modules/content/page-meta";
 import { pageTitle } from "~/modules/content/page-title.server";
-import { cancelEconDump, findEconDump, type DumpDetails } from "~/modules/feeds/econ.server";
+import { loadEconOptions } from "~/modules/feeds/econ-pages.server";
+import { cancelEconDump, findEconDump } from "~/modules/feeds/econ.server";
 import { isActiveDumpStatus } from "~/modules/feeds/progress";
 import { readFormData } from "~/modules/forms/form-data.server";
 import { localizePathFor } from "~/modules/i18n/language";
@@ -18,7 +22,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireSubscription(request, "macroeconomic");
   const dump = await findEconDump(user, params.dumpId ?? "");
   if (!dump) throw new Response("Not Found", { status: 404 });
-  return { dump, now: Date.now(), ...(await pageTitle(request, "dumps.detailsTitle")) };
+  return { dump, options: await loadEconOptions(), now: Date.now(), ...(await pageTitle(request, "dumps.detailsTitle")) };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data?.dump ? `${data.dump.name} · ${data.title}` : undefined, data?.siteName);
@@ -33,44 +37,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
   return redirectWithToast(localizePathFor(request, `/dashboard/econ/dump-details/${params.dumpId}`), { type: "success", message: "dumps.cancelledToast" });
 }
 
-function formatDate(value: string | null): string {
-  return value ? `${value.slice(0, 19).replace("T", " ")} UTC` : "—";
-}
-
-/** The criteria that select something, as label and value. */
-function criteriaRows(criteria: DumpDetails["criteria"]): [string, string][] {
-  const rows: [string, string][] = [];
-  for (const [key, value] of Object.entries(criteria)) {
-    if (value === undefined || value === null || value === false || value === "" || (Array.isArray(value) && value.length === 0)) continue;
-    rows.push([key, Array.isArray(value) ? value.join(", ") : value === true ? "✓" : String(value)]);
-  }
-  return rows;
-}
-
-function Definition({ rows }: { rows: [string, string][] }) {
-  return (
-    <Table withRowBorders={false} layout="fixed">
-      <Table.Tbody>
-        {rows.map(([label, value]) => (
-          <Table.Tr key={label}>
-            <Table.Th scope="row" w="40%">
-              {label}
-            </Table.Th>
-            <Table.Td style={{ overflowWrap: "anywhere" }}>{value}</Table.Td>
-          </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </Table>
-  );
-}
-
 export default function DumpDetailsPage() {
-  const { dump, now } = useLoaderData<typeof loader>();
+  const { dump, options, now } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   useLiveRevalidation(isActiveDumpStatus(dump.status));
-  const yes = t("dumps.yes");
-  const no = t("dumps.no");
+  const date = (value: string | null) => formatDateTime(value, i18n.language);
   return (
     <Stack gap="lg" maw={1100}>
       <Anchor component={AppLink} to="/dashboard/econ/dumps" size="sm">
@@ -95,19 +67,11 @@ export default function DumpDetailsPage() {
         </Alert>
       ) : null}
 
-      <Card withBorder padding="lg" aria-labelledby="dump-progress-heading">
+      <Card withBorder padding="lg" component="section" aria-labelledby="dump-progress-heading">
         <Title order={2} size="h3" id="dump-progress-heading" mb="sm">
           {t("dumps.progressTitle")}
         </Title>
         <DumpProgress {...dump} now={now} />
-        <Definition
-          rows={[
-            [t("dumps.fields.created"), formatDate(dump.created)],
-            [t("dumps.fields.started"), formatDate(dump.started)],
-            [t("dumps.fields.finished"), formatDate(dump.finished)],
-            ...(dump.username ? ([[t("dumps.username"), dump.username]] as [string, string][]) : []),
-          ]}
-        />
         <Group mt="sm">
           {dump.files.map((file) => (
             <Button key={file.id} component="a" href={file.downloadUrl} download={file.filename} variant="filled">
@@ -123,33 +87,17 @@ export default function DumpDetailsPage() {
           ) : null}
         </Group>
       </Card>
-
-      <SimpleGrid cols={{ base: 1, md: 2 }}>
-        <Card withBorder padding="lg">
-          <Title order={2} size="h3" mb="sm">
-            {t("dumps.criteriaTitle")}
-          </Title>
-          <Definition rows={criteriaRows(dump.criteria).map(([key, value]) => [t(`dumps.criteria.${key}`, { defaultValue: key }), value])} />
-        </Card>
-        <Card withBorder padding="lg">
-          <Title order={2} size="h3" mb="sm">
-            {t("dumps.outputTitle")}
-          </Title>
-          <Definition
-            rows={[
-              [t("dumps.fields.format"), dump.options.format.toUpperCase()],
-              [t("dumps.fields.language"), dump.options.language],
-              [t("dumps.fields.consolidation"), dump.options.consolidation],
-              [t("dumps.fields.metadataOnly"), dump.options.metadataOnly ? yes : no],
-              [t("dumps.fields.fullDump"), dump.options.fullDump ? yes : no],
-              [t("dumps.fields.vintages"), dump.options.vintages ? yes : no],
-              [t("dumps.fields.delivery"), dump.delivery.ftp ? `FTP ${dump.delivery.ftp.host}${dump.delivery.ftp.path} (${dump.delivery.ftp.username})` : t("dumps.platformDelivery")],
-              [t("dumps.fields.notificationEmail"), dump.notification.emails.join(", ") || "—"],
-              [t("dumps.fields.notificationUrl"), dump.notification.url ? `${dump.notification.method} ${dump.notification.url}` : "—"],
-            ]}
-          />
-        </Card>
-      </SimpleGrid>
+      <DetailsCard
+        title={t("dumps.timesTitle")}
+        testId="details-times"
+        rows={[
+          [t("dumps.username"), dump.username],
+          [t("dumps.fields.created"), date(dump.created)],
+          [t("dumps.fields.started"), date(dump.started)],
+          [t("dumps.fields.finished"), date(dump.finished)],
+        ]}
+      />
+      <EconSelectionDetails kind="dump" criteria={dump.criteria} output={dump.options} delivery={dump.delivery} notification={dump.notification} options={options} />
     </Stack>
   );
 }

@@ -8,22 +8,17 @@ import { AppLink } from "~/components/layout/app-link";
 import { requireSubscription } from "~/modules/auth/guards.server";
 import { pageMeta } from "~/modules/content/page-meta";
 import { pageTitle } from "~/modules/content/page-title.server";
-import { cancelEconDump, listEconDumps, type DumpStatusFilter } from "~/modules/feeds/econ.server";
+import { cancelEconDump, listEconDumps } from "~/modules/feeds/econ.server";
 import { isActiveDumpStatus } from "~/modules/feeds/progress";
 import { readFormData } from "~/modules/forms/form-data.server";
 import { localizePathFor, splitLanguagePrefix } from "~/modules/i18n/language";
 import { redirectWithToast } from "~/modules/toast/toast.server";
-
-const statusFilters = ["all", "active", "inactive"] as const;
-
-function statusFilter(value: string | null): DumpStatusFilter {
-  return statusFilters.find((filter) => filter === value) ?? "all";
-}
+import { parseStatusFilter, statusFilters } from "~/modules/feeds/status-filter";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireSubscription(request, "macroeconomic");
   const search = new URL(request.url).searchParams;
-  const status = statusFilter(search.get("status"));
+  const status = parseStatusFilter(search.get("status"));
   const username = user.isAdmin ? (search.get("username") ?? "").trim() : "";
   return {
     dumps: await listEconDumps(user, { status, username: username || undefined }),
@@ -94,7 +89,7 @@ export default function DumpsPage() {
       ) : null}
 
       {dumps.length === 0 ? (
-        <Text data-testid="no-records">{t("dumps.noRecords")}</Text>
+        <Text data-testid="no-records">{t("econ.common.noRecords")}</Text>
       ) : (
         <Table.ScrollContainer minWidth={760}>
           <Table striped highlightOnHover>

@@ -9,23 +9,18 @@ import { requireSubscription } from "~/modules/auth/guards.server";
 import { pageMeta } from "~/modules/content/page-meta";
 import { pageTitle } from "~/modules/content/page-title.server";
 import { selectedIds } from "~/modules/feeds/econ-pages.server";
-import { deleteEconFeeds, listEconFeeds, runEconFeedsAsDumps, type FeedStatusFilter } from "~/modules/feeds/econ.server";
+import { deleteEconFeeds, listEconFeeds, runEconFeedsAsDumps } from "~/modules/feeds/econ.server";
 import { readFormData } from "~/modules/forms/form-data.server";
 import { translateMessage } from "~/modules/forms/messages";
 import { localizePathFor } from "~/modules/i18n/language";
 import { redirectWithToast } from "~/modules/toast/toast.server";
-
-const statusFilters = ["all", "active", "inactive"] as const;
-
-function statusFilter(value: string | null): FeedStatusFilter {
-  return statusFilters.find((filter) => filter === value) ?? "all";
-}
+import { parseStatusFilter, statusFilters } from "~/modules/feeds/status-filter";
 
 /** The list filters are a GET form: ?status=active|inactive|all and, for admins, ?username=. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireSubscription(request, "macroeconomic");
   const search = new URL(request.url).searchParams;
-  const status = statusFilter(search.get("status"));
+  const status = parseStatusFilter(search.get("status"));
   const username = user.isAdmin ? (search.get("username") ?? "").trim() : "";
   return {
     feeds: await listEconFeeds(user, { status, username: username || undefined }),

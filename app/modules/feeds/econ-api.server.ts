@@ -1,0 +1,46 @@
+import type { TFunction } from "i18next";
+import type { z } from "zod";
+import type { CurrentUser } from "~/modules/auth/users.server";
+import { jsonResponse, readJsonObject } from "~/modules/forms/json.server";
+import { translateErrors } from "~/modules/forms/messages";
+import { econFormValues, fieldErrors, parseIdList, type EconDumpValues, type EconFeedValues } from "./econ-form";
+import { checkEconSelection, listEconFeeds } from "./econ.server";
+
+/** What the /api/econ-* routes share beyond the pages: reading their JSON bodies into answers. */
+
+type Read<T> = { ok: true; value: T } | { ok: false; response: Response };
+
+/**
+ * The {ids} body of the list actions (delete, run as dump). Empty is SPEC.md's "Please fill out this
+ * field."; every id must be a feed the user may see (their own, any for an admin), or nothing happens.
+ */
+export async function readVisibleFeedIds(request: Request, user: CurrentUser, t: TFunction): Promise<Read<string[]>> {
+  const body = await readJsonObject(request, t);
+  if (!body.ok) return body;
+  const ids = parseIdList(body.value.ids);
+  if (ids.length === 0) return { ok: false, response: jsonResponse({ errors: { ids: t("validation.required") } }, 422) };
+  if (ids.length > 10_000) return { ok: false, response: jsonResponse({ errors: { ids: t("validation.tooManyIds") } }, 422) };
+  const visible = new Set((await listEconFeeds(user)).map((feed) => feed.id));
+  if (ids.some((id) => !visible.has(id))) return { ok: false, response: jsonResponse({ error: t("econApi.feedNotFound") }, 404) };
+  return { ok: true, value: ids };
+}
+
+/**
+ * The preview routes: the series the criteria of a feed or dump body select (the total and at most 500),
+ * or the errors. A preview has no name yet and saves nothing, so the active-feed limit does not apply.
+ */
+export async function previewAnswer(
+  request: Request,
+  user: CurrentUser,
+  t: TFunction,
+  schema: z.ZodType<EconFeedValues | EconDumpValues, z.ZodTypeDef, unknown>,
+): Promise<Response> {
+  const body = await readJsonObject(request, t);
+  if (!body.ok) return body.response;
+  const values = econFormValues(body.value);
+  const parsed = schema.safeParse({ ...values, name: values.name || "preview", status: "inactive", ftpPasswordSealed: undefined, keepFtpPassword: false });
+  if (!parsed.success) return jsonResponse({ errors: translateErrors(t, fieldErrors(parsed.error)) }, 422);
+  const { preview, errors } = await checkEconSelection(parsed.data, { userId: user.id });
+  if (Object.keys(errors).length > 0 || !preview.ok) return jsonResponse({ errors: translateErrors(t, errors) }, 422);
+  return jsonResponse({ total: preview.total, items: preview.items });
+}
