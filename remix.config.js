@@ -76,6 +76,7 @@ export function routes(defineRoutes) {
         route("profile", "routes/dashboard/profile.tsx");
         route("token-management", "routes/dashboard/token-management.tsx");
         route("econ", "routes/dashboard/econ/econ-layout.tsx", () => {
+          route("", "routes/dashboard/econ/econ-index.ts", { index: true });
           route("feeds", "routes/dashboard/econ/feeds.tsx");
           route("feed-details/:feedId", "routes/dashboard/econ/feed-details.tsx");
           route("create-feed", "routes/dashboard/econ/create-feed.tsx");

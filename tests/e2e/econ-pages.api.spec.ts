@@ -36,6 +36,7 @@ async function ownerData(request: APIRequestContext) {
 
 function pages(feedId: string, dumpId: string) {
   const forEveryone = [
+    "/dashboard/econ",
     "/dashboard/econ/feeds",
     "/dashboard/econ/feeds?status=active",
     "/zh/dashboard/econ/feeds",

@@ -12,7 +12,7 @@ vi.hoisted(() => {
 import { getCatalog, prepareCatalog } from "~/modules/catalog/source.server";
 import { db } from "~/modules/db/db.server";
 import { newId, nowIso } from "~/modules/db/ids";
-import { createDump } from "~/modules/feeds/dumps.server";
+import { cancelDump, createDump } from "~/modules/feeds/dumps.server";
 import { startEngine } from "~/modules/feeds/engine.server";
 import { absoluteFilePath } from "~/modules/feeds/files.server";
 import { outputOptionsSchema } from "~/modules/feeds/model";
@@ -83,6 +83,32 @@ describe("a worker killed mid-dump", () => {
     expect(xml.match(/<series>\n\s+<id>/g)).toHaveLength(total);
     expect(xml.trim().endsWith("</dump>")).toBe(true);
     expect(fs.readdirSync(path.dirname(absoluteFilePath(file!.path))).filter((name) => name.endsWith(".partial"))).toEqual([]);
+  });
+
+  it("stops a running dump at the next page when it is cancelled, leaving no file", async () => {
+    worker ??= startEngine({ pollMs: 50, concurrency: 1, leaseMs: 1000 });
+    const id = await createDump(userId, "macroeconomic", {
+      name: "Cancelled while running",
+      criteria: {},
+      options: outputOptionsSchema.parse({ format: "xml", vintages: true }),
+      delivery: { method: "platform", ftp: null },
+      notification: { emails: [], url: null, method: "POST" },
+    });
+    await waitFor(() => dumpRow(id), (row) => row.status === "running" && row.processed > 0, { timeoutMs: 60_000, everyMs: 10 });
+    expect(await cancelDump(id)).toBe(true);
+    const { job_id } = await dumpRow(id);
+    const job = await waitFor(
+      () => db.selectFrom("jobs").selectAll().where("id", "=", job_id!).executeTakeFirstOrThrow(),
+      (row) => row.status !== "running",
+      { timeoutMs: 5_000 },
+    );
+    expect(job.status).toBe("cancelled");
+    const cancelled = await dumpRow(id);
+    expect(cancelled.status).toBe("cancelled");
+    expect(cancelled.processed).toBeLessThan(3000);
+    expect(await db.selectFrom("files").select("id").where("dump_id", "=", id).execute()).toEqual([]);
+    const folder = path.dirname(absoluteFilePath(`files/${userId}/${id}.xml`));
+    expect(fs.readdirSync(folder).filter((name) => name.startsWith(id))).toEqual([]);
   });
 
   it("ends as failed with the reason once the dump has used its attempts", async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { normaliseRemoteDirectory, parseFtpHost, splitAddresses, webhookRequest } from "./targets";
+import { isPrivateAddress, normaliseRemoteDirectory, parseFtpHost, splitAddresses, webhookRequest } from "./targets";
 
 describe("delivery targets", () => {
   it("reads FTP hosts with or without scheme and port", () => {
@@ -29,5 +29,12 @@ describe("delivery targets", () => {
     const get = webhookRequest("https://hooks.test/in?a=1", "GET", event);
     expect(get.url).toBe("https://hooks.test/in?a=1&event=dump.completed&id=d1&file=");
     expect(get.init.body).toBeUndefined();
+  });
+
+  it("knows private and public addresses", () => {
+    const privateOnes = ["127.0.0.1", "10.1.2.3", "172.16.0.1", "172.31.255.255", "192.168.1.1", "169.254.169.254", "100.64.0.1", "0.0.0.0", "::1", "[::1]", "fd00::1", "fe80::1", "::ffff:127.0.0.1", "224.0.0.1"];
+    const publicOnes = ["8.8.8.8", "172.32.0.1", "100.128.0.1", "2606:4700::1111", "::ffff:1.1.1.1"];
+    expect(privateOnes.filter((address) => !isPrivateAddress(address))).toEqual([]);
+    expect(publicOnes.filter(isPrivateAddress)).toEqual([]);
   });
 });

@@ -51,3 +51,26 @@ export function webhookRequest(url: string, method: WebhookMethod, event: Record
     init: { method, headers: { "Content-Type": "application/json", "User-Agent": "developer-portal-webhook/1" }, body: JSON.stringify(event) },
   };
 }
+
+function ipv4Private(address: string): boolean {
+  const [a = 0, b = 0] = address.split(".").map(Number);
+  return (
+    a === 0 ||
+    a === 10 ||
+    a === 127 ||
+    (a === 100 && b >= 64 && b <= 127) ||
+    (a === 169 && b === 254) ||
+    (a === 172 && b >= 16 && b <= 31) ||
+    (a === 192 && b === 168) ||
+    a >= 224
+  );
+}
+
+/** Loopback, private, link-local, unspecified or multicast: not somewhere a subscriber's file should go. */
+export function isPrivateAddress(address: string): boolean {
+  const lower = address.toLowerCase().replace(/^\[|\]$/g, "");
+  if (/^\d{1,3}(\.\d{1,3}){3}$/.test(lower)) return ipv4Private(lower);
+  const mapped = /^::ffff:(\d{1,3}(\.\d{1,3}){3})$/.exec(lower);
+  if (mapped) return ipv4Private(mapped[1]!);
+  return lower === "::" || lower === "::1" || /^f[cd]/.test(lower) || /^fe[89ab]/.test(lower) || /^ff/.test(lower);
+}

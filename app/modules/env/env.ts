@@ -45,6 +45,7 @@ export const envSchema = z
     WORKER_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
     WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),
     CATALOG_ADVANCE_MINUTES: z.coerce.number().int().min(1).default(60),
+    DELIVERY_PRIVATE_HOSTS: z.enum(["allow", "deny"]).optional(),
     ENCRYPTION_KEY: z.string().min(32, "must be at least 32 characters").optional(),
     CATALOG_SERIES: z.coerce.number().int().min(0).default(20_000),
     CATALOG_COMPANIES: z.coerce.number().int().min(0).default(10_000),

@@ -161,12 +161,14 @@ export async function runDump({ payload, signal }: JobContext): Promise<void> {
       yield batch;
       processed += batch.length;
       const now = Date.now();
-      await db
+      const reported = await db
         .updateTable("dumps")
         .set({ processed, estimated_end_at: estimateEnd(started, now, processed, total), updated_at: nowIso(new Date(now)) })
         .where("id", "=", dumpId)
         .where("status", "=", "running")
-        .execute();
+        .executeTakeFirst();
+      // Cancelled meanwhile: stop at this page rather than at the worker's next heartbeat.
+      if (Number(reported.numUpdatedRows) !== 1) throw new JobCancelledError();
     }
   }
   const envelope = {
