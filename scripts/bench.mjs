@@ -157,7 +157,7 @@ try {
     console.log(row.label);
     console.log(`  routing data, first request (spec read + model + navigation): ${row.cold.toFixed(1)} ms`);
     console.log(`  routing data, cached: ${row.warm.toFixed(1)} ms`);
-    console.log(`  server memory: +${row.memory.toFixed(1)} MB while building (RSS now ${row.rss.toFixed(1)} MB)`);
+    console.log(`  server memory: ${row.memory >= 0 ? "+" : ""}${row.memory.toFixed(1)} MB while building (RSS now ${row.rss.toFixed(1)} MB)`);
     console.log(`  operation page render (HTML, ${row.render.n} pages): mean ${row.render.mean.toFixed(1)} ms, p95 ${row.render.p95.toFixed(1)} ms\n`);
   }
   console.log("documentation search over all 8 sets (/api/search, the generated spec included)");
