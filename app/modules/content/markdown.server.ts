@@ -1,6 +1,7 @@
 import { Marked, type Tokens } from "marked";
 import { createHighlighter, type Highlighter } from "shiki";
 import { localizePath, type Language } from "~/modules/i18n/language";
+import { splitTitle } from "./markdown-title";
 
 const languages = ["python", "javascript", "typescript", "php", "r", "bash", "shell", "json", "xml", "http"];
 
@@ -39,8 +40,7 @@ export interface RenderOptions {
 /** Markdown to HTML on the server: highlighted code with a copy button, headings with anchors, tables. */
 export async function renderMarkdown(source: string, { linkLanguage = null }: RenderOptions = {}): Promise<RenderedMarkdown> {
   const shiki = await getHighlighter();
-  const titleMatch = /^#\s+(.+)$/m.exec(source);
-  const body = titleMatch ? source.replace(titleMatch[0], "") : source;
+  const { title, body } = splitTitle(source);
   const marked = new Marked({
     gfm: true,
     renderer: {
@@ -63,5 +63,5 @@ export async function renderMarkdown(source: string, { linkLanguage = null }: Re
       },
     },
   });
-  return { title: titleMatch?.[1]?.trim() ?? "", html: await marked.parse(body) };
+  return { title, html: await marked.parse(body) };
 }

@@ -1,6 +1,7 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import type { Language } from "~/modules/i18n/language";
+import { splitTitle } from "~/modules/content/markdown-title";
 import { env } from "~/modules/env/env.server";
 import type { DocSetId } from "~/modules/registry/registry";
 import { docSetPages, writtenPagePaths } from "./doc-pages";
@@ -59,6 +60,6 @@ export async function writtenPageContent(set: DocSetId, page: string, language: 
         ? await readMarkdown(set, language, page)
         : null;
   if (!found) return null;
-  const title = /^#\s+(.+)$/m.exec(found.source)?.[1]?.trim() ?? "";
+  const { title } = splitTitle(found.source);
   return { title, content: found.source, language: found.language };
 }

@@ -1,5 +1,6 @@
 import type { Language } from "~/modules/i18n/language";
 import type { DocSetId } from "~/modules/registry/registry";
+import { splitTitle } from "~/modules/content/markdown-title";
 
 /**
  * Documentation search: an in-memory inverted index over pages, tag pages, operations and models, ranked
@@ -139,9 +140,8 @@ export function parseOperationQuery(q: string): { method: string | null; path: s
 
 /** Markdown to searchable plain text: markup goes, the words of links, tables and code stay. */
 export function markdownToText(source: string): string {
-  return source
-    .replace(/^#\s+.+$/m, "")
-    .replace(/^\s*(```|~~~).*$/gm, "")
+  return splitTitle(source)
+    .body.replace(/^\s*(```|~~~).*$/gm, "")
     .replace(/^[ \t|:-]*-[ \t|:-]*$/gm, "")
     .replace(/!?\[([^\]]*)\]\([^)]*\)/g, "$1")
     .replace(/<[^>]+>/g, " ")
