@@ -10,6 +10,7 @@ const en = {
     home: "Home",
     apiProducts: "API products",
     documentation: "Documentation",
+    search: "Search",
     contact: "Contact",
     mainNavigation: "Main navigation",
     openMenu: "Open menu",

@@ -11,6 +11,7 @@ const zh: Translation = {
     home: "首页",
     apiProducts: "API 产品",
     documentation: "文档",
+    search: "搜索",
     contact: "联系我们",
     mainNavigation: "主导航",
     openMenu: "打开菜单",

@@ -95,3 +95,12 @@ test("Chinese search finds Chinese pages and keeps the /zh prefix", async ({ pag
   await open(page, `/zh/search?q=${encodeURIComponent("zzqqxx")}`);
   await expect(page.getByText("没有与“zzqqxx”相关的结果。")).toBeVisible();
 });
+
+test("the header leads to the documentation and to the search page", async ({ page }) => {
+  await open(page, "/");
+  const header = page.getByRole("navigation", { name: "Main navigation" }).first();
+  await expect(header.getByRole("link", { name: "Documentation" })).toHaveAttribute("href", "/docs");
+  await header.getByRole("link", { name: "Search" }).click();
+  await expect(page).toHaveURL(/\/search$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Search the documentation" })).toBeVisible();
+});

@@ -96,7 +96,11 @@ describe("dumps through the real worker", () => {
     await waitFor(async () => hooks.received.length, (count) => count === 2);
     expect(hooks.received.map((hook) => hook.method)).toEqual(["POST", "POST"]);
     expect(JSON.parse(hooks.received[1]!.body)).toMatchObject({ event: "dump.completed", id, records: total, fileId: file!.id });
-    const deliveries = await db.selectFrom("deliveries").selectAll().where("dump_id", "=", id).orderBy("channel").execute();
+    // The receiver answers before the worker records the outcome: wait for the records, not the calls.
+    const deliveries = await waitFor(
+      () => db.selectFrom("deliveries").selectAll().where("dump_id", "=", id).orderBy("channel").execute(),
+      (rows) => rows.every((row) => row.status !== "pending"),
+    );
     expect(deliveries.map((delivery) => [delivery.channel, delivery.status, delivery.attempts])).toEqual([
       ["email", "succeeded", 1],
       ["email", "succeeded", 1],

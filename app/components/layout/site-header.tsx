@@ -7,6 +7,8 @@ import { AppLink } from "./app-link";
 
 const navItems = [
   { to: "/api-products", label: "nav.apiProducts" },
+  { to: "/docs", label: "nav.documentation" },
+  { to: "/search", label: "nav.search" },
   { to: "/contact", label: "nav.contact" },
 ] as const;
 
