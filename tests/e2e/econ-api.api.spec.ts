@@ -354,3 +354,13 @@ test("a subscriber cannot reach another subscriber's feeds and dumps; an admin r
 
   for (const client of [alice, bob, admin]) await client.request.dispose();
 });
+
+test("messages come in Chinese for ?lang=zh or Accept-Language zh, in English otherwise", async ({ playwright }) => {
+  const client = await clientFor(playwright);
+  const missingDatabase = { data: { name: "No database" } };
+  expect((await expectJson(await client.request.post("/api/econ-dump/preview?lang=zh", missingDatabase), 422)).errors.database).toBe("请选择数据库。");
+  const byHeader = await client.request.post("/api/econ-dump/preview", { ...missingDatabase, headers: { "Accept-Language": "zh-CN,zh;q=0.9,en;q=0.8" } });
+  expect((await expectJson(byHeader, 422)).errors.database).toBe("请选择数据库。");
+  expect((await expectJson(await client.request.post("/api/econ-dump/preview?lang=fr", missingDatabase), 422)).errors.database).toBe("Please select database.");
+  await client.request.dispose();
+});

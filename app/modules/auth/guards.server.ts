@@ -51,3 +51,10 @@ export async function requireApiUser(request: Request): Promise<CurrentUser> {
   if (!user) throw jsonError("Authentication required.", 401);
   return user;
 }
+
+/** The JSON API of a product: 401 without a session, 403 without a subscription to it (admins pass). */
+export async function requireApiSubscription(request: Request, product: keyof Subscriptions): Promise<CurrentUser> {
+  const user = await requireApiUser(request);
+  if (!user.subscriptions[product] && !user.isAdmin) throw jsonError("An active subscription to this product is required.", 403);
+  return user;
+}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  apiLanguage,
   isExternalHref,
   languageOfPath,
   languageQueryRedirect,
@@ -52,6 +53,16 @@ describe("language prefixes", () => {
     expect(redirect("/docs/econ/macroeconomic?lang=fr")).toBe("/docs/econ/macroeconomic");
     expect(redirect("/zh/faq?lang=fr")).toBe("/zh/faq");
     expect(redirect("/docs/econ/macroeconomic")).toBeNull();
+  });
+
+  it("answers the JSON API in the language of ?lang=, else of Accept-Language", () => {
+    const url = (query = "") => new URL(`http://portal.test/api/econ-feeds${query}`);
+    expect(apiLanguage(url("?lang=zh"), "en-US")).toBe("zh");
+    expect(apiLanguage(url("?lang=fr"), "zh-CN,zh;q=0.9")).toBe("zh");
+    expect(apiLanguage(url(), "fr-FR,en;q=0.5,zh;q=0.8")).toBe("zh");
+    expect(apiLanguage(url(), "de-DE")).toBe("en");
+    expect(apiLanguage(url(), "zh;q=0")).toBe("en");
+    expect(apiLanguage(url(), null)).toBe("en");
   });
 
   it("recognises external links", () => {

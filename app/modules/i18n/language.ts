@@ -54,6 +54,25 @@ export function languageQueryRedirect(url: URL): string | null {
   return switchLanguagePath(url.pathname, query, target);
 }
 
+/**
+ * The language of a JSON API answer: `/api/*` has no prefix, so `?lang=` and then the client's
+ * Accept-Language choose between en and zh (English by default).
+ */
+export function apiLanguage(url: URL, acceptLanguage: string | null): Language {
+  const requested = url.searchParams.get("lang");
+  if (isLanguage(requested)) return requested;
+  const preferred = (acceptLanguage ?? "")
+    .split(",")
+    .map((part) => {
+      const [tag = "", ...params] = part.trim().toLowerCase().split(";");
+      const quality = Number(params.find((param) => param.trim().startsWith("q="))?.trim().slice(2) ?? 1);
+      return { primary: tag.split("-")[0], quality: Number.isNaN(quality) ? 0 : quality };
+    })
+    .filter((entry) => entry.quality > 0 && (entry.primary === "zh" || entry.primary === "en"))
+    .sort((a, b) => b.quality - a.quality)[0];
+  return preferred?.primary === "zh" ? "zh" : defaultLanguage;
+}
+
 export function isExternalHref(href: string): boolean {
   return /^https?:\/\//i.test(href);
 }

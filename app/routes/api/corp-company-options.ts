@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { requireApiProduct } from "~/modules/catalog/access.server";
+import { requireApiSubscription } from "~/modules/auth/guards.server";
 import { corpCompanyOptions } from "~/modules/catalog/options.server";
 import { getCatalog } from "~/modules/catalog/source.server";
 import { jsonResponse, methodNotAllowed } from "~/modules/forms/json.server";
@@ -9,11 +9,11 @@ import { jsonResponse, methodNotAllowed } from "~/modules/forms/json.server";
  * 401 without a session, 403 without a company subscription (admins pass).
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireApiProduct(request, "company");
+  await requireApiSubscription(request, "company");
   return jsonResponse(await corpCompanyOptions(getCatalog()));
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  await requireApiProduct(request, "company");
+  await requireApiSubscription(request, "company");
   return methodNotAllowed("GET");
 }

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { requireApiProduct } from "~/modules/catalog/access.server";
+import { requireApiSubscription } from "~/modules/auth/guards.server";
 import { readVisibleFeedIds } from "~/modules/feeds/econ-api.server";
 import { deleteEconFeeds } from "~/modules/feeds/econ.server";
 import { jsonResponse, methodNotAllowed } from "~/modules/forms/json.server";
@@ -10,7 +10,7 @@ import { getFixedT } from "~/modules/i18n/i18n.server";
  * Every id must be a feed the user may see (their own, any for an admin), or nothing is deleted.
  */
 export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireApiProduct(request, "macroeconomic");
+  const user = await requireApiSubscription(request, "macroeconomic");
   const t = await getFixedT(request);
   if (request.method !== "POST") return methodNotAllowed();
   const ids = await readVisibleFeedIds(request, user, t);
@@ -19,6 +19,6 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireApiProduct(request, "macroeconomic");
+  await requireApiSubscription(request, "macroeconomic");
   return methodNotAllowed();
 }

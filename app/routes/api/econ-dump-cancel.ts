@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { requireApiProduct } from "~/modules/catalog/access.server";
+import { requireApiSubscription } from "~/modules/auth/guards.server";
 import { cancelEconDump } from "~/modules/feeds/econ.server";
 import { jsonResponse, methodNotAllowed, readJsonObject } from "~/modules/forms/json.server";
 import { getFixedT } from "~/modules/i18n/i18n.server";
@@ -11,7 +11,7 @@ const allow = "DELETE, POST";
  * running); an ended dump is a 409, others' and unknown dumps a 404.
  */
 export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireApiProduct(request, "macroeconomic");
+  const user = await requireApiSubscription(request, "macroeconomic");
   const t = await getFixedT(request);
   if (request.method !== "DELETE" && request.method !== "POST") return methodNotAllowed(allow);
   let id = new URL(request.url).searchParams.get("id")?.trim() ?? "";
@@ -29,6 +29,6 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireApiProduct(request, "macroeconomic");
+  await requireApiSubscription(request, "macroeconomic");
   return methodNotAllowed(allow);
 }

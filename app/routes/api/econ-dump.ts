@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { requireApiProduct } from "~/modules/catalog/access.server";
+import { requireApiSubscription } from "~/modules/auth/guards.server";
 import { econDumpSchema, econFormValues, fieldErrors } from "~/modules/feeds/econ-form";
 import { checkEconSelection, createEconDump, findEconDump, ownerFor } from "~/modules/feeds/econ.server";
 import { jsonResponse, methodNotAllowed, readJsonObject } from "~/modules/forms/json.server";
@@ -12,7 +12,7 @@ import { recordIncident } from "~/modules/incidents/incidents.server";
  * POST a new dump, queued for the worker (admins may name a `username` to act for).
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireApiProduct(request, "macroeconomic");
+  const user = await requireApiSubscription(request, "macroeconomic");
   const t = await getFixedT(request);
   const id = new URL(request.url).searchParams.get("id")?.trim();
   if (!id) return jsonResponse({ errors: { id: t("validation.required") } }, 422);
@@ -22,7 +22,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireApiProduct(request, "macroeconomic");
+  const user = await requireApiSubscription(request, "macroeconomic");
   const t = await getFixedT(request);
   if (request.method !== "POST") return methodNotAllowed("GET, POST");
   const body = await readJsonObject(request, t);

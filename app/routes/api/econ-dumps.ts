@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { requireApiProduct } from "~/modules/catalog/access.server";
+import { requireApiSubscription } from "~/modules/auth/guards.server";
 import { parseIdList } from "~/modules/feeds/econ-form";
 import { listEconDumps } from "~/modules/feeds/econ.server";
 import { jsonResponse, methodNotAllowed, zodErrorResponse } from "~/modules/forms/json.server";
@@ -23,7 +23,7 @@ const filterSchema = z.object({
  * (everyone's for an admin, who may filter by username); `ids` narrows the list, for polling a few dumps.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireApiProduct(request, "macroeconomic");
+  const user = await requireApiSubscription(request, "macroeconomic");
   const t = await getFixedT(request);
   const parsed = filterSchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
   if (!parsed.success) return zodErrorResponse(parsed.error, t);
@@ -31,6 +31,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  await requireApiProduct(request, "macroeconomic");
+  await requireApiSubscription(request, "macroeconomic");
   return methodNotAllowed("GET");
 }

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { requireApiProduct } from "~/modules/catalog/access.server";
+import { requireApiSubscription } from "~/modules/auth/guards.server";
 import { econFeedSchema } from "~/modules/feeds/econ-form";
 import { previewAnswer } from "~/modules/feeds/econ-api.server";
 import { methodNotAllowed } from "~/modules/forms/json.server";
@@ -10,12 +10,12 @@ import { getFixedT } from "~/modules/i18n/i18n.server";
  * Only the criteria are needed: a preview has no name yet and saves nothing.
  */
 export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireApiProduct(request, "macroeconomic");
+  const user = await requireApiSubscription(request, "macroeconomic");
   if (request.method !== "POST") return methodNotAllowed();
   return previewAnswer(request, user, await getFixedT(request), econFeedSchema);
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireApiProduct(request, "macroeconomic");
+  await requireApiSubscription(request, "macroeconomic");
   return methodNotAllowed();
 }

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { requireApiProduct } from "~/modules/catalog/access.server";
+import { requireApiSubscription } from "~/modules/auth/guards.server";
 import { econFeedSchema, econFormValues, fieldErrors } from "~/modules/feeds/econ-form";
 import {
   checkEconSelection,
@@ -27,7 +27,7 @@ function feedId(request: Request): string {
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireApiProduct(request, "macroeconomic");
+  const user = await requireApiSubscription(request, "macroeconomic");
   const t = await getFixedT(request);
   const id = feedId(request);
   if (!id) return jsonResponse({ errors: { id: t("validation.required") } }, 422);
@@ -37,7 +37,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireApiProduct(request, "macroeconomic");
+  const user = await requireApiSubscription(request, "macroeconomic");
   const t = await getFixedT(request);
   if (request.method !== "POST" && request.method !== "PUT") return methodNotAllowed(allow);
 

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { requireApiProduct } from "~/modules/catalog/access.server";
+import { requireApiSubscription } from "~/modules/auth/guards.server";
 import { listEconFeeds } from "~/modules/feeds/econ.server";
 import { jsonResponse, methodNotAllowed, zodErrorResponse } from "~/modules/forms/json.server";
 import { getFixedT } from "~/modules/i18n/i18n.server";
@@ -19,7 +19,7 @@ const filterSchema = z.object({
  * may filter by username and list deleted feeds (deleted=1) to recover one. Others' filters are ignored.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireApiProduct(request, "macroeconomic");
+  const user = await requireApiSubscription(request, "macroeconomic");
   const t = await getFixedT(request);
   const parsed = filterSchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
   if (!parsed.success) return zodErrorResponse(parsed.error, t);
@@ -29,6 +29,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  await requireApiProduct(request, "macroeconomic");
+  await requireApiSubscription(request, "macroeconomic");
   return methodNotAllowed("GET");
 }

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { requireApiProduct } from "~/modules/catalog/access.server";
+import { requireApiSubscription } from "~/modules/auth/guards.server";
 import { readVisibleFeedIds } from "~/modules/feeds/econ-api.server";
 import { runEconFeedsAsDumps } from "~/modules/feeds/econ.server";
 import { jsonResponse, methodNotAllowed } from "~/modules/forms/json.server";
@@ -11,7 +11,7 @@ import { recordIncident } from "~/modules/incidents/incidents.server";
  * dump ids. Every id must be a feed the user may see (their own, any for an admin), or nothing runs.
  */
 export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireApiProduct(request, "macroeconomic");
+  const user = await requireApiSubscription(request, "macroeconomic");
   const t = await getFixedT(request);
   if (request.method !== "POST") return methodNotAllowed();
   const ids = await readVisibleFeedIds(request, user, t);
@@ -25,6 +25,6 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireApiProduct(request, "macroeconomic");
+  await requireApiSubscription(request, "macroeconomic");
   return methodNotAllowed();
 }
