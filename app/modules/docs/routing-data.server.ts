@@ -17,8 +17,6 @@ export interface RoutingData {
 export interface LoadedDocSet {
   model: ApiModel;
   routing: RoutingData;
-  /** The routing data serialised once: large specifications make JSON.stringify per request costly. */
-  routingJson: string;
 }
 
 /** The spec could not be fetched or processed: the routing API answers 500, the site its error page. */
@@ -52,7 +50,7 @@ async function loadDocSet(set: DocSetId): Promise<LoadedDocSet> {
     swaggerSpec: spec,
     baseUrl: model.baseUrl,
   };
-  return { model, routing, routingJson: JSON.stringify(routing) };
+  return { model, routing };
 }
 
 /** Built once per spec and process; a failed load is not cached, so a fixed spec is picked up. */
@@ -66,6 +64,21 @@ export function getDocSetData(set: DocSetId): Promise<LoadedDocSet> {
     loaded.catch(() => cache.delete(set));
   }
   return loaded;
+}
+
+const serialised = new WeakMap<RoutingData, string>();
+
+/**
+ * The routing data as JSON, serialised once per loaded spec when the API first asks for it (pages never
+ * need it; for large specifications JSON.stringify per request is costly).
+ */
+export function routingJson(loaded: LoadedDocSet): string {
+  let json = serialised.get(loaded.routing);
+  if (json === undefined) {
+    json = JSON.stringify(loaded.routing);
+    serialised.set(loaded.routing, json);
+  }
+  return json;
 }
 
 /** Reads a set's specification again (the admin's "reload specification"). */

@@ -88,12 +88,6 @@ function toNotification(values: Criteria): Notification {
   return { emails: splitAddresses(values.notificationEmail ?? ""), url: values.notificationUrl ?? null, method: values.notificationMethod };
 }
 
-/** A password typed in the first step of the two-step form, sealed so the second step can send it back. */
-export function sealedPassword(values: Criteria): string | undefined {
-  if (values.ftpPassword) return sealSecret(values.ftpPassword);
-  return values.ftpPasswordSealed;
-}
-
 const optionLists = [
   ["country", "countries"],
   ["region", "regions"],
@@ -355,11 +349,9 @@ export async function recoverEconFeed(feedId: string): Promise<boolean> {
   return Number(result.numUpdatedRows) === 1;
 }
 
-/** Selected feeds run as dumps: only the user's own (any for an admin). */
-export async function runEconFeedsAsDumps(user: CurrentUser, ids: readonly string[]): Promise<string[]> {
-  const feeds = await listEconFeeds(user);
-  const allowed = new Set(feeds.map((feed) => feed.id));
-  return runFeedsAsDumps(user.id, ids.filter((id) => allowed.has(id)), user.isAdmin);
+/** Selected macroeconomic feeds run as dumps: only the user's own (any for an admin). */
+export function runEconFeedsAsDumps(user: CurrentUser, ids: readonly string[]): Promise<string[]> {
+  return runFeedsAsDumps(ids, { product, ownerId: user.isAdmin ? null : user.id });
 }
 
 export interface DumpListItem {

@@ -214,11 +214,14 @@ export async function feedRunGaveUp(feedId: string, reason: string): Promise<voi
   );
 }
 
-/** SPEC.md section 4: selected feeds run as dumps — one dump per feed, with the feed's selection. */
-export async function runFeedsAsDumps(userId: string, feedIds: readonly string[], asAdmin = false): Promise<string[]> {
+/**
+ * SPEC.md section 4: selected feeds of a product run as dumps — one dump per feed, for the feed's owner,
+ * with the feed's selection. With an owner, other users' feeds among the ids are left out (admins pass null).
+ */
+export async function runFeedsAsDumps(feedIds: readonly string[], scope: { product: FeedProduct; ownerId: string | null }): Promise<string[]> {
   if (feedIds.length === 0) return [];
-  let query = db.selectFrom("feeds").selectAll().where("id", "in", feedIds).where("deleted_at", "is", null);
-  if (!asAdmin) query = query.where("user_id", "=", userId);
+  let query = db.selectFrom("feeds").selectAll().where("id", "in", feedIds).where("product", "=", scope.product).where("deleted_at", "is", null);
+  if (scope.ownerId !== null) query = query.where("user_id", "=", scope.ownerId);
   const feeds = await query.execute();
   const dumps: string[] = [];
   for (const feed of feeds) {

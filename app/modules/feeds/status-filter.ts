@@ -2,6 +2,11 @@
 export const statusFilters = ["all", "active", "inactive"] as const;
 export type StatusFilter = (typeof statusFilters)[number];
 
-export function parseStatusFilter(value: string | null): StatusFilter {
+function parseStatusFilter(value: string | null): StatusFilter {
   return statusFilters.find((filter) => filter === value) ?? "all";
+}
+
+/** The GET filters of the feeds and dumps pages: ?status= for everyone, ?username= for admins only. */
+export function listFilter(search: URLSearchParams, isAdmin: boolean): { status: StatusFilter; username: string } {
+  return { status: parseStatusFilter(search.get("status")), username: isAdmin ? (search.get("username") ?? "").trim() : "" };
 }

@@ -87,7 +87,16 @@ function errorText(error: unknown): { message: string; stack: string } {
 
 /** The next run of a periodic job: the first one at once or one interval away, then an interval after the last. */
 async function schedulePeriodic(jobs: PeriodicJob[]): Promise<void> {
+  // Every poll asks this; usually each kind already has its next run queued, so one query answers it.
+  const pending = await db
+    .selectFrom("jobs")
+    .select("unique_key")
+    .where("unique_key", "in", jobs.map(({ kind }) => `periodic:${kind}`))
+    .where("status", "in", ["queued", "running"])
+    .execute();
+  const scheduled = new Set(pending.map((job) => job.unique_key));
   for (const { kind, everyMs, immediately } of jobs) {
+    if (scheduled.has(`periodic:${kind}`)) continue;
     const last = await db
       .selectFrom("jobs")
       .select("finished_at")

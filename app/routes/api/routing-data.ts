@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { getDocSetData, SpecUnavailableError } from "~/modules/docs/routing-data.server";
+import { getDocSetData, routingJson, SpecUnavailableError } from "~/modules/docs/routing-data.server";
 import { jsonResponse } from "~/modules/forms/json.server";
 import { isDocSetId } from "~/modules/registry/registry";
 
@@ -7,8 +7,7 @@ import { isDocSetId } from "~/modules/registry/registry";
 export async function loader({ params }: LoaderFunctionArgs) {
   if (!isDocSetId(params.apiName)) return jsonResponse({ error: "Unknown documentation set." }, 404);
   try {
-    const { routingJson } = await getDocSetData(params.apiName);
-    return new Response(routingJson, { headers: { "Content-Type": "application/json; charset=utf-8" } });
+    return new Response(routingJson(await getDocSetData(params.apiName)), { headers: { "Content-Type": "application/json; charset=utf-8" } });
   } catch (error) {
     if (!(error instanceof SpecUnavailableError)) throw error;
     return jsonResponse({ error: error.message }, 500);

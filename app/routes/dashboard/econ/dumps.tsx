@@ -13,13 +13,11 @@ import { isActiveDumpStatus } from "~/modules/feeds/progress";
 import { readFormData } from "~/modules/forms/form-data.server";
 import { localizePathFor, splitLanguagePrefix } from "~/modules/i18n/language";
 import { redirectWithToast } from "~/modules/toast/toast.server";
-import { parseStatusFilter, statusFilters } from "~/modules/feeds/status-filter";
+import { listFilter, statusFilters } from "~/modules/feeds/status-filter";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireSubscription(request, "macroeconomic");
-  const search = new URL(request.url).searchParams;
-  const status = parseStatusFilter(search.get("status"));
-  const username = user.isAdmin ? (search.get("username") ?? "").trim() : "";
+  const { status, username } = listFilter(new URL(request.url).searchParams, user.isAdmin);
   return {
     dumps: await listEconDumps(user, { status, username: username || undefined }),
     status,

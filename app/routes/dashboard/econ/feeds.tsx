@@ -14,14 +14,12 @@ import { readFormData } from "~/modules/forms/form-data.server";
 import { translateMessage } from "~/modules/forms/messages";
 import { localizePathFor } from "~/modules/i18n/language";
 import { redirectWithToast } from "~/modules/toast/toast.server";
-import { parseStatusFilter, statusFilters } from "~/modules/feeds/status-filter";
+import { listFilter, statusFilters } from "~/modules/feeds/status-filter";
 
 /** The list filters are a GET form: ?status=active|inactive|all and, for admins, ?username=. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireSubscription(request, "macroeconomic");
-  const search = new URL(request.url).searchParams;
-  const status = parseStatusFilter(search.get("status"));
-  const username = user.isAdmin ? (search.get("username") ?? "").trim() : "";
+  const { status, username } = listFilter(new URL(request.url).searchParams, user.isAdmin);
   return {
     feeds: await listEconFeeds(user, { status, username: username || undefined }),
     filter: { status, username },
