@@ -221,12 +221,13 @@ export function startWorker(options: WorkerOptions): Worker {
     async stop() {
       stopped = true;
       wake?.();
+      // The loop may be claiming a job right now: let it finish, so that job is among those handed back.
+      await looping;
       for (const entry of running.values()) {
         entry.reason ??= "shutdown";
         entry.controller.abort("shutdown");
       }
       await Promise.all([...running.values()].map((entry) => entry.done));
-      await looping;
       await db.deleteFrom("worker_heartbeats").where("worker_id", "=", id).execute();
     },
   };
