@@ -1,8 +1,11 @@
-import { env } from "~/modules/env/env.server";
+/**
+ * The HTTP server (server.mjs) works out the client's address from the socket, or from X-Forwarded-For by
+ * TRUST_PROXY trusted hops counted from the right, and hands it to the app in this header after dropping
+ * any value the client sent under the same name. Rate limits key on it.
+ */
+export const CLIENT_ADDRESS_HEADER = "X-Portal-Client-Address";
 
-/** The address a visitor posts from; only trusted when a proxy in front of us sets it (TRUST_PROXY). */
+/** The address a request comes from; null only outside the HTTP server (unit tests, scripts). */
 export function clientAddress(request: Request): string | null {
-  if (!env.TRUST_PROXY) return null;
-  const forwarded = request.headers.get("X-Forwarded-For")?.split(",")[0]?.trim();
-  return forwarded || request.headers.get("X-Real-IP");
+  return request.headers.get(CLIENT_ADDRESS_HEADER) || null;
 }
