@@ -32,11 +32,3 @@ export const profileSchema = z.object({
 export const verifyTokenSchema = z.object({
   token: z.string({ required_error: "auth.tokenRequired", invalid_type_error: "auth.tokenRequired" }).trim().min(1, "auth.tokenRequired").max(500),
 });
-
-/** Same-site paths only: "/x" yes, "//host", "/\\host" and absolute URLs no. */
-export function safeRedirect(target: unknown, fallback = "/dashboard"): string {
-  if (typeof target !== "string" || !target.startsWith("/") || target.startsWith("//") || target.startsWith("/\\")) {
-    return fallback;
-  }
-  return target;
-}

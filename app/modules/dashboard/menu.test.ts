@@ -31,4 +31,8 @@ describe("backTarget", () => {
     expect(backTarget(null, origin)).toBe("/");
     expect(backTarget("not a url", origin)).toBe("/");
   });
+  it("[security-19] a same-origin Referer whose path starts with // goes home, not off the site", () => {
+    expect(backTarget("http://localhost:3000//evil.com/x", origin)).toBe("/");
+    expect(backTarget("http://localhost:3000/%2F%2Fevil.com", origin)).toBe("/");
+  });
 });

@@ -1,4 +1,5 @@
 import type { Subscriptions } from "~/modules/auth/users.server";
+import { safeRedirect } from "~/modules/http/safe-redirect";
 import { splitLanguagePrefix } from "~/modules/i18n/language";
 
 export type MenuIcon = "back" | "profile" | "key" | "feeds" | "dumps" | "datasets" | "admin" | "home";
@@ -76,5 +77,5 @@ export function backTarget(referer: string | null, origin: string): string {
   }
   if (url.origin !== origin) return "/";
   if (/^\/dashboard(\/|$)/.test(splitLanguagePrefix(url.pathname).path)) return "/";
-  return `${url.pathname}${url.search}`;
+  return safeRedirect(`${url.pathname}${url.search}`, "/");
 }

@@ -55,6 +55,12 @@ describe("language prefixes", () => {
     expect(redirect("/docs/econ/macroeconomic")).toBeNull();
   });
 
+  it("[security-4] never sends ?lang= off the site", () => {
+    expect(languageQueryRedirect(new URL("http://portal.test//evil.com/x?lang=en"))).toBe("/evil.com/x");
+    expect(languageQueryRedirect(new URL("http://portal.test/zh//evil.com?lang=en"))).toBe("/evil.com");
+    expect(languageQueryRedirect(new URL("http://portal.test/%09/evil.com?lang=zh"))).toBe("/");
+  });
+
   it("answers the JSON API in the language of ?lang=, else of Accept-Language", () => {
     const url = (query = "") => new URL(`http://portal.test/api/econ-feeds${query}`);
     expect(apiLanguage(url("?lang=zh"), "en-US")).toBe("zh");

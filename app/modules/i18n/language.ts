@@ -1,3 +1,5 @@
+import { sameSitePath } from "~/modules/http/safe-redirect";
+
 /** Language prefixes: every route may start with /en or /zh; no prefix means English. */
 
 export const languages = ["en", "zh"] as const;
@@ -51,7 +53,7 @@ export function languageQueryRedirect(url: URL): string | null {
   search.delete("lang");
   const query = search.size > 0 ? `?${search.toString()}` : "";
   const target = isLanguage(requested) ? requested : languageOfPath(url.pathname);
-  return switchLanguagePath(url.pathname, query, target);
+  return sameSitePath(switchLanguagePath(url.pathname, query, target));
 }
 
 /**

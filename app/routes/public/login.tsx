@@ -3,7 +3,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AppLink } from "~/components/layout/app-link";
-import { safeRedirect } from "~/modules/auth/auth-schemas";
+import { safeRedirect } from "~/modules/http/safe-redirect";
 import { pageMeta } from "~/modules/content/page-meta";
 import { pageTitle } from "~/modules/content/page-title.server";
 import { platforms } from "~/modules/registry/registry";
