@@ -39,3 +39,15 @@ describe("headingId", () => {
     expect(headingId("认证 方式")).toBe("认证-方式");
   });
 });
+
+describe("renderMarkdown and raw HTML", () => {
+  it("[security-21] sanitises raw HTML and drops script links", async () => {
+    const { html } = await renderMarkdown(
+      "Hello <img src=x onerror=alert(1)>\n\n[click](javascript:alert(2)) [data](data:text/html;base64,PHNjcmlwdD4=) [vb](vbscript:msgbox) [mail](mailto:support@example.com)\n",
+    );
+    expect(html).not.toMatch(/onerror|javascript:|data:|vbscript:/);
+    expect(html).toContain('<img src="x" />');
+    expect(html).toContain("<a>click</a>");
+    expect(html).toContain('<a href="mailto:support@example.com">mail</a>');
+  });
+});

@@ -2,6 +2,7 @@ import { Marked, type Tokens } from "marked";
 import { createHighlighter, type Highlighter } from "shiki";
 import { localizePath, type Language } from "~/modules/i18n/language";
 import { splitTitle } from "./markdown-title";
+import { sanitizeMarkdownHtml } from "./safe-html.server";
 
 const languages = ["python", "javascript", "typescript", "php", "r", "bash", "shell", "json", "xml", "http"];
 
@@ -37,7 +38,22 @@ export interface RenderOptions {
   linkLanguage?: Language | null;
 }
 
-/** Markdown to HTML on the server: highlighted code with a copy button, headings with anchors, tables. */
+function codeBlockHtml(shiki: Highlighter, code: string, lang: string | undefined): string {
+  const language = lang && languages.includes(lang) ? lang : "text";
+  const highlighted =
+    language === "text" ? `<pre class="shiki"><code>${escapeHtml(code)}</code></pre>` : shiki.codeToHtml(code, { lang: language, theme: "github-light" });
+  return `<div class="code-block" data-language="${escapeHtml(language)}"><button type="button" class="copy-code" aria-label="Copy code">Copy</button>${highlighted}</div>`;
+}
+
+/** A code block as the docs show it, straight from the code: highlighted by shiki, with a copy button. */
+export async function highlightCode(code: string, lang: string): Promise<string> {
+  return codeBlockHtml(await getHighlighter(), code, lang);
+}
+
+/**
+ * Markdown to HTML on the server: highlighted code with a copy button, headings with anchors, tables. Raw HTML
+ * and link schemes pass an allow-list, so content fetched from a configured source cannot run script.
+ */
 export async function renderMarkdown(source: string, { linkLanguage = null }: RenderOptions = {}): Promise<RenderedMarkdown> {
   const shiki = await getHighlighter();
   const { title, body } = splitTitle(source);
@@ -45,10 +61,7 @@ export async function renderMarkdown(source: string, { linkLanguage = null }: Re
     gfm: true,
     renderer: {
       code({ text, lang }: Tokens.Code) {
-        const language = lang && languages.includes(lang) ? lang : "text";
-        const highlighted =
-          language === "text" ? `<pre class="shiki"><code>${escapeHtml(text)}</code></pre>` : shiki.codeToHtml(text, { lang: language, theme: "github-light" });
-        return `<div class="code-block" data-language="${escapeHtml(language)}"><button type="button" class="copy-code" aria-label="Copy code">Copy</button>${highlighted}</div>`;
+        return codeBlockHtml(shiki, text, lang);
       },
       heading({ tokens, depth }: Tokens.Heading) {
         const inner = this.parser.parseInline(tokens);
@@ -63,5 +76,5 @@ export async function renderMarkdown(source: string, { linkLanguage = null }: Re
       },
     },
   });
-  return { title, html: await marked.parse(body) };
+  return { title, html: sanitizeMarkdownHtml(await marked.parse(body)) };
 }

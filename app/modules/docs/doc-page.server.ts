@@ -2,7 +2,7 @@ import type { Language } from "~/modules/i18n/language";
 import type { DocSetId } from "~/modules/registry/registry";
 import { docLabel } from "./doc-labels";
 import { docSetPages, writtenPagePaths } from "./doc-pages";
-import { renderMarkdown } from "~/modules/content/markdown.server";
+import { highlightCode, renderMarkdown } from "~/modules/content/markdown.server";
 import { writtenPageContent } from "./page-content.server";
 import {
   downloadsPageOf,
@@ -65,8 +65,9 @@ function fieldsOf(schema: JsonSchema): SchemaField[] {
   }));
 }
 
-async function codeHtml(language: string, code: string): Promise<string> {
-  return (await renderMarkdown(`\`\`\`${language === "curl" ? "bash" : language}\n${code}\n\`\`\``)).html;
+/** Highlights the raw sample, never through a markdown fence that a spec path or host could close. */
+export async function codeHtml(language: string, code: string): Promise<string> {
+  return highlightCode(code, language === "curl" ? "bash" : language);
 }
 
 /** English pages are the unprefixed canonical URLs; other languages keep their prefix in links. */

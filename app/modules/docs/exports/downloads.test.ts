@@ -9,6 +9,7 @@ import {
   downloadsRoot,
   fallbackListing,
   guideLanguagesOf,
+  isSafeListingPath,
   resolveDownload,
   withWrittenGuides,
 } from "./downloads";
@@ -99,5 +100,33 @@ describe("resolveDownload", () => {
     expect(resolveDownload("fund-flows", "../openapi.json", loaded)).toBeNull();
     const macro = readSpec("macroeconomic");
     expect(resolveDownload("macroeconomic", "macroeconomic_client.R", { model: normaliseSwagger2(macro), spec: macro })).toBeNull();
+  });
+});
+
+describe("isSafeListingPath", () => {
+  it("[security-21] accepts only paths on this site and https URLs", () => {
+    for (const path of ["/docs/flows/api-v2/downloads/openapi.json", "clients/fund_flows_client.py", "https://cdn.example.com/sdk.zip"]) {
+      expect(isSafeListingPath(path), path).toBe(true);
+    }
+    for (const path of [
+      "javascript:alert(1)",
+      " javascript:alert(1)",
+      "JavaScript:alert(1)",
+      "java\tscript:alert(1)",
+      "data:text/html,<script>alert(1)</script>",
+      "vbscript:msgbox",
+      "//evil.example/sdk.zip",
+      "/\\evil.example/sdk.zip",
+      "http://plain.example.com/sdk.zip",
+      "https://",
+      "",
+    ]) {
+      expect(isSafeListingPath(path), path).toBe(false);
+    }
+  });
+
+  it("[security-21] a listing with a script link does not validate", () => {
+    const listing = { downloads: [{ name: "python", path: "javascript:alert(1)" }], sdks: [] };
+    expect(downloadListingSchema.safeParse(listing).success).toBe(false);
   });
 });

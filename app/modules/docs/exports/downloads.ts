@@ -13,9 +13,21 @@ export type GuideLanguage = (typeof guideLanguages)[number];
 export const sdkTypes = ["openapi", "swagger", "postman", ...clientLanguages] as const;
 export type SdkType = (typeof sdkTypes)[number];
 
+/**
+ * Listing paths become links on our pages and may come from an operator-configured URL, so only paths on this
+ * site and https URLs pass: no javascript:, data: or protocol-relative //host (nor /\host, which browsers read alike).
+ */
+export function isSafeListingPath(value: string): boolean {
+  if (value === "" || /[\s\\\u0000-\u001f\u007f]/.test(value) || value.startsWith("//")) return false;
+  if (/^https:\/\//i.test(value)) return URL.canParse(value);
+  return !/^[^/?#]*:/.test(value);
+}
+
+const listingPath = z.string().min(1).refine(isSafeListingPath, "must be a relative path or an https URL");
+
 export const downloadListingSchema = z.object({
-  downloads: z.array(z.object({ name: z.enum(guideLanguages), path: z.string().min(1) })),
-  sdks: z.array(z.object({ name: z.string().min(1), version: z.string().min(1), path: z.string().min(1), type: z.enum(sdkTypes) })),
+  downloads: z.array(z.object({ name: z.enum(guideLanguages), path: listingPath })),
+  sdks: z.array(z.object({ name: z.string().min(1), version: z.string().min(1), path: listingPath, type: z.enum(sdkTypes) })),
 });
 export type DownloadListing = z.infer<typeof downloadListingSchema>;
 
