@@ -21,4 +21,4 @@ EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=5s CMD node -e "fetch('http://127.0.0.1:3000/healthz').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
 # SESSION_SECRET (32+ characters) must be provided at run time: docker run -e SESSION_SECRET=... .
 # Separate workers: run web containers with -e WORKER=off and workers with the command `node scripts/worker.mjs`.
-CMD ["node_modules/.bin/remix-serve", "build/server/index.js"]
+CMD ["node", "scripts/serve.mjs"]

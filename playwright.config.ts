@@ -2,7 +2,7 @@ import fs from "node:fs";
 import { defineConfig } from "@playwright/test";
 
 /**
- * End-to-end tests against the production build served by remix-serve on a fresh SQLite database.
+ * End-to-end tests against the production build served by scripts/serve.mjs on a fresh SQLite database.
  * *.ui.spec.ts run twice, with JavaScript on and off; *.api.spec.ts talk HTTP only.
  */
 const port = Number(process.env.E2E_PORT ?? 3210);
@@ -34,7 +34,7 @@ export default defineConfig({
     { name: "no-js", testMatch: /.*\.ui\.spec\.ts/, use: { javaScriptEnabled: false } },
   ],
   webServer: {
-    command: `rm -rf ${e2eDataDir} && exec node_modules/.bin/remix-serve build/server/index.js`,
+    command: `rm -rf ${e2eDataDir} && exec node scripts/serve.mjs`,
     url: `${baseURL}/healthz`,
     reuseExistingServer: false,
     timeout: 60_000,
@@ -49,6 +49,7 @@ export default defineConfig({
       SESSION_SECRET: "e2e-session-secret-that-is-long-enough-to-pass",
       TEST_HOOKS: "1",
       CONTACT_RATE_LIMIT: "5",
+      TRUST_PROXY: "1",
       DEMO_DATA: "1",
       CATALOG_SERIES: "2000",
       CATALOG_COMPANIES: "1000",

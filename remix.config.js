@@ -24,6 +24,8 @@ export function routes(defineRoutes) {
     route("api/auth/logout", "routes/api/auth-logout.ts");
     route("api/auth/save-profile", "routes/api/auth-save-profile.ts");
     route("api/auth/profile-picture", "routes/api/auth-profile-picture.ts");
+    // SPEC.md section 7 names the picture upload filepond-upload; it is the same resource.
+    route("api/auth/filepond-upload", "routes/api/auth-profile-picture.ts", { id: "api-filepond-upload" });
     route("api/auth/:operation", "routes/api/auth-token.ts");
     route("api/routing/data/:apiName", "routes/api/routing-data.ts");
     route("api/routing/swagger-spec", "routes/api/routing-swagger-spec.ts");
@@ -46,6 +48,7 @@ export function routes(defineRoutes) {
     route("api/corp-company-options", "routes/api/corp-company-options.ts");
     route("api/documents-options", "routes/api/documents-options.ts");
     route("docs/:vendor/:set/downloads/:file", "routes/docs/download.ts");
+    route("api/*", "routes/api/not-found.ts");
 
     route(":lang?", "routes/public/language-layout.tsx", () => {
       route("", "routes/public/home.tsx", { index: true });

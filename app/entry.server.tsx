@@ -1,5 +1,5 @@
 import { PassThrough } from "node:stream";
-import { createReadableStreamFromReadable, type EntryContext, type HandleErrorFunction } from "@remix-run/node";
+import { createReadableStreamFromReadable, type AppLoadContext, type EntryContext, type HandleErrorFunction } from "@remix-run/node";
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { createInstance } from "i18next";
 import { isbot } from "isbot";
@@ -8,10 +8,16 @@ import { I18nextProvider, initReactI18next } from "react-i18next";
 import { getOptionalUser } from "~/modules/auth/session.server";
 import { boot } from "~/modules/boot.server";
 import { newId } from "~/modules/db/ids";
+import { NonceContext } from "~/modules/http/nonce";
+import { documentSecurityPolicy } from "~/modules/http/policy";
 import { i18nConfig } from "~/modules/i18n/i18n";
 import { languageOfPath } from "~/modules/i18n/language";
 import { IncidentContext } from "~/modules/incidents/incident-context";
 import { recordIncident } from "~/modules/incidents/incidents.server";
+import { IncidentThrottle, incidentFingerprint } from "~/modules/incidents/throttle";
+
+/** scripts/serve.mjs builds the HTTP server from the build, so the HTTP layer is TypeScript beside the app. */
+export { createPortalServer } from "~/modules/http/server.server";
 
 await boot();
 
@@ -21,10 +27,13 @@ export const streamTimeout = ABORT_DELAY;
 /** Incident ids of the requests that failed, for the error page of the same request. */
 const incidentIds = new WeakMap<Request, string>();
 
+const incidentThrottle = new IncidentThrottle();
+
 export const handleError: HandleErrorFunction = (error, { request }) => {
   if (request.signal.aborted || isRouteErrorResponse(error)) return;
-  const id = newId();
-  incidentIds.set(request, id);
+  const { id, record } = incidentThrottle.admit(incidentFingerprint(request, error), newId);
+  if (id) incidentIds.set(request, id);
+  if (!id || !record) return;
   console.error(`Incident ${id}:`, error);
   getOptionalUser(request)
     .catch(() => null)
@@ -37,7 +46,9 @@ export default async function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   remixContext: EntryContext,
+  loadContext: AppLoadContext,
 ) {
+  const nonce = loadContext.cspNonce;
   const i18n = createInstance();
   await i18n.use(initReactI18next).init({ ...i18nConfig, lng: languageOfPath(new URL(request.url).pathname) });
   const readyEvent = isbot(request.headers.get("user-agent")) || remixContext.isSpaMode ? "onAllReady" : "onShellReady";
@@ -45,16 +56,20 @@ export default async function handleRequest(
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
-      <I18nextProvider i18n={i18n}>
-        <IncidentContext.Provider value={incidentIds.get(request)}>
-          <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} />
-        </IncidentContext.Provider>
-      </I18nextProvider>,
+      <NonceContext.Provider value={nonce}>
+        <I18nextProvider i18n={i18n}>
+          <IncidentContext.Provider value={incidentIds.get(request)}>
+            <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+          </IncidentContext.Provider>
+        </I18nextProvider>
+      </NonceContext.Provider>,
       {
+        nonce,
         [readyEvent]() {
           shellRendered = true;
           const body = new PassThrough();
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+          responseHeaders.set("Content-Security-Policy", documentSecurityPolicy(nonce));
           resolve(
             new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }),
           );

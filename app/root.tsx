@@ -12,6 +12,7 @@ import { SiteHeader } from "~/components/layout/site-header";
 import { Notifications } from "~/components/notifications/notifications";
 import { getOptionalUser } from "~/modules/auth/session.server";
 import { env } from "~/modules/env/env.server";
+import { useNonce } from "~/modules/http/nonce";
 import { languageOfPath } from "~/modules/i18n/language";
 import { brandThemes } from "~/modules/theme/mantine-themes";
 import { narrowLayoutLimit, themeForPath } from "~/modules/theme/theme";
@@ -35,6 +36,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const language = languageOfPath(pathname);
   const theme = themeForPath(pathname);
   const { t } = useTranslation();
+  const nonce = useNonce();
   useChangeLanguage(language);
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
@@ -48,7 +50,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="description" content={t("meta.description")} />
         <Meta />
         <Links />
-        <ColorSchemeScript defaultColorScheme="light" />
+        <ColorSchemeScript defaultColorScheme="light" nonce={nonce} />
       </head>
       <body data-theme={theme} data-layout={narrowLayoutLimit(pathname) === 1520 ? "wide" : "default"}>
         <MantineProvider theme={brandThemes[theme]} defaultColorScheme="light">
@@ -62,8 +64,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
           <SiteFooter year={rootData?.year ?? new Date().getFullYear()} statusUrl={rootData?.statusUrl} />
           <Notifications toast={rootData?.toast ?? null} />
         </MantineProvider>
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * `npm run bench`: documentation engine figures, measured against the production build served by
- * remix-serve on loopback. Prints, for the largest shipped specification and for a generated one of
+ * scripts/serve.mjs on loopback. Prints, for the largest shipped specification and for a generated one of
  * 5,000 operations: the time to build routing data, the server's memory, the server render time per
  * operation page; and the JavaScript a docs page loads (a docs page needs none to be read). Then the
  * delivery engine's dump figures (scripts/bench-dumps.ts).
@@ -97,7 +97,7 @@ if (!fs.existsSync(path.join(root, "build/server/index.js"))) {
 const work = fs.mkdtempSync(path.join(os.tmpdir(), "portal-bench-"));
 const specFile = path.join(work, "generated.json");
 fs.writeFileSync(specFile, JSON.stringify(generatedSpec(5000)));
-const server = spawn(path.join(root, "node_modules/.bin/remix-serve"), ["build/server/index.js"], {
+const server = spawn(process.execPath, [path.join(root, "scripts/serve.mjs")], {
   cwd: root,
   stdio: "ignore",
   env: {

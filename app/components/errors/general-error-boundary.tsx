@@ -2,6 +2,7 @@ import { Button, Container, Stack, Text, Title } from "@mantine/core";
 import { isRouteErrorResponse, useRouteError } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AppLink } from "~/components/layout/app-link";
+import { useNonce } from "~/modules/http/nonce";
 import { useIncidentId } from "~/modules/incidents/incident-context";
 
 /** The one error boundary: 404 for not-found responses, the generic error page for everything else. */
@@ -41,6 +42,7 @@ function ClientErrorPage({ status }: { status: number }) {
 function GenericErrorPage() {
   const { t } = useTranslation();
   const incidentId = useIncidentId();
+  const nonce = useNonce();
   return (
     <Container size="sm" py="xl" className="error-page" data-testid="error-page">
       <Stack gap="md">
@@ -49,6 +51,7 @@ function GenericErrorPage() {
         {incidentId ? (
           <>
             <script
+              nonce={nonce}
               suppressHydrationWarning
               dangerouslySetInnerHTML={{ __html: `window.__incidentId=${JSON.stringify(incidentId)}` }}
             />

@@ -1,4 +1,5 @@
 import { redirect } from "@remix-run/node";
+import { getFixedT } from "~/modules/i18n/i18n.server";
 import { localizePathFor } from "~/modules/i18n/language";
 import { getOptionalUser } from "./session.server";
 import type { CurrentUser, Subscriptions } from "./users.server";
@@ -48,13 +49,13 @@ export async function requireTokenDecoder(request: Request): Promise<CurrentUser
 /** The JSON API: 401 without a session (cookie or bearer token). */
 export async function requireApiUser(request: Request): Promise<CurrentUser> {
   const user = await getOptionalUser(request);
-  if (!user) throw jsonError("Authentication required.", 401);
+  if (!user) throw jsonError((await getFixedT(request))("http.authenticationRequired"), 401);
   return user;
 }
 
 /** The JSON API of a product: 401 without a session, 403 without a subscription to it (admins pass). */
 export async function requireApiSubscription(request: Request, product: keyof Subscriptions): Promise<CurrentUser> {
   const user = await requireApiUser(request);
-  if (!user.subscriptions[product] && !user.isAdmin) throw jsonError("An active subscription to this product is required.", 403);
+  if (!user.subscriptions[product] && !user.isAdmin) throw jsonError((await getFixedT(request))("http.subscriptionRequired"), 403);
   return user;
 }

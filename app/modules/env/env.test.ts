@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseEnv } from "./env";
+import { demoDataRule, isLocalUrl, parseEnv } from "./env";
 
 describe("parseEnv", () => {
   it("fills defaults for a fresh machine", () => {
@@ -8,7 +8,7 @@ describe("parseEnv", () => {
     expect(env.DATA_DIR).toBe("./data");
     expect(env.DATABASE_URL).toBeUndefined();
     expect(env.SESSION_SECRET.length).toBeGreaterThanOrEqual(32);
-    expect(env.TRUST_PROXY).toBe(false);
+    expect(env.TRUST_PROXY).toBe(0);
   });
 
   it("names the variable that is wrong", () => {
@@ -19,15 +19,44 @@ describe("parseEnv", () => {
 
   it("requires a session secret in production", () => {
     expect(() => parseEnv({ NODE_ENV: "production" })).toThrow(/SESSION_SECRET: is required in production/);
-    expect(parseEnv({ NODE_ENV: "production", SESSION_SECRET: "x".repeat(32) }).SESSION_SECRET).toBe("x".repeat(32));
+    const production = { NODE_ENV: "production", SESSION_SECRET: "x".repeat(32), ENCRYPTION_KEY: "k".repeat(32) };
+    expect(parseEnv(production).SESSION_SECRET).toBe("x".repeat(32));
   });
 
-  it("seeds demo data outside production unless told otherwise", () => {
-    expect(parseEnv({}).DEMO_DATA).toBe(true);
-    expect(parseEnv({ DEMO_DATA: "false" }).DEMO_DATA).toBe(false);
-    const production = { NODE_ENV: "production", SESSION_SECRET: "x".repeat(32) };
-    expect(parseEnv(production).DEMO_DATA).toBe(false);
-    expect(parseEnv({ ...production, DEMO_DATA: "1" }).DEMO_DATA).toBe(true);
+  it("[security-22] refuses production without an ENCRYPTION_KEY distinct from SESSION_SECRET", () => {
+    const secret = "x".repeat(32);
+    expect(() => parseEnv({ NODE_ENV: "production", SESSION_SECRET: secret })).toThrow(
+      /ENCRYPTION_KEY: is required in production and must differ from SESSION_SECRET/,
+    );
+    expect(() => parseEnv({ NODE_ENV: "production", SESSION_SECRET: secret, ENCRYPTION_KEY: secret })).toThrow(/ENCRYPTION_KEY/);
+    expect(parseEnv({ NODE_ENV: "production", SESSION_SECRET: secret, ENCRYPTION_KEY: "k".repeat(32) }).ENCRYPTION_KEY).toBe("k".repeat(32));
+    expect(parseEnv({ NODE_ENV: "test" }).ENCRYPTION_KEY).toBeUndefined();
+  });
+
+  it("[security-18] ends idle sessions after SESSION_IDLE_HOURS, 12 unless set", () => {
+    expect(parseEnv({}).SESSION_IDLE_HOURS).toBe(12);
+    expect(parseEnv({ SESSION_IDLE_HOURS: "0.5" }).SESSION_IDLE_HOURS).toBe(0.5);
+    expect(() => parseEnv({ SESSION_IDLE_HOURS: "0" })).toThrow(/SESSION_IDLE_HOURS/);
+  });
+
+  it("[security-12] seeds demo accounts only on a local address or when DEMO_DATA=true says so", () => {
+    const production = { NODE_ENV: "production", SESSION_SECRET: "x".repeat(32), ENCRYPTION_KEY: "k".repeat(32) };
+    const rule = (source: Record<string, string>) => demoDataRule(parseEnv({ ...production, ...source }));
+    expect(rule({})).toEqual({ seed: true, warning: null });
+    expect(rule({ PUBLIC_URL: "http://127.0.0.1:3000" }).seed).toBe(true);
+    expect(rule({ PUBLIC_URL: "http://[::1]:3000" }).seed).toBe(true);
+    expect(rule({ PUBLIC_URL: "http://localhost:3000", DEMO_DATA: "false" })).toEqual({ seed: false, warning: null });
+    const publicSite = rule({ PUBLIC_URL: "https://portal.example.com" });
+    expect(publicSite.seed).toBe(false);
+    expect(publicSite.warning).toMatch(/not seeded.*https:\/\/portal\.example\.com.*DEMO_DATA=true/);
+    const explicit = rule({ PUBLIC_URL: "https://portal.example.com", DEMO_DATA: "true" });
+    expect(explicit.seed).toBe(true);
+    expect(explicit.warning).toMatch(/published password/);
+  });
+
+  it("[security-12] counts only localhost, 127.x and ::1 as local", () => {
+    expect(["http://localhost", "http://127.8.9.10:1", "http://[::1]/"].every(isLocalUrl)).toBe(true);
+    expect(["http://localhost.example.com", "http://127.0.0.1.nip.io", "http://10.0.0.1", "http://[::2]"].some(isLocalUrl)).toBe(false);
   });
 
   it("reads the documentation spec sources as a JSON map", () => {

@@ -38,8 +38,15 @@ export const envSchema = z
     MAIL_FROM: z.string().min(3).default("Developer Portal <no-reply@example.com>"),
     SUPPORT_EMAIL: z.string().email().default("support@example.com"),
     STATUS_URL: z.string().url().default("https://status.example.com"),
-    TRUST_PROXY: booleanString,
+    // Proxies in front of the portal whose X-Forwarded-For entries are trusted, counted from the right.
+    TRUST_PROXY: z
+      .enum(["true", "false", "0", "1", "2", "3", "4", "5", ""])
+      .optional()
+      .transform((value) => (value === "true" ? 1 : value === undefined || value === "false" || value === "" ? 0 : Number(value))),
+    BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1024 * 1024),
+    UPLOAD_LIMIT_BYTES: z.coerce.number().int().min(1024).default(5 * 1024 * 1024),
     CONTACT_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
+    CONTACT_UNVERIFIED_LIMIT: z.coerce.number().int().min(0).default(2),
     TEST_HOOKS: booleanString,
     WORKER: z.enum(["embedded", "off"]).default("embedded"),
     WORKER_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
@@ -47,6 +54,7 @@ export const envSchema = z
     CATALOG_ADVANCE_MINUTES: z.coerce.number().int().min(1).default(60),
     DELIVERY_PRIVATE_HOSTS: z.enum(["allow", "deny"]).optional(),
     ENCRYPTION_KEY: z.string().min(32, "must be at least 32 characters").optional(),
+    SESSION_IDLE_HOURS: z.coerce.number().positive().max(14 * 24).default(12),
     CATALOG_SERIES: z.coerce.number().int().min(0).default(20_000),
     CATALOG_COMPANIES: z.coerce.number().int().min(0).default(10_000),
     CATALOG_DOCUMENTS: z.coerce.number().int().min(0).default(5_000),
@@ -58,9 +66,14 @@ export const envSchema = z
     if (env.NODE_ENV === "production" && !env.SESSION_SECRET) {
       context.addIssue({ code: "custom", path: ["SESSION_SECRET"], message: "is required in production" });
     }
+    // Stored FTP passwords must not fall with a leaked or rotated session secret.
+    if (env.NODE_ENV === "production" && (!env.ENCRYPTION_KEY || env.ENCRYPTION_KEY === env.SESSION_SECRET)) {
+      context.addIssue({ code: "custom", path: ["ENCRYPTION_KEY"], message: "is required in production and must differ from SESSION_SECRET" });
+    }
   });
 
-export type Env = Omit<z.infer<typeof envSchema>, "DEMO_DATA"> & { SESSION_SECRET: string; DEMO_DATA: boolean };
+/** DEMO_DATA is true or false when set, undefined when left to demoDataRule. */
+export type Env = Omit<z.infer<typeof envSchema>, "DEMO_DATA"> & { SESSION_SECRET: string; DEMO_DATA: boolean | undefined };
 
 const developmentSecret = "development-only-secret-do-not-use-in-production";
 
@@ -73,7 +86,30 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     throw new Error(`Invalid environment configuration:\n${problems.join("\n")}`);
   }
   const { DEMO_DATA, ...values } = result.data;
-  // Demo accounts are seeded outside production unless switched off; in production only on request.
-  const demoData = DEMO_DATA === undefined ? values.NODE_ENV !== "production" : DEMO_DATA === "true" || DEMO_DATA === "1";
+  const demoData = DEMO_DATA === undefined ? undefined : DEMO_DATA === "true" || DEMO_DATA === "1";
   return { ...values, SESSION_SECRET: values.SESSION_SECRET ?? developmentSecret, DEMO_DATA: demoData };
+}
+
+/** localhost, 127.x and ::1: an address nobody else can reach. */
+export function isLocalUrl(url: string): boolean {
+  const host = new URL(url).hostname;
+  return host === "localhost" || host === "[::1]" || /^127(\.\d{1,3}){3}$/.test(host);
+}
+
+/**
+ * Demo accounts have a published password: they are seeded while PUBLIC_URL is local, or when DEMO_DATA=true
+ * says so explicitly; a public address without that gets none and a warning that says why.
+ */
+export function demoDataRule(env: Pick<Env, "DEMO_DATA" | "PUBLIC_URL">): { seed: boolean; warning: string | null } {
+  const local = isLocalUrl(env.PUBLIC_URL);
+  if (env.DEMO_DATA === false) return { seed: false, warning: null };
+  if (env.DEMO_DATA === true) {
+    const warning = local ? null : `DEMO_DATA=true: demo accounts with the published password are seeded on ${env.PUBLIC_URL}.`;
+    return { seed: true, warning };
+  }
+  if (local) return { seed: true, warning: null };
+  return {
+    seed: false,
+    warning: `Demo accounts were not seeded: PUBLIC_URL ${env.PUBLIC_URL} is not a local address. Set DEMO_DATA=true to seed them anyway.`,
+  };
 }

@@ -1,10 +1,22 @@
 import { data } from "@remix-run/node";
 import type { ValidatorError } from "remix-validated-form";
+import { formatBytes, readBodyBytes } from "~/modules/http/body.server";
 
-/** Reads a form post; a body that is not a form is a 400, never a 500. */
+/**
+ * The request with its body read within the size limit (413 beyond it, counted while streaming), so it
+ * can be read again: remix-auth reads the sign-in form itself.
+ */
+export async function bufferRequest(request: Request): Promise<Request> {
+  const body = await readBodyBytes(request);
+  if (!body.ok) throw new Response(`The request body is too large: at most ${formatBytes(body.limit)} are accepted.`, { status: 413 });
+  return new Request(request.url, { method: request.method, headers: request.headers, body: body.bytes, signal: request.signal });
+}
+
+/** The one form reader of every page action; a body that is not a form is a 400, never a 500. */
 export async function readFormData(request: Request): Promise<FormData> {
+  const buffered = await bufferRequest(request);
   try {
-    return await request.formData();
+    return await buffered.formData();
   } catch {
     throw new Response("The request body is not a form.", { status: 400 });
   }

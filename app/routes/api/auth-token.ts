@@ -15,9 +15,9 @@ const operationPattern = /^(generate|verify)-(macro|company|intelligence)-token$
 export async function action({ request, params }: ActionFunctionArgs) {
   const match = operationPattern.exec(params.operation ?? "");
   const platform = match ? platformForTokenRoute(match[2]!) : undefined;
-  if (!match || !platform) return jsonResponse({ error: "Not found" }, 404);
-  const user = await requireApiUser(request);
   const t = await getFixedT(request);
+  if (!match || !platform) return jsonResponse({ error: t("http.apiNotFound") }, 404);
+  const user = await requireApiUser(request);
   if (request.method !== "POST") return methodNotAllowed();
 
   if (match[1] === "generate") {

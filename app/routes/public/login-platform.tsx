@@ -15,7 +15,7 @@ import { authenticator, LoginError } from "~/modules/auth/login.server";
 import { createSession } from "~/modules/auth/session.server";
 import { pageMeta } from "~/modules/content/page-meta";
 import { pageTitle } from "~/modules/content/page-title.server";
-import { formFailure, readFormData, validationFailure } from "~/modules/forms/form-data.server";
+import { bufferRequest, formFailure, readFormData, validationFailure } from "~/modules/forms/form-data.server";
 import { encodeMessage } from "~/modules/forms/messages";
 import { localizePathFor } from "~/modules/i18n/language";
 import { isPlatform, platforms, type Platform } from "~/modules/registry/registry";
@@ -37,18 +37,18 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data?.ti
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const platform = requirePlatform(params.platform);
-  const result = await loginValidator.validate(await readFormData(request.clone()));
+  const buffered = await bufferRequest(request);
+  const result = await loginValidator.validate(await readFormData(buffered.clone()));
   const { password: _password, ...keep } = result.submittedData;
   if (result.error) return validationFailure(result.error, keep);
 
   let userId: string;
   try {
-    userId = await authenticator.authenticate(platform, request);
+    userId = await authenticator.authenticate(platform, buffered);
   } catch (error) {
     if (!(error instanceof LoginError)) throw error;
-    const minutes = Math.ceil(error.retryAfterSeconds / 60);
     const status = error.retryAfterSeconds ? 429 : 401;
-    return formFailure(encodeMessage(error.messageKey, { minutes }), keep, status, `login-${platform}`);
+    return formFailure(encodeMessage(error.messageKey, { seconds: error.retryAfterSeconds }), keep, status, `login-${platform}`);
   }
   const { cookie } = await createSession(userId, platform);
   const target = localizePathFor(request, safeRedirect(result.data.redirectTo));

@@ -1,0 +1,134 @@
+import { randomBytes } from "node:crypto";
+import path from "node:path";
+import { createRequestHandler } from "@remix-run/express";
+import type { ServerBuild } from "@remix-run/node";
+import compression from "compression";
+import express, { type NextFunction, type Request, type Response } from "express";
+import ipaddr from "ipaddr.js";
+import morgan from "morgan";
+import onHeaders from "on-headers";
+import { env } from "~/modules/env/env.server";
+import { remixI18n } from "~/modules/i18n/i18n.server";
+import { apiLanguage, languageOfPath, type Language } from "~/modules/i18n/language";
+import { formatBytes } from "./body.server";
+import { CLIENT_ADDRESS_HEADER } from "./client-address.server";
+import {
+  RESOURCE_SECURITY_POLICY,
+  bodyLimitFor,
+  carriesCredentials,
+  declaresTooLargeBody,
+  isCrossSiteRequest,
+  privateCacheControl,
+  securityHeaders,
+} from "./policy";
+
+declare module "@remix-run/node" {
+  interface AppLoadContext {
+    /** The Content-Security-Policy nonce of this response's inline scripts. */
+    cspNonce: string;
+  }
+}
+
+/** Reset links carry their token in the path: the access log never shows it. */
+function loggedUrl(url: string): string {
+  return url.replace(/(\/reset-password\/)[^/?#]+/, "$1[redacted]");
+}
+
+/** The socket address, or the one TRUST_PROXY hops in from the right of X-Forwarded-For; IPv4 without ::ffff:. */
+function requestAddress(req: Request): string {
+  const address = req.ip ?? req.socket.remoteAddress ?? "";
+  return ipaddr.isValid(address) ? ipaddr.process(address).toString() : address;
+}
+
+function wantsJson(req: Request): boolean {
+  return req.path.startsWith("/api/") || req.path === "/healthz" || (req.accepts(["html", "json"]) === "json");
+}
+
+function languageOf(req: Request): Language {
+  const url = new URL(req.originalUrl, "http://portal.invalid");
+  return req.path.startsWith("/api/") ? apiLanguage(url, req.get("Accept-Language") ?? null) : languageOfPath(req.path);
+}
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
+
+/** The portal's own answer before the app runs: JSON for the API, a small page for browsers. */
+async function refuse(req: Request, res: Response, status: number, key: string, values: Record<string, string> = {}) {
+  const language = languageOf(req);
+  const t = await remixI18n.getFixedT(language);
+  const message = t(key, values);
+  res.status(status).set({ Connection: "close", "Content-Security-Policy": RESOURCE_SECURITY_POLICY });
+  if (wantsJson(req)) {
+    res.json({ error: message });
+    return;
+  }
+  const home = language === "zh" ? "/zh" : "/";
+  res
+    .type("html")
+    .send(
+      `<!doctype html><html lang="${language === "zh" ? "zh-CN" : "en"}"><meta charset="utf-8"><title>${status}</title>` +
+        `<h1>${status}</h1><p>${escapeHtml(message)}</p><p><a href="${home}">${escapeHtml(t("errors.backHome"))}</a></p></html>`,
+    );
+}
+
+export interface PortalServerOptions {
+  build: ServerBuild;
+  /** build/client: hashed assets under /assets and the copied public files. */
+  clientDirectory: string;
+}
+
+/**
+ * The HTTP layer in front of Remix: client address, security headers, access log, static files, and the
+ * checks that must answer before any route runs (cross-site writes, oversized bodies).
+ */
+export function createPortalServer({ build, clientDirectory }: PortalServerOptions) {
+  const app = express();
+  const publicOrigin = new URL(env.PUBLIC_URL).origin;
+  const limits = { body: env.BODY_LIMIT_BYTES, upload: env.UPLOAD_LIMIT_BYTES };
+  app.disable("x-powered-by");
+  app.set("trust proxy", env.TRUST_PROXY);
+
+  app.use((req, res, next) => {
+    req.headers[CLIENT_ADDRESS_HEADER.toLowerCase()] = requestAddress(req);
+    res.set(securityHeaders(env.PUBLIC_URL));
+    next();
+  });
+  app.use(morgan((tokens, req, res) => `${tokens.method?.(req, res)} ${loggedUrl(tokens.url?.(req, res) ?? "")} ${tokens.status?.(req, res)} ${tokens["response-time"]?.(req, res)} ms`));
+  app.use(compression());
+  app.use("/assets", express.static(path.join(clientDirectory, "assets"), { immutable: true, maxAge: "1y", index: false }));
+  app.use(express.static(clientDirectory, { maxAge: "1h", index: false }));
+
+  app.use((req, res, next) => {
+    const ownOrigin = `${req.protocol}://${req.get("host") ?? ""}`;
+    const source = { method: req.method, origin: req.get("Origin"), referer: req.get("Referer") };
+    if (isCrossSiteRequest(source, [publicOrigin, ownOrigin])) return void refuse(req, res, 403, "http.crossSite").catch(next);
+    const limit = bodyLimitFor(req.path, limits);
+    if (declaresTooLargeBody(req.get("Content-Length"), limit)) {
+      return void refuse(req, res, 413, "http.bodyTooLarge", { max: formatBytes(limit) }).catch(next);
+    }
+    res.locals.cspNonce = randomBytes(16).toString("base64");
+    const signedIn = carriesCredentials(req.get("Cookie"), req.get("Authorization"));
+    onHeaders(res, () => {
+      if (!res.getHeader("Content-Security-Policy")) res.setHeader("Content-Security-Policy", RESOURCE_SECURITY_POLICY);
+      if (signedIn) res.setHeader("Cache-Control", privateCacheControl(res.getHeader("Cache-Control")?.toString()));
+    });
+    next();
+  });
+
+  app.all(
+    "*",
+    createRequestHandler({
+      build,
+      mode: env.NODE_ENV,
+      getLoadContext: (_req, res) => ({ cspNonce: String(res.locals.cspNonce) }),
+    }),
+  );
+
+  // Whatever escapes the app (a request Express itself cannot read) is answered without details.
+  app.use((error: unknown, req: Request, res: Response, next: NextFunction) => {
+    if (res.headersSent) return next(error);
+    const status = typeof error === "object" && error !== null && "status" in error && Number(error.status) < 500 ? Number(error.status) : 500;
+    if (status >= 500) console.error(error);
+    void refuse(req, res, status, status >= 500 ? "errors.generic" : "http.badRequest").catch(() => res.end());
+  });
+  return app;
+}

@@ -1,0 +1,29 @@
+import { describe, expect, it } from "vitest";
+import { IncidentThrottle, incidentFingerprint } from "./throttle";
+
+describe("IncidentThrottle", () => {
+  it("[security-6] records a repeated failure once per window and shows the first id", () => {
+    let counter = 0;
+    const newId = () => `id-${++counter}`;
+    const throttle = new IncidentThrottle(60_000, 30);
+    expect(throttle.admit("a", newId, 0)).toEqual({ id: "id-1", record: true });
+    expect(throttle.admit("a", newId, 1_000)).toEqual({ id: "id-1", record: false });
+    expect(throttle.admit("b", newId, 2_000)).toEqual({ id: "id-2", record: true });
+    expect(throttle.admit("a", newId, 61_000)).toEqual({ id: "id-3", record: true });
+  });
+
+  it("[security-6] records at most the cap of distinct failures per window", () => {
+    let counter = 0;
+    const throttle = new IncidentThrottle(60_000, 3);
+    const admitted = Array.from({ length: 10 }, (_, index) => throttle.admit(`f${index}`, () => `id-${++counter}`, 0));
+    expect(admitted.filter((admission) => admission.record)).toHaveLength(3);
+    expect(admitted[9]).toEqual({ id: null, record: false });
+    expect(throttle.admit("late", () => "id-late", 60_000)).toEqual({ id: "id-late", record: true });
+  });
+
+  it("fingerprints by path and message, not by query", () => {
+    const error = new Error("boom");
+    expect(incidentFingerprint(new Request("http://x/a?q=1"), error)).toBe(incidentFingerprint(new Request("http://x/a?q=2"), error));
+    expect(incidentFingerprint(new Request("http://x/a"), error)).not.toBe(incidentFingerprint(new Request("http://x/b"), error));
+  });
+});

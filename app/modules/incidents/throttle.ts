@@ -1,0 +1,36 @@
+export interface Admission {
+  /** The id the error page shows: a repeat shows the id of its first occurrence; null past the cap. */
+  id: string | null;
+  /** Whether this failure gets a row of its own. */
+  record: boolean;
+}
+
+/**
+ * Keeps a flood of errors from filling the incidents table: within a window, a failure that repeats
+ * (same fingerprint) is recorded once, and at most `maxPerWindow` distinct failures are recorded at all.
+ * It decides synchronously, so the error page can show the id before the row is written.
+ */
+export class IncidentThrottle {
+  private readonly seen = new Map<string, { id: string; at: number }>();
+
+  constructor(
+    private readonly windowMs = 60_000,
+    private readonly maxPerWindow = 30,
+  ) {}
+
+  admit(fingerprint: string, newId: () => string, now = Date.now()): Admission {
+    for (const [key, entry] of this.seen) if (now - entry.at >= this.windowMs) this.seen.delete(key);
+    const previous = this.seen.get(fingerprint);
+    if (previous) return { id: previous.id, record: false };
+    if (this.seen.size >= this.maxPerWindow) return { id: null, record: false };
+    const id = newId();
+    this.seen.set(fingerprint, { id, at: now });
+    return { id, record: true };
+  }
+}
+
+/** One failure: the same path and message, whatever the query or the user. */
+export function incidentFingerprint(request: Request, error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  return `${new URL(request.url).pathname}\n${message}`;
+}
