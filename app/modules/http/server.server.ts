@@ -34,10 +34,15 @@ function loggedUrl(url: string): string {
   return url.replace(/(\/reset-password\/)[^/?#]+/, "$1[redacted]");
 }
 
-/** The socket address, or the one TRUST_PROXY hops in from the right of X-Forwarded-For; IPv4 without ::ffff:. */
-function requestAddress(req: Request): string {
+/**
+ * Hands the app the client's address in CLIENT_ADDRESS_HEADER, replacing whatever the client sent under
+ * that name: the socket address, or with `trust proxy` set to N hops, the Nth X-Forwarded-For entry from
+ * the right (the one our own proxy wrote), never the leftmost that the client controls. IPv4 without ::ffff:.
+ */
+export function clientAddressMiddleware(req: Request, _res: Response, next: NextFunction) {
   const address = req.ip ?? req.socket.remoteAddress ?? "";
-  return ipaddr.isValid(address) ? ipaddr.process(address).toString() : address;
+  req.headers[CLIENT_ADDRESS_HEADER.toLowerCase()] = ipaddr.isValid(address) ? ipaddr.process(address).toString() : address;
+  next();
 }
 
 function wantsJson(req: Request): boolean {
@@ -87,8 +92,8 @@ export function createPortalServer({ build, clientDirectory }: PortalServerOptio
   app.disable("x-powered-by");
   app.set("trust proxy", env.TRUST_PROXY);
 
-  app.use((req, res, next) => {
-    req.headers[CLIENT_ADDRESS_HEADER.toLowerCase()] = requestAddress(req);
+  app.use(clientAddressMiddleware);
+  app.use((_req, res, next) => {
     res.set(securityHeaders(env.PUBLIC_URL));
     next();
   });
