@@ -2,13 +2,16 @@ import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { clientAddress } from "~/modules/http/client-address.server";
 import { platforms, type Platform } from "~/modules/registry/registry";
-import { checkRateLimit, clearRateLimit, recordRateLimitEvent } from "~/modules/rate-limit/rate-limit.server";
+import type { ProgressivePolicy } from "~/modules/rate-limit/limits";
+import { clearRateLimit, startProgressiveAttempt, takeBackAttempt } from "~/modules/rate-limit/rate-limit.server";
 import { localIdentityProvider, type IdentityProvider } from "./identity.server";
 import { loginSchema } from "./auth-schemas";
 
-const FAILURE_WINDOW_MS = 15 * 60 * 1000;
-const FAILURES_PER_ACCOUNT = 5;
-const FAILURES_PER_ADDRESS = 20;
+const HOUR_MS = 60 * 60 * 1000;
+/** Failures per account inside an hour before each further attempt waits 1 s, 2 s, 4 s … up to 5 minutes. */
+export const accountPolicy: ProgressivePolicy = { free: 5, firstDelayMs: 1000, maxDelayMs: 5 * 60 * 1000, windowMs: HOUR_MS };
+/** One client address may fail more often (several accounts behind one address) before it is slowed down. */
+export const addressPolicy: ProgressivePolicy = { free: 20, firstDelayMs: 1000, maxDelayMs: 5 * 60 * 1000, windowMs: HOUR_MS };
 
 /** Why a sign-in failed, as an i18n key for the form. */
 export class LoginError extends Error {
@@ -26,22 +29,28 @@ const providers: Record<Platform, IdentityProvider> = {
   intel: localIdentityProvider("intel"),
 };
 
+/** The throttling keys of a sign-in: the account, and the client address ("unknown" only outside the HTTP server). */
+export function loginThrottleKeys(email: string, address: string | null) {
+  return {
+    account: `login:account:${email.toLowerCase()}`,
+    address: `login:address:${address ?? "unknown"}`,
+  };
+}
+
 async function verifyLogin(platform: Platform, form: FormData, request: Request): Promise<string> {
   const parsed = loginSchema.safeParse(Object.fromEntries(form));
   if (!parsed.success) throw new LoginError("auth.invalidCredentials");
-  const ip = clientAddress(request);
-  const keys = [`login:account:${parsed.data.email.toLowerCase()}`, ...(ip ? [`login:ip:${ip}`] : [])];
-  const limits = [FAILURES_PER_ACCOUNT, FAILURES_PER_ADDRESS];
-  for (const [index, key] of keys.entries()) {
-    const limit = await checkRateLimit(key, limits[index]!, FAILURE_WINDOW_MS);
-    if (!limit.allowed) throw new LoginError("auth.tooManyAttempts", limit.retryAfterSeconds);
-  }
+  const keys = loginThrottleKeys(parsed.data.email, clientAddress(request));
+  // The attempt is recorded before the password is checked, so concurrent guesses count against each other.
+  const attempt = await startProgressiveAttempt([
+    { key: keys.account, policy: accountPolicy },
+    { key: keys.address, policy: addressPolicy },
+  ]);
+  if (!attempt.allowed) throw new LoginError("auth.tooManyAttempts", attempt.retryAfterSeconds);
   const userId = await providers[platform].verifyCredentials(parsed.data.email, parsed.data.password);
-  if (!userId) {
-    await Promise.all(keys.map(recordRateLimitEvent));
-    throw new LoginError("auth.invalidCredentials");
-  }
-  await clearRateLimit(keys[0]!);
+  if (!userId) throw new LoginError("auth.invalidCredentials");
+  await clearRateLimit(keys.account);
+  await takeBackAttempt(attempt.attemptIds[keys.address]!);
   return userId;
 }
 
