@@ -3,11 +3,13 @@ import { nowIso } from "~/modules/db/ids";
 import { env } from "~/modules/env/env.server";
 import { isPlatform, type Platform } from "~/modules/registry/registry";
 import { randomToken, sha256, sign, unsign } from "./crypto.server";
+import { decodeCookieValue, sessionState } from "./session-rules";
 import { loadCurrentUser, type CurrentUser } from "./users.server";
 
 export const SESSION_COOKIE = "token";
 const SESSION_DAYS = 14;
 const SESSION_MS = SESSION_DAYS * 24 * 60 * 60 * 1000;
+const IDLE_MS = env.SESSION_IDLE_HOURS * 60 * 60 * 1000;
 
 function cookieAttributes(maxAgeSeconds: number): string {
   const secure = env.PUBLIC_URL.startsWith("https://") ? "; Secure" : "";
@@ -25,6 +27,7 @@ export async function createSession(userId: string, platform: Platform): Promise
       user_id: userId,
       platform,
       created_at: nowIso(now),
+      last_seen_at: nowIso(now),
       expires_at: nowIso(new Date(now.getTime() + SESSION_MS)),
     })
     .execute();
@@ -43,7 +46,7 @@ export function readSessionToken(request: Request): string | null {
   const cookies = request.headers.get("Cookie") ?? "";
   for (const part of cookies.split(";")) {
     const [name, ...value] = part.trim().split("=");
-    if (name === SESSION_COOKIE) return decodeURIComponent(value.join("=")) || null;
+    if (name === SESSION_COOKIE) return decodeCookieValue(value.join("="));
   }
   return null;
 }
@@ -54,9 +57,20 @@ async function findSession(request: Request) {
   if (!id) return null;
   const session = await db.selectFrom("sessions").selectAll().where("id_hash", "=", sha256(id)).executeTakeFirst();
   if (!session) return null;
-  if (session.expires_at <= nowIso()) {
+  const now = Date.now();
+  const state = sessionState(session, now, IDLE_MS);
+  if (state === "ended") {
     await db.deleteFrom("sessions").where("id_hash", "=", session.id_hash).execute();
     return null;
+  }
+  if (state === "refresh") {
+    // Conditional on the value read, so concurrent requests of one session write once.
+    await db
+      .updateTable("sessions")
+      .set({ last_seen_at: nowIso(new Date(now)) })
+      .where("id_hash", "=", session.id_hash)
+      .where((eb) => (session.last_seen_at === null ? eb("last_seen_at", "is", null) : eb("last_seen_at", "=", session.last_seen_at)))
+      .execute();
   }
   return session;
 }

@@ -397,5 +397,14 @@ export function getMigrations(dialect: DialectName): Record<string, Migration> {
           .execute();
       },
     },
+    "0005_security_accounts": {
+      async up(db: Kysely<unknown>) {
+        // Idle timeout: when a session was last used, written at most once a minute.
+        await db.schema.alterTable("sessions").addColumn("last_seen_at", timestamp).execute();
+        await sql`update sessions set last_seen_at = created_at`.execute(db);
+        // A new request or a completed reset ends every older link of the account.
+        await db.schema.createIndex("password_resets_user").on("password_resets").column("user_id").execute();
+      },
+    },
   };
 }

@@ -82,6 +82,8 @@ export interface SessionTable {
   platform: string;
   created_at: Timestamp;
   expires_at: Timestamp;
+  /** Last use, for the idle timeout; null only on rows from before it existed (then created_at counts). */
+  last_seen_at: Timestamp | null;
 }
 
 export interface ApiKeyTable {
