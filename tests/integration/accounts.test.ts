@@ -1,11 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { generateApiKey, listActiveKeys, verifyApiKey } from "~/modules/auth/api-keys.server";
 import { localIdentityProvider } from "~/modules/auth/identity.server";
-import { isResetTokenUsable, requestPasswordReset, resetPassword } from "~/modules/auth/password-reset.server";
+import { isResetTokenUsable, passwordResetMailJob, requestPasswordReset, resetPassword } from "~/modules/auth/password-reset.server";
 import { DEMO_PASSWORD, demoAccounts, seedDemoAccounts } from "~/modules/auth/seed.server";
 import { createSession, destroySession, getOptionalUser } from "~/modules/auth/session.server";
 import { findUserByEmail, loadCurrentUser } from "~/modules/auth/users.server";
 import { db } from "~/modules/db/db.server";
+import { engineHandlers } from "~/modules/feeds/engine.server";
+import { startWorker } from "~/modules/jobs/worker.server";
+import { waitFor } from "../support/wait";
 
 function withBearer(token: string): Request {
   return new Request("http://localhost/api/auth/user", { headers: { Authorization: `Bearer ${token}` } });
@@ -72,16 +75,18 @@ describe("accounts", () => {
   it("resets a password once with a link that ends every session", async () => {
     const id = await userId("documents@demo.test");
     const session = await createSession(id, "corp");
-    await requestPasswordReset("documents@demo.test", (token) => `/reset-password/${token}`);
-    const mail = await db.selectFrom("outbox").selectAll().where("recipient", "=", "documents@demo.test").executeTakeFirstOrThrow();
-    const token = /\/reset-password\/(\S+)/.exec(mail.body)![1]!;
+    const worker = startWorker({ handlers: { [passwordResetMailJob]: engineHandlers[passwordResetMailJob]! }, pollMs: 25, concurrency: 1 });
+    await requestPasswordReset({ email: "documents@demo.test", resetPath: "/reset-password", clientAddress: null });
+    await requestPasswordReset({ email: "nobody@example.com", resetPath: "/reset-password", clientAddress: null });
+    const [mail] = await waitFor(() => db.selectFrom("outbox").selectAll().where("recipient", "=", "documents@demo.test").execute(), (rows) => rows.length === 1);
+    await waitFor(() => db.selectFrom("jobs").select("id").where("status", "!=", "done").execute(), (rows) => rows.length === 0);
+    await worker.stop();
+    const token = /\/reset-password\/(\S+)/.exec(mail!.body)![1]!;
     expect(await isResetTokenUsable(token)).toBe(true);
     expect(await resetPassword(token, "another good password")).toBe(true);
     expect(await resetPassword(token, "and once more please")).toBe(false);
     expect(await getOptionalUser(withBearer(session.token))).toBeNull();
     expect(await localIdentityProvider("corp").verifyCredentials("documents@demo.test", "another good password")).toBe(id);
-
-    await requestPasswordReset("nobody@example.com", (value) => `/reset-password/${value}`);
     expect(await db.selectFrom("outbox").select("id").where("recipient", "=", "nobody@example.com").execute()).toHaveLength(0);
   });
 });

@@ -1,4 +1,5 @@
 import { deactivateEndedKeys } from "~/modules/auth/api-keys.server";
+import { passwordResetMailJob, sendPasswordResetMail } from "~/modules/auth/password-reset.server";
 import { getCatalog } from "~/modules/catalog/source.server";
 import { db } from "~/modules/db/db.server";
 import { nowIso } from "~/modules/db/ids";
@@ -37,6 +38,7 @@ export const engineHandlers: Record<string, JobHandler> = {
   "purge-files": { run: purge },
   "deactivate-ended-keys": { run: async () => void (await deactivateEndedKeys()) },
   "advance-catalog": { run: async () => void (await getCatalog().advance(new Date())) },
+  [passwordResetMailJob]: { run: sendPasswordResetMail },
 };
 
 export function periodicJobs(): PeriodicJob[] {

@@ -8,6 +8,8 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   replyTo?: string;
+  /** The body the outbox keeps once SMTP has delivered the mail: security mails drop their link then. */
+  storedTextAfterSending?: string;
 }
 
 let transport: Transporter | undefined;
@@ -20,7 +22,8 @@ function getTransport(): Transporter | undefined {
 
 /**
  * Every mail is written to the outbox first, so nothing is lost; with SMTP_URL it is sent at once and
- * the outcome recorded, without it it stays in the outbox (status "stored") for admins to read.
+ * the outcome recorded, without it it stays in the outbox (status "stored") for admins to read. Without
+ * SMTP the outbox is the only delivery channel, so it keeps the whole body, links included.
  */
 export async function sendMail(mail: OutgoingMail): Promise<{ id: string; status: "sent" | "stored" | "failed" }> {
   const id = newId();
@@ -44,7 +47,7 @@ export async function sendMail(mail: OutgoingMail): Promise<{ id: string; status
     await smtp.sendMail({ from: env.MAIL_FROM, to: mail.to, replyTo: mail.replyTo, subject: mail.subject, text: mail.text });
     await db
       .updateTable("outbox")
-      .set({ status: "sent", sent_at: nowIso(), attempts: 1 })
+      .set({ status: "sent", sent_at: nowIso(), attempts: 1, body: mail.storedTextAfterSending ?? mail.text })
       .where("id", "=", id)
       .execute();
     return { id, status: "sent" };

@@ -4,12 +4,15 @@ import { useActionData } from "@remix-run/react";
 import { withZod } from "@remix-validated-form/with-zod";
 import { useTranslation } from "react-i18next";
 import { ValidatedForm } from "remix-validated-form";
+import { FormError } from "~/components/forms/form-error";
 import { TextField } from "~/components/forms/form-fields";
 import { resetRequestSchema } from "~/modules/auth/auth-schemas";
 import { requestPasswordReset } from "~/modules/auth/password-reset.server";
 import { pageMeta } from "~/modules/content/page-meta";
 import { pageTitle } from "~/modules/content/page-title.server";
-import { readFormData, validationFailure } from "~/modules/forms/form-data.server";
+import { formFailure, readFormData, validationFailure } from "~/modules/forms/form-data.server";
+import { encodeMessage } from "~/modules/forms/messages";
+import { clientAddress } from "~/modules/http/client-address.server";
 import { localizePathFor } from "~/modules/i18n/language";
 
 const resetRequestValidator = withZod(resetRequestSchema);
@@ -23,13 +26,21 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data?.ti
 export async function action({ request }: ActionFunctionArgs) {
   const result = await resetRequestValidator.validate(await readFormData(request));
   if (result.error) return validationFailure(result.error, result.submittedData);
-  await requestPasswordReset(result.data.email, (token) => localizePathFor(request, `/reset-password/${token}`));
+  const outcome = await requestPasswordReset({
+    email: result.data.email,
+    resetPath: localizePathFor(request, "/reset-password"),
+    clientAddress: clientAddress(request),
+  });
+  if (!outcome.allowed) {
+    const minutes = Math.ceil(outcome.retryAfterSeconds / 60);
+    return formFailure(encodeMessage("auth.tooManyResetRequests", { minutes }), result.submittedData, 429, "reset-request");
+  }
   return { sent: true };
 }
 
 export default function ResetPasswordPage() {
   const { t } = useTranslation();
-  const actionData = useActionData<{ sent?: boolean }>();
+  const actionData = useActionData<{ sent?: boolean; formError?: string | null }>();
   return (
     <Container size="xs" py="xl">
       <Stack gap="md">
@@ -41,8 +52,9 @@ export default function ResetPasswordPage() {
         ) : (
           <>
             <Text>{t("auth.resetLead")}</Text>
-            <ValidatedForm validator={resetRequestValidator} method="post" noValidate>
+            <ValidatedForm validator={resetRequestValidator} method="post" id="reset-request" noValidate>
               <Stack gap="md">
+                <FormError message={actionData?.formError} />
                 <TextField name="email" type="email" label={t("auth.email")} required />
                 <Button type="submit" w="fit-content">
                   {t("auth.resetSubmit")}
