@@ -47,6 +47,7 @@ export default defineConfig({
       DATA_DIR: e2eDataDir,
       PUBLIC_URL: baseURL,
       SESSION_SECRET: "e2e-session-secret-that-is-long-enough-to-pass",
+      ENCRYPTION_KEY: "e2e-encryption-key-apart-from-the-session-secret",
       TEST_HOOKS: "1",
       CONTACT_RATE_LIMIT: "5",
       TRUST_PROXY: "1",

@@ -1,6 +1,6 @@
 /**
  * What `npm start` and `npm run worker` share: a production build that is not older than the sources, and
- * the environment of a local installation (data folder, one generated session secret kept in it).
+ * the environment of a local installation (data folder, generated session secret and encryption key kept in it).
  */
 import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -27,24 +27,39 @@ export function buildIfNeeded() {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-/** Outside a configured deployment, keep one generated session secret in the data folder. */
-function sessionSecret(dataDir) {
-  if (process.env.SESSION_SECRET) return process.env.SESSION_SECRET;
-  const file = path.join(dataDir, ".session-secret");
+/** The data folder holds password hashes, the outbox and secrets: only its owner may read it. */
+function ensureDataDir(dataDir) {
+  fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  const { mode } = fs.statSync(dataDir);
+  if ((mode & 0o077) === 0) return;
+  try {
+    fs.chmodSync(dataDir, mode & 0o700);
+    console.log(`Made ${dataDir} readable by its owner only.`);
+  } catch (error) {
+    console.warn(`Could not make ${dataDir} private (${error.message}); other users may read it.`);
+  }
+}
+
+/** Outside a configured deployment, keep one generated secret per purpose in the data folder (mode 0600). */
+function generatedSecret(dataDir, variable, fileName, purpose) {
+  if (process.env[variable]) return process.env[variable];
+  const file = path.join(dataDir, fileName);
   if (!fs.existsSync(file)) {
-    fs.mkdirSync(dataDir, { recursive: true });
     fs.writeFileSync(file, randomBytes(32).toString("hex"), { mode: 0o600 });
-    console.log(`Generated a session secret in ${file} (set SESSION_SECRET to choose your own).`);
+    console.log(`Generated ${purpose} in ${file} (set ${variable} to choose your own).`);
   }
   return fs.readFileSync(file, "utf8").trim();
 }
 
 export function localEnv() {
   const dataDir = path.resolve(root, process.env.DATA_DIR ?? "./data");
+  ensureDataDir(dataDir);
   return {
     ...process.env,
     NODE_ENV: process.env.NODE_ENV ?? "production",
     DATA_DIR: dataDir,
-    SESSION_SECRET: sessionSecret(dataDir),
+    SESSION_SECRET: generatedSecret(dataDir, "SESSION_SECRET", ".session-secret", "a session secret"),
+    // Separate from the session secret, so a leaked or rotated session secret leaves stored FTP passwords sealed.
+    ENCRYPTION_KEY: generatedSecret(dataDir, "ENCRYPTION_KEY", ".encryption-key", "an encryption key"),
   };
 }

@@ -11,8 +11,6 @@ buildIfNeeded();
 const env = {
   ...localEnv(),
   PORT: process.env.PORT ?? "3000",
-  // npm start is the local demo: seed the demo accounts unless DEMO_DATA says otherwise.
-  DEMO_DATA: process.env.DEMO_DATA ?? "true",
 };
 const server = spawn(path.join(root, "node_modules/.bin/remix-serve"), ["build/server/index.js"], { cwd: root, env, stdio: "inherit" });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
