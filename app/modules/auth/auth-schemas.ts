@@ -22,11 +22,26 @@ export const newPasswordSchema = z
     message: "auth.passwordsDiffer",
   });
 
+/** No control characters (NUL, escape, C1): they break XML output, logs and terminals. */
+const NO_CONTROL_CHARACTERS = /^\P{Cc}*$/u;
+/** A description may keep its line breaks and tabs. */
+const NO_CONTROL_CHARACTERS_BUT_LINES = /^(?:[\t\n\r]|\P{Cc})*$/u;
+
 export const profileSchema = z.object({
-  firstName: requiredText(100),
-  lastName: requiredText(100),
-  jobPosition: z.string().trim().max(150, encodeMessage("validation.tooLong", { max: 150 })).default(""),
-  jobDescription: z.string().trim().max(2000, encodeMessage("validation.tooLong", { max: 2000 })).default(""),
+  firstName: requiredText(100).regex(NO_CONTROL_CHARACTERS, "validation.controlCharacters"),
+  lastName: requiredText(100).regex(NO_CONTROL_CHARACTERS, "validation.controlCharacters"),
+  jobPosition: z
+    .string()
+    .trim()
+    .max(150, encodeMessage("validation.tooLong", { max: 150 }))
+    .regex(NO_CONTROL_CHARACTERS, "validation.controlCharacters")
+    .default(""),
+  jobDescription: z
+    .string()
+    .trim()
+    .max(2000, encodeMessage("validation.tooLong", { max: 2000 }))
+    .regex(NO_CONTROL_CHARACTERS_BUT_LINES, "validation.controlCharacters")
+    .default(""),
 });
 
 export const verifyTokenSchema = z.object({
