@@ -113,15 +113,16 @@ test.describe("request size", () => {
 
   test("[security-8] a chunked body without a length is counted while it streams", async ({ baseURL }) => {
     const url = new URL("/api/form/general-inquiry", baseURL);
-    const chunks = (async function* () {
-      for (let index = 0; index < 40; index += 1) yield new TextEncoder().encode("x".repeat(64 * 1024));
-    })();
-    const response = await fetch(url, {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: ReadableStream.from(chunks),
-      duplex: "half",
-    } as RequestInit);
+    const chunk = new TextEncoder().encode("x".repeat(64 * 1024));
+    let sent = 0;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent++ < 40) controller.enqueue(chunk);
+        else controller.close();
+      },
+    });
+    const init: RequestInit & { duplex: "half" } = { method: "POST", headers: { "Content-Type": "application/json" }, body, duplex: "half" };
+    const response = await fetch(url, init);
     expect(response.status).toBe(413);
   });
 });
