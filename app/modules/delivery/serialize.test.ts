@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { framing, singular, xmlElement } from "./serialize";
+import { escapeXml, framing, singular, xmlElement } from "./serialize";
 
 function whole(format: "json" | "xml", records: unknown[]) {
   const frame = framing(format, { root: "dump", collection: "series", header: { id: "d1", name: "Q&A <dump>" } });
@@ -28,5 +28,18 @@ describe("serialize", () => {
     expect(singular("points")).toBe("point");
     expect(singular("series")).toBe("series");
     expect(xmlElement("2020 value", 1)).toBe("<_2020_value>1</_2020_value>");
+  });
+
+  it("[security-2] encodes CR and LF in XML values so that a name cannot add lines to the bytes sent", () => {
+    const xml = whole("xml", [{ id: "1", name: "probe\r\nSET injected-line 1\r\nX" }]);
+    expect(xml).toContain("<name>probe&#13;&#10;SET injected-line 1&#13;&#10;X</name>");
+    expect(xml.split("\n").some((line) => line.startsWith("SET"))).toBe(false);
+    expect(xml).not.toContain("\r");
+  });
+
+  it("[security-22] drops characters XML 1.0 does not allow and keeps the ones it does", () => {
+    expect(escapeXml("a\u0000b\u0007c\u000bd\u001fe\uFFFEf\uD800g")).toBe("abcdefg");
+    expect(escapeXml("tab\there é 中 😀 \u007f")).toBe("tab\there é 中 😀 \u007f");
+    expect(escapeXml(`<a href="x">'&'</a>`)).toBe("&lt;a href=&quot;x&quot;&gt;&apos;&amp;&apos;&lt;/a&gt;");
   });
 });

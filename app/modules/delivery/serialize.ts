@@ -6,8 +6,20 @@ export function isOutputFormat(value: unknown): value is OutputFormat {
   return value === "json" || value === "xml";
 }
 
-function escapeXml(text: string): string {
-  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&apos;");
+/** Characters XML 1.0 does not allow at all (most C0 controls, lone surrogates, U+FFFE and U+FFFF). */
+const notXmlCharacters = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
+
+/** Escaped text; CR and LF become character references so that no value adds lines to the file's bytes. */
+export function escapeXml(text: string): string {
+  return text
+    .replace(notXmlCharacters, "")
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;")
+    .replace(/'/g, "&apos;")
+    .replace(/\r/g, "&#13;")
+    .replace(/\n/g, "&#10;");
 }
 
 /** Element names are XML names: anything else becomes an underscore. */
