@@ -195,8 +195,10 @@ test.describe("macroeconomic feeds", () => {
     await field(page, "FTP password").fill("s3cret-pass");
     await save(page);
     await expectPreview(page);
-    await expect(page.locator('input[name="ftpPasswordSealed"]')).toHaveCount(1);
-    expect(await page.content()).not.toContain("s3cret-pass");
+    // [security-17] no sealed password travels through the page: without JavaScript the field is typed again.
+    await expect(page.locator('input[name="ftpPasswordSealed"]')).toHaveCount(0);
+    expect(await page.content()).not.toMatch(/s3cret-pass|v[12]:[A-Za-z0-9+/]{20}/);
+    await field(page, "FTP password").fill("s3cret-pass");
     await page.getByRole("button", { name: "Create", exact: true }).click();
     await expect(page).toHaveURL(/\/dashboard\/econ\/feed-details\/[\w-]+$/);
     await expect(page.getByTestId("details-delivery")).toContainText("ftp.example.com");

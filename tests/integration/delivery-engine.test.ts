@@ -15,7 +15,7 @@ const ports = vi.hoisted(() => {
 import { getCatalog, prepareCatalog } from "~/modules/catalog/source.server";
 import { db } from "~/modules/db/db.server";
 import { newId, nowIso } from "~/modules/db/ids";
-import { sealSecret } from "~/modules/delivery/secret-key.server";
+import { sealFtpPassword } from "~/modules/delivery/secret-key.server";
 import { cancelDump, createDump } from "~/modules/feeds/dumps.server";
 import { startEngine } from "~/modules/feeds/engine.server";
 import { createFeed, FeedLimitError, queueFeedRun } from "~/modules/feeds/feeds.server";
@@ -37,6 +37,11 @@ async function createUser(): Promise<string> {
   await db
     .insertInto("users")
     .values({ id, email: `${id}@engine.test`, username: `engine-${id.slice(0, 8)}`, password_hash: "x", picture_type: null, created_at: nowIso() })
+    .execute();
+  // Feeds and dumps run only for a subscriber of their product.
+  await db
+    .insertInto("subscriptions")
+    .values({ id: newId(), user_id: id, product: "macroeconomic", starts_at: nowIso(new Date(Date.now() - 60_000)), ends_at: nowIso(new Date(Date.now() + 86_400_000)) })
     .execute();
   return id;
 }
@@ -69,7 +74,7 @@ describe("dumps through the real worker", () => {
       name: "All of one database",
       criteria,
       options: outputOptionsSchema.parse({ format: "json" }),
-      delivery: { method: "ftp", ftp: { host: `ftp://127.0.0.1:${ftp.port}`, path: "/exports/daily", username: "feeds", passwordEncrypted: sealSecret("s3cret ftp") } },
+      delivery: { method: "ftp", ftp: { host: `ftp://127.0.0.1:${ftp.port}`, path: "/exports/daily", username: "feeds", passwordEncrypted: sealFtpPassword("s3cret ftp", userId, { host: `ftp://127.0.0.1:${ftp.port}`, username: "feeds" }) } },
       notification: { emails: ["first@client.test", "second@client.test"], url: hooks.url, method: "POST" },
     });
     const dump = await waitFor(() => dumpRow(id), (row) => row.status === "completed" || row.status === "failed");
@@ -88,8 +93,10 @@ describe("dumps through the real worker", () => {
     await waitFor(async () => fs.existsSync(uploaded), Boolean);
     expect(fs.readFileSync(uploaded, "utf8")).toBe(content);
 
-    await waitFor(async () => smtp.received.filter((mail) => mail.subject.includes("All of one database")).length, (count) => count === 2);
-    const mails = smtp.received.filter((mail) => mail.subject.includes("All of one database"));
+    const named = () => smtp.received.filter((mail) => mail.text.includes('"All of one database"'));
+    await waitFor(async () => named().length, (count) => count === 2);
+    const mails = named();
+    expect(mails.every((mail) => mail.subject === "Developer Portal: your dump is ready")).toBe(true);
     expect(mails.flatMap((mail) => mail.to).sort()).toEqual(["first@client.test", "second@client.test"]);
     expect(mails[0]!.text).toContain(`http://portal.test/api/files/${file!.id}`);
 

@@ -31,6 +31,10 @@ beforeAll(async () => {
     .insertInto("users")
     .values({ id: userId, email: `${userId}@restart.test`, username: `restart-${userId.slice(0, 8)}`, password_hash: "x", picture_type: null, created_at: nowIso() })
     .execute();
+  await db
+    .insertInto("subscriptions")
+    .values({ id: newId(), user_id: userId, product: "macroeconomic", starts_at: nowIso(new Date(Date.now() - 60_000)), ends_at: nowIso(new Date(Date.now() + 86_400_000)) })
+    .execute();
 }, 180_000);
 
 afterAll(async () => {

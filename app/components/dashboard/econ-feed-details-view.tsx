@@ -26,6 +26,9 @@ export function EconFeedDetailsView({ feed, options }: { feed: FeedDetails; opti
     [t("econ.feedDetails.nextRun"), date(feed.nextRun) ?? t("econ.feedDetails.notScheduled")],
     [t("econ.feeds.lastRun"), date(feed.lastRun) ?? t("econ.common.never")],
     [t("econ.feedDetails.lastRunStatus"), option("runStatus", feed.lastRunStatus ?? undefined)],
+    ...(feed.pauseReason
+      ? [[t("econ.feedDetails.pauseReason"), <Text key="pause" c="red" size="sm" data-testid="pause-reason">{t(`econ.feedDetails.pauseReasons.${feed.pauseReason}`, { defaultValue: feed.pauseReason })}</Text>] satisfies Row]
+      : []),
   ];
   return (
     <>

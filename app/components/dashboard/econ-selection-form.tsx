@@ -20,12 +20,12 @@ export interface EconSelectionFormProps {
   options: EconOptions;
   /** The values shown before any post (empty, the stored feed, or the feed a dump starts from). */
   defaults: EconFormDefaults;
-  /** A sealed FTP password to send back with the first post (a dump prefilled from a feed). */
-  defaultSealedPassword?: string | null;
+  /** A dump prefilled from a feed: the feed's id, posted so the server may keep its FTP password. */
+  fromFeedId?: string | null;
   /** What the action answered: values to show again, errors, the preview. */
   state: EconFormState | undefined;
   isAdmin: boolean;
-  /** Editing a feed whose FTP password is stored: an empty password keeps it. */
+  /** A stored FTP password (the edited feed's, or the source feed's) that an empty field keeps for the same server and login. */
   storedPassword?: boolean;
   cancelTo: string;
 }
@@ -35,12 +35,11 @@ export interface EconSelectionFormProps {
  * series, then Create (or Save changes) stores. Plain form posts without JavaScript; with it, Remix's
  * Form posts without a reload and the topic, section and table lists follow the chosen database.
  */
-export function EconSelectionForm({ kind, mode, options, defaults, defaultSealedPassword, state, isAdmin, storedPassword, cancelTo }: EconSelectionFormProps) {
+export function EconSelectionForm({ kind, mode, options, defaults, fromFeedId, state, isAdmin, storedPassword, cancelTo }: EconSelectionFormProps) {
   const { t } = useTranslation();
   const values = state?.values ?? defaults;
   const errors = state?.errors ?? {};
   const preview = state?.preview ?? null;
-  const sealed = state ? state.sealedPassword : (defaultSealedPassword ?? null);
   const canStore = preview !== null && Object.keys(errors).length === 0;
 
   const text = (name: string) => (typeof values[name] === "string" ? String(values[name]) : "");
@@ -207,12 +206,12 @@ export function EconSelectionForm({ kind, mode, options, defaults, defaultSealed
                     id="econ-ftpPassword"
                     name="ftpPassword"
                     label={label("ftpPassword")}
-                    description={sealed ? t("econ.form.ftpPasswordSealed") : storedPassword ? t("econ.form.ftpPasswordKept") : undefined}
+                    description={storedPassword ? t("econ.form.ftpPasswordKept") : state ? t("econ.form.ftpPasswordRetype") : undefined}
                     error={error("ftpPassword")}
                     autoComplete="new-password"
                   />
                 </SimpleGrid>
-                {sealed ? <input type="hidden" name="ftpPasswordSealed" value={sealed} /> : null}
+                {fromFeedId ? <input type="hidden" name="fromFeed" value={fromFeedId} /> : null}
               </Stack>
             </div>
           </Stack>

@@ -406,5 +406,14 @@ export function getMigrations(dialect: DialectName): Record<string, Migration> {
         await db.schema.createIndex("password_resets_user").on("password_resets").column("user_id").execute();
       },
     },
+    "0006_security_feeds": {
+      async up(db: Kysely<unknown>) {
+        // Why a feed was paused or a dump stopped by the portal (a code the pages translate), e.g. a subscription that ended.
+        await db.schema.alterTable("feeds").addColumn("pause_reason", "text").execute();
+        await db.schema.alterTable("dumps").addColumn("stop_reason", "text").execute();
+        // The daily limit of notification e-mails counts a user's recent e-mail deliveries.
+        await db.schema.createIndex("deliveries_user_channel_created").on("deliveries").columns(["user_id", "channel", "created_at"]).execute();
+      },
+    },
   };
 }

@@ -156,6 +156,8 @@ export interface FeedTable {
   last_run_at: Timestamp | null;
   last_success_at: Timestamp | null;
   last_run_status: string | null;
+  /** Why the portal paused the feed (e.g. "subscription-ended"); null when the owner set the status. */
+  pause_reason: Generated<string | null>;
 }
 
 export interface DumpTable {
@@ -181,6 +183,8 @@ export interface DumpTable {
   updated_at: Timestamp;
   started_at: Timestamp | null;
   finished_at: Timestamp | null;
+  /** Why the portal stopped the dump (e.g. "subscription-ended"); null otherwise. */
+  stop_reason: Generated<string | null>;
 }
 
 export interface FeedRunTable {
@@ -223,7 +227,7 @@ export interface DeliveryTable {
   /** ftp, email or webhook */
   channel: string;
   target: string;
-  /** pending, succeeded or failed */
+  /** pending, succeeded, failed or skipped (not sent, with the reason in last_error) */
   status: string;
   attempts: Generated<number>;
   last_error: string | null;

@@ -1,6 +1,6 @@
 import { createHmac } from "node:crypto";
 import { env } from "~/modules/env/env.server";
-import { decryptSecret, encryptSecret } from "./secrets";
+import { decryptSecret, encryptSecret, ftpSecretBinding, type FtpLoginOf } from "./secrets";
 
 /**
  * ENCRYPTION_KEY, which production requires apart from the session secret (env.ts); in development and tests
@@ -12,10 +12,12 @@ function secretKey(): string {
   return createHmac("sha256", env.SESSION_SECRET).update("portal encryption key").digest("hex");
 }
 
-export function sealSecret(plain: string): string {
-  return encryptSecret(plain, secretKey());
+/** Seals a user's FTP password for one server and login. */
+export function sealFtpPassword(plain: string, userId: string, login: FtpLoginOf): string {
+  return encryptSecret(plain, secretKey(), ftpSecretBinding(userId, login));
 }
 
-export function openSecret(stored: string): string {
-  return decryptSecret(stored, secretKey());
+/** Opens a stored FTP password; throws SecretError for another user, server or login. */
+export function openFtpPassword(stored: string, userId: string, login: FtpLoginOf): string {
+  return decryptSecret(stored, secretKey(), ftpSecretBinding(userId, login));
 }

@@ -1,30 +1,75 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from "node:crypto";
+import { parseFtpHost } from "./targets";
 
 /**
  * Secrets the portal must be able to read back (FTP passwords) are stored encrypted with AES-256-GCM:
- * "v1:" + base64(iv | tag | ciphertext). The key is derived from ENCRYPTION_KEY (or the session secret).
+ * "v2:" + base64(iv | tag | ciphertext). The key is derived from ENCRYPTION_KEY (or the session secret);
+ * the additional authenticated data is a binding (whose secret, for which server), so a sealed value
+ * copied to another user, host or login no longer opens.
+ *
+ * Values of the unbound "v1:" format are not migrated: nothing stored says which user and server they were
+ * typed for, so they count as missing and the subscriber is asked for the password again.
  */
 function keyFrom(secret: string): Buffer {
   return createHash("sha256").update(`portal-secrets:${secret}`).digest();
 }
 
-export function encryptSecret(plain: string, secret: string): string {
+const format = "v2:";
+
+function aad(binding: string): Buffer {
+  return Buffer.from(`portal-secrets:${format}${binding}`, "utf8");
+}
+
+export function encryptSecret(plain: string, secret: string, binding: string): string {
   const iv = randomBytes(12);
   const cipher = createCipheriv("aes-256-gcm", keyFrom(secret), iv);
+  cipher.setAAD(aad(binding));
   const encrypted = Buffer.concat([cipher.update(plain, "utf8"), cipher.final()]);
-  return `v1:${Buffer.concat([iv, cipher.getAuthTag(), encrypted]).toString("base64")}`;
+  return `${format}${Buffer.concat([iv, cipher.getAuthTag(), encrypted]).toString("base64")}`;
 }
 
 export class SecretError extends Error {}
 
-export function decryptSecret(stored: string, secret: string): string {
-  if (!stored.startsWith("v1:")) throw new SecretError("Unknown secret format");
-  const raw = Buffer.from(stored.slice(3), "base64");
+/** Whether a stored value is of the bound format (older values must be entered again). */
+export function isBoundSecret(stored: string): boolean {
+  return stored.startsWith(format);
+}
+
+export function decryptSecret(stored: string, secret: string, binding: string): string {
+  if (stored.startsWith("v1:")) throw new SecretError("The stored secret predates its binding; it must be entered again");
+  if (!isBoundSecret(stored)) throw new SecretError("Unknown secret format");
+  const raw = Buffer.from(stored.slice(format.length), "base64");
   try {
     const decipher = createDecipheriv("aes-256-gcm", keyFrom(secret), raw.subarray(0, 12));
+    decipher.setAAD(aad(binding));
     decipher.setAuthTag(raw.subarray(12, 28));
     return Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString("utf8");
   } catch {
-    throw new SecretError("The secret cannot be decrypted with the configured key");
+    throw new SecretError("The secret cannot be decrypted with the configured key for this user and server");
   }
+}
+
+export interface FtpLoginOf {
+  host: string;
+  port?: number;
+  username: string;
+}
+
+/** The FTP server as the binding sees it: "ftp://Host:21" and "host" name the same server. */
+export function ftpServerOf(login: FtpLoginOf): { host: string; port: number; username: string } {
+  const address = parseFtpHost(login.host, login.port);
+  return { host: (address?.host ?? login.host.trim()).toLowerCase(), port: address?.port ?? login.port ?? 21, username: login.username };
+}
+
+/** The binding of an FTP password: its user, host, port and login. */
+export function ftpSecretBinding(userId: string, login: FtpLoginOf): string {
+  const server = ftpServerOf(login);
+  return JSON.stringify(["ftp-password", userId, server.host, server.port, server.username]);
+}
+
+/** Whether two FTP settings name the same server and login (a stored password may then be kept). */
+export function sameFtpLogin(a: FtpLoginOf, b: FtpLoginOf): boolean {
+  const left = ftpServerOf(a);
+  const right = ftpServerOf(b);
+  return left.host === right.host && left.port === right.port && left.username === right.username;
 }

@@ -1,6 +1,6 @@
 import { db } from "~/modules/db/db.server";
 import { callWebhook, sendNotificationMail, uploadByFtp } from "~/modules/delivery/channels.server";
-import { openSecret } from "~/modules/delivery/secret-key.server";
+import { openFtpPassword } from "~/modules/delivery/secret-key.server";
 import { normaliseRemoteDirectory, parseFtpHost } from "~/modules/delivery/targets";
 import type { Job } from "~/modules/jobs/queue.server";
 import type { JobContext } from "~/modules/jobs/worker.server";
@@ -16,7 +16,7 @@ export async function deliverByFtp({ payload }: JobContext): Promise<void> {
   const directory = ftp ? normaliseRemoteDirectory(ftp.path) : null;
   if (!ftp || !file || !address || directory === null) throw new Error("The FTP settings or the file are no longer valid");
   try {
-    await uploadByFtp({ address, directory, username: ftp.username, password: openSecret(ftp.passwordEncrypted) }, absoluteFilePath(file.path), remoteName);
+    await uploadByFtp({ address, directory, username: ftp.username, password: openFtpPassword(ftp.passwordEncrypted, context.userId, ftp) }, absoluteFilePath(file.path), remoteName);
   } catch (error) {
     await markDelivery(deliveryId, { status: "pending", error: error instanceof Error ? error.message : String(error) });
     throw error;

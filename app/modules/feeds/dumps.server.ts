@@ -1,3 +1,4 @@
+import fs from "node:fs/promises";
 import { db } from "~/modules/db/db.server";
 import { newId, nowIso } from "~/modules/db/ids";
 import type { DumpTable } from "~/modules/db/schema";
@@ -6,6 +7,7 @@ import { removePartialFiles, writeRecords } from "~/modules/delivery/writer.serv
 import { enqueue, requestCancel } from "~/modules/jobs/queue.server";
 import { JobCancelledError, type JobContext } from "~/modules/jobs/worker.server";
 import { getCatalog } from "~/modules/catalog/source.server";
+import { ownerEntitled, stopReasonText, subscriptionEnded, type StopReason } from "./entitlement.server";
 import { absoluteFilePath, discardFile, downloadName, downloadUrl, recordFile, relativeFilePath } from "./files.server";
 import {
   deliverySchema,
@@ -17,7 +19,7 @@ import {
   type Notification,
   type OutputOptions,
 } from "./model";
-import { deliverFile, queueNotifications, type PipelineEvent } from "./notifications.server";
+import { deliverFile, notifyOwner, queueNotifications, type DeliveryContext, type PipelineEvent } from "./notifications.server";
 import { pipelineFor } from "./pipelines.server";
 
 export const runDumpJob = "run-dump";
@@ -112,6 +114,34 @@ function eventOf(dump: Selectable<DumpTable>, options: OutputOptions, outcome: P
   };
 }
 
+function contextOf(dump: Selectable<DumpTable>): DeliveryContext {
+  return {
+    userId: dump.user_id,
+    product: dump.product as FeedProduct,
+    dumpId: dump.id,
+    delivery: parseStored(deliverySchema, dump.delivery),
+    notification: parseStored(notificationSchema, dump.notification),
+  };
+}
+
+/**
+ * The portal stops a queued or running dump (failed, with the reason) and tells its owner once: the stop is
+ * a conditional update, so a retried job finds it stopped and says nothing more.
+ */
+export async function stopDump(dumpId: string, reason: StopReason): Promise<boolean> {
+  const result = await db
+    .updateTable("dumps")
+    .set({ status: "failed", error: stopReasonText[reason], stop_reason: reason, estimated_end_at: null, updated_at: nowIso(), finished_at: nowIso() })
+    .where("id", "=", dumpId)
+    .where("status", "in", ["queued", "running"])
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) !== 1) return false;
+  const dump = await db.selectFrom("dumps").selectAll().where("id", "=", dumpId).executeTakeFirstOrThrow();
+  const options = parseStored(outputOptionsSchema, dump.options);
+  await notifyOwner({ userId: dump.user_id, dumpId }, eventOf(dump, options, { event: "dump.stopped", error: stopReasonText[reason] }));
+  return true;
+}
+
 /** Marks a dump failed with its reason and tells the subscriber. */
 export async function failDump(dumpId: string, reason: string): Promise<void> {
   const result = await db
@@ -123,10 +153,7 @@ export async function failDump(dumpId: string, reason: string): Promise<void> {
   if (Number(result.numUpdatedRows) !== 1) return;
   const dump = await db.selectFrom("dumps").selectAll().where("id", "=", dumpId).executeTakeFirstOrThrow();
   const options = parseStored(outputOptionsSchema, dump.options);
-  await queueNotifications(
-    { userId: dump.user_id, dumpId, delivery: parseStored(deliverySchema, dump.delivery), notification: parseStored(notificationSchema, dump.notification) },
-    eventOf(dump, options, { event: "dump.failed", error: reason }),
-  );
+  await queueNotifications(contextOf(dump), eventOf(dump, options, { event: "dump.failed", error: reason }));
 }
 
 /**
@@ -138,6 +165,11 @@ export async function runDump({ payload, signal }: JobContext): Promise<void> {
   const { dumpId } = payload as { dumpId: string };
   const dump = await db.selectFrom("dumps").selectAll().where("id", "=", dumpId).executeTakeFirst();
   if (!dump || !canBeCancelled(dump.status)) return;
+  // Queued before the owner's subscription ended: stopped, with the reason, instead of run.
+  if (!(await ownerEntitled(dump.user_id, dump.product))) {
+    await stopDump(dumpId, subscriptionEnded);
+    return;
+  }
   const options = parseStored(outputOptionsSchema, dump.options);
   const pipeline = pipelineFor(dump.product as FeedProduct, getCatalog());
   const criteria = JSON.parse(dump.criteria) as unknown;
@@ -178,6 +210,12 @@ export async function runDump({ payload, signal }: JobContext): Promise<void> {
   };
   const written = await writeRecords(target, options.format, envelope, tracked(), signal);
 
+  // The subscription may have ended while the file was written: nothing of it is kept or delivered.
+  if (!(await ownerEntitled(dump.user_id, dump.product))) {
+    await fs.rm(target, { force: true });
+    await stopDump(dumpId, subscriptionEnded);
+    return;
+  }
   const file = await recordFile({
     userId: dump.user_id,
     product: dump.product,
@@ -199,7 +237,7 @@ export async function runDump({ payload, signal }: JobContext): Promise<void> {
     throw new JobCancelledError();
   }
   await deliverFile(
-    { userId: dump.user_id, dumpId, delivery: parseStored(deliverySchema, dump.delivery), notification: parseStored(notificationSchema, dump.notification) },
+    contextOf(dump),
     eventOf(dump, options, { records: written.records, fileId: file.id, downloadUrl: downloadUrl(file.id) }),
     file.id,
     file.filename,

@@ -8,6 +8,13 @@ import { checkEconSelection, listEconFeeds } from "./econ.server";
 
 /** What the /api/econ-* routes share beyond the pages: reading their JSON bodies into answers. */
 
+/** A feed's or dump's answer with the reason the portal paused or stopped it, in the language asked for. */
+export function withReasonText<T extends { pauseReason?: string | null; stopReason?: string | null }>(details: T, t: TFunction): T & { reasonText: string | null } {
+  if (details.pauseReason) return { ...details, reasonText: t(`econ.feedDetails.pauseReasons.${details.pauseReason}`) };
+  if (details.stopReason) return { ...details, reasonText: t(`dumps.stopReasons.${details.stopReason}`) };
+  return { ...details, reasonText: null };
+}
+
 type Read<T> = { ok: true; value: T } | { ok: false; response: Response };
 
 /**
@@ -17,9 +24,10 @@ type Read<T> = { ok: true; value: T } | { ok: false; response: Response };
 export async function readVisibleFeedIds(request: Request, user: CurrentUser, t: TFunction): Promise<Read<string[]>> {
   const body = await readJsonObject(request, t);
   if (!body.ok) return body;
-  const ids = parseIdList(body.value.ids);
+  const list = parseIdList(body.value.ids);
+  if (!list.ok) return { ok: false, response: jsonResponse({ errors: { ids: t(list.error) } }, 422) };
+  const ids = list.ids;
   if (ids.length === 0) return { ok: false, response: jsonResponse({ errors: { ids: t("validation.required") } }, 422) };
-  if (ids.length > 10_000) return { ok: false, response: jsonResponse({ errors: { ids: t("validation.tooManyIds") } }, 422) };
   const visible = new Set((await listEconFeeds(user)).map((feed) => feed.id));
   if (ids.some((id) => !visible.has(id))) return { ok: false, response: jsonResponse({ error: t("econApi.feedNotFound") }, 404) };
   return { ok: true, value: ids };
@@ -38,7 +46,7 @@ export async function previewAnswer(
   const body = await readJsonObject(request, t);
   if (!body.ok) return body.response;
   const values = econFormValues(body.value);
-  const parsed = schema.safeParse({ ...values, name: values.name || "preview", status: "inactive", ftpPasswordSealed: undefined, keepFtpPassword: false });
+  const parsed = schema.safeParse({ ...values, name: values.name || "preview", status: "inactive" });
   if (!parsed.success) return jsonResponse({ errors: translateErrors(t, fieldErrors(parsed.error)) }, 422);
   const { preview, errors } = await checkEconSelection(parsed.data, { userId: user.id });
   if (Object.keys(errors).length > 0 || !preview.ok) return jsonResponse({ errors: translateErrors(t, errors) }, 422);

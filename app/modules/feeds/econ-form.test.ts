@@ -26,9 +26,31 @@ describe("econ feed and dump forms", () => {
   });
 
   it("splits id lists on commas, spaces and new lines", () => {
-    expect(parseIdList(" A1,B2;\n\tC3  A1 ")).toEqual(["A1", "B2", "C3"]);
-    expect(parseIdList(["X", " Y "])).toEqual(["X", "Y"]);
-    expect(parseIdList(undefined)).toEqual([]);
+    expect(parseIdList(" A1,B2;\n\tC3  A1 ")).toEqual({ ok: true, ids: ["A1", "B2", "C3"] });
+    expect(parseIdList(["X", " Y ", 7])).toEqual({ ok: true, ids: ["X", "Y", "7"] });
+    expect(parseIdList(undefined)).toEqual({ ok: true, ids: [] });
+  });
+
+  it("[security-13] refuses nested lists and objects in id lists without converting them", () => {
+    let deep: unknown = "S1";
+    for (let depth = 0; depth < 20_000; depth++) deep = [deep];
+    expect(parseIdList(deep)).toEqual({ ok: false, error: "validation.invalidIds" });
+    expect(parseIdList([{ toString: 1 }])).toEqual({ ok: false, error: "validation.invalidIds" });
+    expect(parseIdList({ toString: 1 })).toEqual({ ok: false, error: "validation.invalidIds" });
+    expect(parseIdList([true])).toEqual({ ok: false, error: "validation.invalidIds" });
+    expect(parseIdList(Array.from({ length: 10_001 }, (_, index) => ({ index })))).toEqual({ ok: false, error: "validation.tooManyIds" });
+    expect(parseIdList(Array.from({ length: 10_001 }, (_, index) => `S${index}`).join(","))).toEqual({ ok: false, error: "validation.tooManyIds" });
+    expect(parseIdList("x".repeat(1_000_000))).toEqual({ ok: false, error: "validation.tooManyIds" });
+  });
+
+  it("[security-13] a crafted series id list is a field error of the schema, never an exception", () => {
+    let deep: unknown = "S1";
+    for (let depth = 0; depth < 20_000; depth++) deep = [deep];
+    for (const seriesIds of [deep, [{ toString: 1 }], { toString: 1 }]) {
+      const result = econDumpSchema.safeParse(econFormValues({ name: "Dump", database: "DB01", seriesIds }));
+      expect(result.success).toBe(false);
+      if (!result.success) expect(fieldErrors(result.error)).toEqual({ seriesIds: "validation.invalidIds" });
+    }
   });
 
   it("requires a database with SPEC.md's message", () => {
@@ -57,7 +79,6 @@ describe("econ feed and dump forms", () => {
         ftpUrl: "validation.ftpUrl",
         ftpPath: "validation.ftpPath",
         ftpUsername: "validation.required",
-        ftpPassword: "validation.required",
         notificationEmail: "validation.emails",
         notificationUrl: "validation.url",
       });
@@ -68,10 +89,18 @@ describe("econ feed and dump forms", () => {
     expect(ok.success).toBe(true);
   });
 
-  it("keeps the stored FTP password when editing leaves it empty", () => {
-    const values = { name: "Feed", database: "DB01", deliveryMethod: "ftp", ftpUrl: "ftp.example.com", ftpUsername: "u" };
-    expect(econFeedSchema.safeParse(econFormValues(values)).success).toBe(false);
-    expect(econFeedSchema.safeParse(econFormValues({ ...values, keepFtpPassword: true })).success).toBe(true);
+  it("[security-16] refuses more than 10 notification addresses", () => {
+    const addresses = (count: number) => Array.from({ length: count }, (_, index) => `a${index}@x.test`).join(", ");
+    const result = econDumpSchema.safeParse(econFormValues({ name: "Dump", database: "DB01", notificationEmail: addresses(11) }));
+    expect(result.success).toBe(false);
+    if (!result.success) expect(fieldErrors(result.error)).toEqual({ notificationEmail: "validation.tooManyEmails|max=10" });
+    expect(econDumpSchema.safeParse(econFormValues({ name: "Dump", database: "DB01", notificationEmail: addresses(10) })).success).toBe(true);
+  });
+
+  it("[security-17] the browser cannot post a sealed password or say that one is kept", () => {
+    const parsed = econFeedSchema.parse(econFormValues({ name: "Feed", database: "DB01", ftpPasswordSealed: "v2:forged", keepFtpPassword: true }));
+    expect(parsed).not.toHaveProperty("ftpPasswordSealed");
+    expect(parsed).not.toHaveProperty("keepFtpPassword");
   });
 
   it("knows calendar dates and webhook URLs", () => {

@@ -13,7 +13,7 @@ import { consolidations, feedFrequencies } from "./model";
  */
 
 export const econListFields = ["seriesFrequency", "country", "region", "unit", "indicator", "topic", "section", "table", "source"] as const;
-export const econFlagFields = ["nameOnly", "subscribedOnly", "keyOnly", "newOnly", "fullDump", "metadataOnly", "vintages", "keepFtpPassword"] as const;
+export const econFlagFields = ["nameOnly", "subscribedOnly", "keyOnly", "newOnly", "fullDump", "metadataOnly", "vintages"] as const;
 
 type FormValue = FormDataEntryValue | null;
 
@@ -22,10 +22,36 @@ function flag(value: unknown): boolean {
   return value === true || value === "on" || value === "true" || value === "1";
 }
 
-/** Series ids separated by commas, spaces or new lines, without duplicates. */
-export function parseIdList(value: unknown): string[] {
-  const parts = Array.isArray(value) ? value.map(String) : typeof value === "string" ? value.split(/[\s,;]+/) : [];
-  return [...new Set(parts.map((part) => part.trim()).filter(Boolean))];
+/** At most this many ids in one list (SPEC.md: "Please enter at most 10,000 ids."). */
+export const maxIds = 10_000;
+/** Longer id text cannot hold at most 10,000 ids of at most 64 characters each. */
+const maxIdTextLength = maxIds * 66;
+
+export type IdList = { ok: true; ids: string[] } | { ok: false; error: string };
+
+function isIdEntry(entry: unknown): entry is string | number {
+  return typeof entry === "string" || typeof entry === "number";
+}
+
+/**
+ * Series or feed ids as text separated by commas, spaces or new lines, or as a list of strings and
+ * numbers, without duplicates. Nested lists and objects are refused, never converted (finding 13: a deep
+ * list overflowed the stack and {"toString":1} threw), and the length is checked before any work.
+ */
+export function parseIdList(value: unknown): IdList {
+  let parts: string[];
+  if (value === undefined || value === null) parts = [];
+  else if (typeof value === "string") {
+    if (value.length > maxIdTextLength) return { ok: false, error: "validation.tooManyIds" };
+    parts = value.split(/[\s,;]+/);
+  } else if (typeof value === "number") parts = [String(value)];
+  else if (Array.isArray(value)) {
+    if (value.length > maxIds) return { ok: false, error: "validation.tooManyIds" };
+    if (!value.every(isIdEntry)) return { ok: false, error: "validation.invalidIds" };
+    parts = value.map((entry) => String(entry));
+  } else return { ok: false, error: "validation.invalidIds" };
+  const ids = [...new Set(parts.map((part) => part.trim()).filter(Boolean))];
+  return ids.length > maxIds ? { ok: false, error: "validation.tooManyIds" } : { ok: true, ids };
 }
 
 /** The form post or JSON body as the plain object the schema reads. */
@@ -41,11 +67,22 @@ export function econFormValues(source: FormData | Record<string, unknown>): Reco
   for (const key of keys) values[key] = get(key);
   for (const name of econListFields) values[name] = getAll(name);
   for (const name of econFlagFields) values[name] = flag(get(name));
-  values.seriesIds = parseIdList(get("seriesIds"));
+  values.seriesIds = get("seriesIds");
   return values;
 }
 
 const code = z.string().trim().min(1).max(64);
+
+/** An id list as parseIdList reads it; anything else is a validation error, never an exception. */
+export const idListSchema = z
+  .unknown()
+  .transform((value, context) => {
+    const list = parseIdList(value);
+    if (list.ok) return list.ids;
+    context.addIssue({ code: "custom", message: list.error });
+    return z.NEVER;
+  })
+  .pipe(z.array(code).max(maxIds, "validation.tooManyIds"));
 const codeList = z.array(code, { invalid_type_error: "validation.invalidOption" }).max(1000, "validation.tooManyOptions").default([]);
 
 /** "2024-02-29" is a date, "2024-02-30" is not (Date.parse would roll it over to March). */
@@ -73,7 +110,7 @@ function choice<const Options extends readonly [string, ...string[]]>(options: O
 }
 
 const criteriaShape = {
-  seriesIds: z.array(code).max(10_000, "validation.tooManyIds").default([]),
+  seriesIds: idListSchema,
   keyword: optionalText(200),
   nameOnly: z.boolean().default(false),
   seriesFrequency: z.array(z.enum(seriesFrequencies, { errorMap: () => ({ message: "validation.invalidOption" }) })).default([]),
@@ -110,26 +147,29 @@ const deliveryShape = {
   ftpPath: optionalText(255),
   ftpUsername: optionalText(100),
   ftpPassword: optionalText(200),
-  /** The password of the first step of a two-step form, sealed by the server: the browser never sees it. */
-  ftpPasswordSealed: optionalText(2000),
   notificationEmail: optionalText(1000),
   notificationUrl: optionalText(2000),
   notificationMethod: choice(webhookMethods, "POST"),
 };
 
-/** Delivery by FTP needs its address, path and login; notification addresses and URL must be valid. */
-function checkDelivery(values: z.infer<z.ZodObject<typeof deliveryShape>>, context: z.RefinementCtx, options: { passwordKept: boolean }) {
+/** The most notification addresses one feed or dump may name (finding 16). */
+export const maxNotificationEmails = 10;
+
+/**
+ * Delivery by FTP needs its address, path and login; notification addresses and URL must be valid. Whether
+ * the password may stay empty depends on what is stored, so the service checks it (ftp-password.ts).
+ */
+function checkDelivery(values: z.infer<z.ZodObject<typeof deliveryShape>>, context: z.RefinementCtx) {
   const issue = (path: string, message: string) => context.addIssue({ code: "custom", path: [path], message });
   if (values.deliveryMethod === "ftp") {
     if (!values.ftpUrl) issue("ftpUrl", "validation.required");
     else if (!parseFtpHost(values.ftpUrl)) issue("ftpUrl", "validation.ftpUrl");
     if (values.ftpPath !== undefined && normaliseRemoteDirectory(values.ftpPath) === null) issue("ftpPath", "validation.ftpPath");
     if (!values.ftpUsername) issue("ftpUsername", "validation.required");
-    if (!values.ftpPassword && !values.ftpPasswordSealed && !options.passwordKept) issue("ftpPassword", "validation.required");
   }
   if (values.notificationEmail) {
     const addresses = splitAddresses(values.notificationEmail);
-    if (addresses.length > 10) issue("notificationEmail", "validation.tooManyEmails|max=10");
+    if (addresses.length > maxNotificationEmails) issue("notificationEmail", `validation.tooManyEmails|max=${maxNotificationEmails}`);
     else if (addresses.some((address) => !z.string().email().safeParse(address).success)) issue("notificationEmail", "validation.emails");
   }
   if (values.notificationUrl && !isWebhookUrl(values.notificationUrl)) issue("notificationUrl", "validation.url");
@@ -148,10 +188,8 @@ export const econFeedSchema = z
     ...criteriaShape,
     ...outputShape,
     ...deliveryShape,
-    /** Editing: an empty password keeps the stored one. */
-    keepFtpPassword: z.boolean().default(false),
   })
-  .superRefine((values, context) => checkDelivery(values, context, { passwordKept: values.keepFtpPassword }));
+  .superRefine(checkDelivery);
 export type EconFeedValues = z.infer<typeof econFeedSchema>;
 
 export const econDumpSchema = z
@@ -164,7 +202,7 @@ export const econDumpSchema = z
     ...outputShape,
     ...deliveryShape,
   })
-  .superRefine((values, context) => checkDelivery(values, context, { passwordKept: false }));
+  .superRefine(checkDelivery);
 export type EconDumpValues = z.infer<typeof econDumpSchema>;
 
 /** Field errors as {field: message key}, the first per field. */

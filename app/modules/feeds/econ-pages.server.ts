@@ -5,10 +5,8 @@ import { econOptions } from "~/modules/catalog/options.server";
 import type { SeriesPreviewRow } from "~/modules/catalog/previews.server";
 import { getCatalog } from "~/modules/catalog/source.server";
 import type { FeedTable } from "~/modules/db/schema";
-import { openSecret, sealSecret } from "~/modules/delivery/secret-key.server";
 import { econDumpSchema, econFeedSchema, econFormValues, fieldErrors, type EconDumpValues, type EconFeedValues } from "./econ-form";
-import { checkEconSelection, econFeedFormValues, ownerFor } from "./econ.server";
-import { deliverySchema, parseStored } from "./model";
+import { checkEconSelection, checkFtpPassword, econFeedFormValues, findEconFeed, ftpOnFile, keepsFtpPassword, ownerFor } from "./econ.server";
 
 /**
  * The two steps of the macroeconomic feed and dump pages (SPEC.md section 5: Save shows a series preview,
@@ -19,16 +17,17 @@ import { deliverySchema, parseStored } from "./model";
 export type EconOptions = Awaited<ReturnType<typeof econOptions>>;
 export type EconFormDefaults = Record<string, string | string[] | boolean>;
 
-/** What a page's form shows: the values to show again, errors as message keys, the preview, the sealed password. */
+/** What a page's form shows: the values to show again, errors as message keys, the preview (never a password). */
 export interface EconFormState {
   values: EconFormDefaults;
   errors: Record<string, string>;
   preview: { total: number; items: SeriesPreviewRow[] } | null;
-  sealedPassword: string | null;
 }
 
 type Criteria = EconFeedValues | EconDumpValues;
-type Checked<V> = { ok: true; values: V; ownerId: string; state: EconFormState } | { ok: false; status: number; state: EconFormState };
+type Checked<V> =
+  | { ok: true; values: V; ownerId: string; state: EconFormState; fromFeed: Selectable<FeedTable> | null }
+  | { ok: false; status: number; state: EconFormState };
 
 export function loadEconOptions(): Promise<EconOptions> {
   return econOptions(getCatalog());
@@ -38,51 +37,40 @@ export function loadEconOptions(): Promise<EconOptions> {
 export function econDisplayValues(values: Record<string, unknown>): EconFormDefaults {
   const shown: EconFormDefaults = {};
   for (const [name, value] of Object.entries(values)) {
-    if (name === "ftpPassword" || name === "ftpPasswordSealed" || name === "intent") continue;
+    if (name === "ftpPassword" || name === "intent") continue;
     if (typeof value === "string" || typeof value === "boolean") shown[name] = value;
-    else if (Array.isArray(value)) shown[name] = value.map(String);
+    else if (Array.isArray(value)) shown[name] = value.filter((entry): entry is string => typeof entry === "string");
   }
-  if (Array.isArray(values.seriesIds)) shown.seriesIds = values.seriesIds.map(String).join(", ");
   return shown;
 }
 
-/** A stored feed as the create-dump form's defaults, its FTP password carried sealed (never in clear). */
-export function econFeedAsDump(feed: Selectable<FeedTable>): { values: EconFormDefaults; sealedPassword: string | null } {
-  const { frequency: _frequency, status: _status, newOnly: _newOnly, keepFtpPassword: _keep, ...values } = econFeedFormValues(feed);
-  const delivery = parseStored(deliverySchema, feed.delivery);
-  return { values: econDisplayValues(values), sealedPassword: delivery.ftp?.passwordEncrypted || null };
+/**
+ * A stored feed as the create-dump form's defaults. Its FTP password stays on the server: the form carries
+ * the feed's id, and the action keeps the password only for the feed's owner and the same server and login.
+ */
+export function econFeedAsDump(feed: Selectable<FeedTable>): { values: EconFormDefaults; keepsPassword: boolean } {
+  const { frequency: _frequency, status: _status, newOnly: _newOnly, ...values } = econFeedFormValues(feed);
+  return { values: econDisplayValues(values), keepsPassword: keepsFtpPassword(feed) };
 }
 
-/** A sealed password that does not open (tampered, or sealed under another key) is dropped, so it is asked again. */
-function dropBrokenSeal(raw: Record<string, unknown>) {
-  const sealed = raw.ftpPasswordSealed;
-  if (typeof sealed !== "string" || sealed === "") return;
-  try {
-    openSecret(sealed);
-  } catch {
-    delete raw.ftpPasswordSealed;
-  }
-}
-
-function sealFrom(raw: Record<string, unknown>): string | null {
-  if (raw.deliveryMethod !== "ftp") return null;
-  if (typeof raw.ftpPassword === "string" && raw.ftpPassword !== "") return sealSecret(raw.ftpPassword);
-  return typeof raw.ftpPasswordSealed === "string" && raw.ftpPasswordSealed !== "" ? raw.ftpPasswordSealed : null;
+/** The feed a create-dump post started from, when the user may see it (their own, any for an admin). */
+async function postedSourceFeed(user: CurrentUser, form: FormData): Promise<Selectable<FeedTable> | null> {
+  const id = form.get("fromFeed");
+  return typeof id === "string" && id !== "" ? findEconFeed(user, id) : null;
 }
 
 interface CheckContext {
   user: CurrentUser;
   intents: readonly string[];
-  /** Editing: the stored feed, whose owner and FTP password stay. */
+  /** Editing: the stored feed, whose owner stays and whose FTP password stays for the same server and login. */
   feed?: Selectable<FeedTable>;
+  /** A dump started from this feed may keep its FTP password (same owner, server and login). */
+  fromFeed?: Selectable<FeedTable> | null;
 }
 
 async function checkEconForm<V extends Criteria>(schema: z.ZodType<V, z.ZodTypeDef, unknown>, form: FormData, context: CheckContext): Promise<Checked<V>> {
   const raw = econFormValues(form);
-  dropBrokenSeal(raw);
-  // Whether an empty password keeps the stored one is the server's to say, not the browser's.
-  if (context.feed) raw.keepFtpPassword = econFeedFormValues(context.feed).keepFtpPassword === true;
-  const state: EconFormState = { values: econDisplayValues(raw), errors: {}, preview: null, sealedPassword: sealFrom(raw) };
+  const state: EconFormState = { values: econDisplayValues(raw), errors: {}, preview: null };
   const failed = (status: number, errors: Record<string, string>): Checked<V> => ({ ok: false, status, state: { ...state, errors } });
 
   if (typeof raw.intent !== "string" || !context.intents.includes(raw.intent)) return failed(400, { intent: "econ.errors.unknownIntent" });
@@ -98,15 +86,18 @@ async function checkEconForm<V extends Criteria>(schema: z.ZodType<V, z.ZodTypeD
   const check = await checkEconSelection(parsed.data, { userId: ownerId, feedId: context.feed?.id });
   state.preview = check.preview.ok ? { total: check.preview.total, items: check.preview.items } : null;
   if (Object.keys(check.errors).length > 0) return failed(422, check.errors);
-  return { ok: true, values: parsed.data, ownerId, state };
+  // The password is never shown again, so the preview step does not ask for it; storing does.
+  const password = parsed.data.intent === "preview" ? {} : checkFtpPassword(parsed.data, ftpOnFile(context.feed ?? context.fromFeed, ownerId));
+  if (Object.keys(password).length > 0) return failed(422, password);
+  return { ok: true, values: parsed.data, ownerId, state, fromFeed: context.fromFeed ?? null };
 }
 
 export function checkEconFeedForm(form: FormData, context: CheckContext): Promise<Checked<EconFeedValues>> {
   return checkEconForm(econFeedSchema, form, context);
 }
 
-export function checkEconDumpForm(form: FormData, context: CheckContext): Promise<Checked<EconDumpValues>> {
-  return checkEconForm(econDumpSchema, form, context);
+export async function checkEconDumpForm(form: FormData, context: Omit<CheckContext, "feed" | "fromFeed">): Promise<Checked<EconDumpValues>> {
+  return checkEconForm(econDumpSchema, form, { ...context, fromFeed: await postedSourceFeed(context.user, form) });
 }
 
 /** The state to show when storing failed after the checks passed (a race on the five-feed limit). */

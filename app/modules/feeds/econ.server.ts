@@ -7,13 +7,14 @@ import { getCatalog } from "~/modules/catalog/source.server";
 import { db } from "~/modules/db/db.server";
 import { nowIso } from "~/modules/db/ids";
 import type { DumpTable, FeedTable } from "~/modules/db/schema";
-import { openSecret, sealSecret } from "~/modules/delivery/secret-key.server";
+import { sealFtpPassword } from "~/modules/delivery/secret-key.server";
 import { splitAddresses } from "~/modules/delivery/targets";
 import { encodeMessage } from "~/modules/forms/messages";
 import { canBeCancelled, cancelDump, createDump, dumpProgress } from "./dumps.server";
 import type { StatusFilter } from "./status-filter";
 import type { EconDumpValues, EconFeedValues } from "./econ-form";
 import { activeFeedLimit, countActiveFeeds, createFeed, runFeedsAsDumps } from "./feeds.server";
+import { ftpPasswordProblem, reusableFtpPassword, type StoredFtpLogin } from "./ftp-password";
 import {
   deliverySchema,
   fullDumpLimit,
@@ -73,15 +74,30 @@ function toOptions(values: Criteria): OutputOptions {
   });
 }
 
-/** The FTP password typed now, carried sealed from the preview step, or the one stored before. */
-function toDelivery(values: Criteria, stored: Delivery | null): Delivery {
+/** The FTP password typed now (sealed for its owner and server), or the stored one while server and login stay. */
+function toDelivery(values: Criteria, ownerId: string, onFile: StoredFtpLogin | null): Delivery {
   if (values.deliveryMethod !== "ftp") return { method: "platform", ftp: null };
-  const passwordEncrypted = values.ftpPassword
-    ? sealSecret(values.ftpPassword)
-    : values.ftpPasswordSealed
-      ? sealSecret(openSecret(values.ftpPasswordSealed))
-      : (stored?.ftp?.passwordEncrypted ?? "");
-  return { method: "ftp", ftp: { host: values.ftpUrl ?? "", path: values.ftpPath ?? "/", username: values.ftpUsername ?? "", passwordEncrypted } };
+  const login = { host: values.ftpUrl ?? "", username: values.ftpUsername ?? "" };
+  const passwordEncrypted = values.ftpPassword ? sealFtpPassword(values.ftpPassword, ownerId, login) : (reusableFtpPassword(values, onFile) ?? "");
+  return { method: "ftp", ftp: { ...login, path: values.ftpPath ?? "/", passwordEncrypted } };
+}
+
+/** The stored FTP login whose password a form of this owner may keep: a feed's own, never another user's. */
+export function ftpOnFile(feed: Selectable<FeedTable> | null | undefined, ownerId: string): StoredFtpLogin | null {
+  if (!feed || feed.user_id !== ownerId) return null;
+  return parseStored(deliverySchema, feed.delivery).ftp;
+}
+
+/** Whether the feed's FTP password is kept when the edit form leaves it empty (same server and login). */
+export function keepsFtpPassword(feed: Selectable<FeedTable>): boolean {
+  const ftp = ftpOnFile(feed, feed.user_id);
+  return ftp !== null && reusableFtpPassword({ deliveryMethod: "ftp", ftpUrl: ftp.host, ftpUsername: ftp.username }, ftp) !== null;
+}
+
+/** The password field's error, if any: SPEC.md's required message, or asked again for a new server or login. */
+export function checkFtpPassword(values: Criteria, onFile: StoredFtpLogin | null): Record<string, string> {
+  const problem = ftpPasswordProblem(values, onFile);
+  return problem ? { ftpPassword: problem } : {};
 }
 
 function toNotification(values: Criteria): Notification {
@@ -152,14 +168,14 @@ export async function createEconFeed(ownerId: string, values: EconFeedValues): P
     frequency: values.frequency,
     criteria: toSeriesCriteria(values),
     options: toOptions(values),
-    delivery: toDelivery(values, null),
+    delivery: toDelivery(values, ownerId, null),
     notification: toNotification(values),
     active: values.status === "active",
   });
 }
 
+/** Stores the edited feed; the status is now the editor's, so a pause reason the portal gave is cleared. */
 export async function updateEconFeed(feed: Selectable<FeedTable>, values: EconFeedValues, now = new Date()): Promise<void> {
-  const stored = parseStored(deliverySchema, feed.delivery);
   const active = values.status === "active";
   const schedule = feed.frequency !== values.frequency || (active && feed.status !== "active") || !feed.next_run_at;
   await db
@@ -171,22 +187,25 @@ export async function updateEconFeed(feed: Selectable<FeedTable>, values: EconFe
       status: values.status,
       criteria: JSON.stringify(toSeriesCriteria(values)),
       options: JSON.stringify(toOptions(values)),
-      delivery: JSON.stringify(toDelivery(values, stored)),
+      delivery: JSON.stringify(toDelivery(values, feed.user_id, ftpOnFile(feed, feed.user_id))),
       notification: JSON.stringify(toNotification(values)),
       updated_at: nowIso(now),
+      pause_reason: null,
       ...(active ? (schedule ? { next_run_at: nowIso(nextRunAt(values.frequency, now)) } : {}) : { next_run_at: null }),
     })
     .where("id", "=", feed.id)
     .execute();
 }
 
-export async function createEconDump(ownerId: string, values: EconDumpValues): Promise<string> {
+/** A new dump; started from a feed of the same owner, an empty password keeps the feed's for the same server. */
+export async function createEconDump(ownerId: string, values: EconDumpValues, fromFeed: Selectable<FeedTable> | null = null): Promise<string> {
   return createDump(ownerId, product, {
     name: values.name,
     description: values.description,
     criteria: toSeriesCriteria(values),
     options: toOptions(values),
-    delivery: toDelivery(values, null),
+    delivery: toDelivery(values, ownerId, ftpOnFile(fromFeed, ownerId)),
+    feedId: fromFeed?.id ?? null,
     notification: toNotification(values),
   });
 }
@@ -202,6 +221,8 @@ export interface FeedListItem {
   deliveryMethod: string;
   lastRun: string | null;
   lastRunStatus: string | null;
+  /** Why the portal paused the feed (econ.stopReasons.*), or null. */
+  pauseReason: string | null;
   username: string;
 }
 
@@ -216,6 +237,7 @@ function feedListItem(feed: Selectable<FeedTable> & { username: string }): FeedL
     deliveryMethod: parseStored(deliverySchema, feed.delivery).method,
     lastRun: feed.last_run_at,
     lastRunStatus: feed.last_run_status,
+    pauseReason: feed.pause_reason,
     username: feed.username,
   };
 }
@@ -317,7 +339,6 @@ export function econFeedFormValues(feed: Selectable<FeedTable>): Record<string, 
     ftpUrl: delivery.ftp?.host ?? "",
     ftpPath: delivery.ftp?.path ?? "",
     ftpUsername: delivery.ftp?.username ?? "",
-    keepFtpPassword: Boolean(delivery.ftp?.passwordEncrypted),
     notificationEmail: notification.emails.join(", "),
     notificationUrl: notification.url ?? "",
     notificationMethod: notification.method,
@@ -367,6 +388,8 @@ export interface DumpListItem {
   created: string;
   updated: string;
   error: string | null;
+  /** Why the portal stopped the dump (econ.stopReasons.*), or null. */
+  stopReason: string | null;
   files: { id: string; format: string; filename: string; size: number; downloadUrl: string }[];
 }
 
@@ -388,6 +411,7 @@ async function dumpListItems(rows: (Selectable<DumpTable> & { username: string }
     created: row.created_at,
     updated: row.updated_at,
     error: row.error,
+    stopReason: row.stop_reason,
     files: files
       .filter((file) => file.dump_id === row.id)
       .map((file) => ({ id: file.id, format: file.format, filename: file.filename, size: file.size, downloadUrl: `/api/files/${file.id}` })),

@@ -7,7 +7,8 @@ import { enqueue } from "~/modules/jobs/queue.server";
 import type { JobContext } from "~/modules/jobs/worker.server";
 import { getCatalog } from "~/modules/catalog/source.server";
 import { createDump } from "./dumps.server";
-import { absoluteFilePath, downloadName, downloadUrl, recordFile, relativeFilePath } from "./files.server";
+import { ownerEntitled, stopReasonText, subscriptionEnded, type StopReason } from "./entitlement.server";
+import { absoluteFilePath, downloadName, downloadUrl, recordFile, relativeFilePath, removeWrittenFile } from "./files.server";
 import {
   deliverySchema,
   nextRunAt,
@@ -20,7 +21,7 @@ import {
   type Notification,
   type OutputOptions,
 } from "./model";
-import { deliverFile, queueNotifications } from "./notifications.server";
+import { deliverFile, notifyOwner, queueNotifications } from "./notifications.server";
 import { pipelineFor } from "./pipelines.server";
 
 export const runFeedJob = "run-feed";
@@ -95,19 +96,48 @@ export function queueFeedRun(feedId: string): Promise<string | null> {
 }
 
 /**
+ * The portal pauses an active feed (inactive, unscheduled, with the reason) and tells its owner. The pause
+ * is a conditional update, so however many ticks or runs find it, the owner gets one e-mail.
+ */
+export async function pauseFeed(feedId: string, reason: StopReason, feedRunId?: string): Promise<boolean> {
+  const paused = await db
+    .updateTable("feeds")
+    .set({ status: "inactive", next_run_at: null, pause_reason: reason, updated_at: nowIso() })
+    .where("id", "=", feedId)
+    .where("status", "=", "active")
+    .executeTakeFirst();
+  if (Number(paused.numUpdatedRows) !== 1) return false;
+  const feed = await db.selectFrom("feeds").selectAll().where("id", "=", feedId).executeTakeFirstOrThrow();
+  const options = parseStored(outputOptionsSchema, feed.options);
+  await notifyOwner(
+    { userId: feed.user_id, feedRunId },
+    { event: "feed.paused", id: feed.id, name: feed.name, language: options.language, records: null, fileId: null, downloadUrl: null, error: stopReasonText[reason] },
+  );
+  return true;
+}
+
+/**
  * The schedule tick: every active feed whose time has come gets a run, and its next run moves one period
- * on. The move is a conditional update, so two workers ticking at once queue one run.
+ * on. The move is a conditional update, so two workers ticking at once queue one run. A feed whose owner
+ * is no longer subscribed to its product is paused instead.
  */
 export async function queueDueFeeds(now = new Date()): Promise<number> {
   const due = await db
     .selectFrom("feeds")
-    .select(["id", "frequency", "next_run_at"])
+    .select(["id", "user_id", "product", "frequency", "next_run_at"])
     .where("status", "=", "active")
     .where("deleted_at", "is", null)
     .where("next_run_at", "<=", nowIso(now))
     .execute();
   let queued = 0;
+  const entitled = new Map<string, boolean>();
   for (const feed of due) {
+    const key = `${feed.user_id}:${feed.product}`;
+    if (!entitled.has(key)) entitled.set(key, await ownerEntitled(feed.user_id, feed.product, now));
+    if (!entitled.get(key)) {
+      await pauseFeed(feed.id, subscriptionEnded);
+      continue;
+    }
     let next = nextRunAt(feed.frequency as FeedFrequency, new Date(feed.next_run_at!));
     while (next <= now) next = nextRunAt(feed.frequency as FeedFrequency, next);
     const moved = await db
@@ -124,6 +154,7 @@ export async function queueDueFeeds(now = new Date()): Promise<number> {
 function deliveryContext(feed: Selectable<FeedTable>, feedRunId?: string) {
   return {
     userId: feed.user_id,
+    product: feed.product as FeedProduct,
     feedRunId,
     delivery: parseStored(deliverySchema, feed.delivery),
     notification: parseStored(notificationSchema, feed.notification),
@@ -158,6 +189,11 @@ export async function runFeed({ payload, signal }: JobContext): Promise<void> {
   const { feedId } = payload as { feedId: string };
   const feed = await db.selectFrom("feeds").selectAll().where("id", "=", feedId).where("deleted_at", "is", null).executeTakeFirst();
   if (!feed) return;
+  // Queued before the subscription ended, or run by hand: the feed pauses instead of delivering.
+  if (!(await ownerEntitled(feed.user_id, feed.product))) {
+    await pauseFeed(feed.id, subscriptionEnded);
+    return;
+  }
   const options = parseStored(outputOptionsSchema, feed.options);
   const startedAt = nowIso();
   const since = feed.last_success_at ?? feed.created_at;
@@ -176,6 +212,13 @@ export async function runFeed({ payload, signal }: JobContext): Promise<void> {
     });
     if (!written) {
       await finishRun(feed, runId, "unchanged", { startedAt });
+      return;
+    }
+    // The subscription may have ended while the file was written: nothing of it goes out.
+    if (!(await ownerEntitled(feed.user_id, feed.product))) {
+      await removeWrittenFile(relative);
+      await finishRun(feed, runId, "failed", { error: stopReasonText[subscriptionEnded], startedAt });
+      await pauseFeed(feed.id, subscriptionEnded, runId);
       return;
     }
     const file = await recordFile({

@@ -5,6 +5,8 @@ import { newId, nowIso } from "~/modules/db/ids";
 import type { FileTable } from "~/modules/db/schema";
 import type { OutputFormat } from "~/modules/delivery/serialize";
 import { env } from "~/modules/env/env.server";
+import type { Subscriptions } from "~/modules/auth/users.server";
+import { userEntitled } from "./entitlement.server";
 import { fileRetentionDays } from "./model";
 
 /** Produced files live under DATA_DIR/files/{user}/; the database keeps their record for 30 days. */
@@ -60,6 +62,11 @@ export async function recordFile(file: NewFile, now = new Date()): Promise<FileT
   return row;
 }
 
+/** A written file that was never recorded (its owner's subscription ended meanwhile). */
+export async function removeWrittenFile(relative: string): Promise<void> {
+  await fs.rm(absoluteFilePath(relative), { force: true });
+}
+
 /** A file produced for a dump cancelled while it was being finished. */
 export async function discardFile(fileId: string): Promise<void> {
   const file = await db.selectFrom("files").select("path").where("id", "=", fileId).executeTakeFirst();
@@ -77,11 +84,15 @@ export async function purgeExpiredFiles(now = new Date()): Promise<number> {
   return expired.length;
 }
 
-/** A file the user may download: their own, or any for an admin; null when missing or purged. */
-export async function downloadableFile(fileId: string, user: { id: string; isAdmin: boolean }): Promise<FileTable | null> {
+/**
+ * A file the user may download: their own while subscribed to its product, or any for an admin; null when
+ * missing or purged. A file whose owner's subscription ended stays unreachable for them (finding 11).
+ */
+export async function downloadableFile(fileId: string, user: { id: string; isAdmin: boolean; subscriptions: Subscriptions }): Promise<FileTable | null> {
   const file = await db.selectFrom("files").selectAll().where("id", "=", fileId).where("purged_at", "is", null).executeTakeFirst();
-  if (!file || (file.user_id !== user.id && !user.isAdmin)) return null;
-  return file;
+  if (!file) return null;
+  if (user.isAdmin) return file;
+  return file.user_id === user.id && userEntitled(user, file.product) ? file : null;
 }
 
 export function downloadUrl(fileId: string): string {

@@ -1,7 +1,10 @@
 import { db } from "~/modules/db/db.server";
 import { newId, nowIso } from "~/modules/db/ids";
 import { enqueue } from "~/modules/jobs/queue.server";
-import type { Delivery, Notification } from "./model";
+import { ownerEntitled } from "./entitlement.server";
+import { maxNotificationEmails } from "./econ-form";
+import type { Delivery, FeedProduct, Notification } from "./model";
+import type { PipelineEvent } from "./notification-mail";
 
 /**
  * After a dump or feed run: the FTP upload first (when the delivery method is FTP), then the notification
@@ -11,30 +14,32 @@ import type { Delivery, Notification } from "./model";
 export const deliverJob = "deliver";
 export const notifyJob = "notify";
 
-export type PipelineEventName = "dump.completed" | "dump.failed" | "feed.delivered" | "feed.failed";
+export type { PipelineEvent, PipelineEventName } from "./notification-mail";
+export { notificationMail } from "./notification-mail";
 
-export interface PipelineEvent {
-  event: PipelineEventName;
-  /** The dump's or feed's id and name. */
-  id: string;
-  name: string;
-  /** The language of the e-mail: the output option of the dump or feed. */
-  language: "en" | "zh";
-  records: number | null;
-  fileId: string | null;
-  downloadUrl: string | null;
-  error: string | null;
-}
+/** Notification e-mails one user's dumps and feeds may send in 24 hours (finding 16); more are skipped. */
+export const dailyNotificationEmailLimit = 200;
+const dayMs = 24 * 60 * 60 * 1000;
 
 export interface DeliveryContext {
   userId: string;
+  /** The product of the dump or feed: its output reaches the owner only while they are subscribed. */
+  product: FeedProduct;
   dumpId?: string;
   feedRunId?: string;
   delivery: Delivery;
   notification: Notification;
 }
 
-async function createDelivery(context: DeliveryContext, channel: "ftp" | "email" | "webhook", target: string, fileId: string | null): Promise<string> {
+type Outcome = { status: "pending" } | { status: "skipped"; reason: string };
+
+async function createDelivery(
+  context: Pick<DeliveryContext, "userId" | "dumpId" | "feedRunId">,
+  channel: "ftp" | "email" | "webhook",
+  target: string,
+  fileId: string | null,
+  outcome: Outcome = { status: "pending" },
+): Promise<string> {
   const id = newId();
   const now = nowIso();
   await db
@@ -47,8 +52,8 @@ async function createDelivery(context: DeliveryContext, channel: "ftp" | "email"
       feed_run_id: context.feedRunId ?? null,
       channel,
       target,
-      status: "pending",
-      last_error: null,
+      status: outcome.status,
+      last_error: outcome.status === "skipped" ? outcome.reason : null,
       created_at: now,
       updated_at: now,
     })
@@ -61,16 +66,53 @@ export interface NotifyPayload {
   event: PipelineEvent;
 }
 
-/** Queues one notification per address and one for the webhook URL. */
-export async function queueNotifications(context: DeliveryContext, event: PipelineEvent): Promise<void> {
-  for (const address of context.notification.emails) {
+/** Notification e-mails queued for the user in the last 24 hours (skipped ones do not count). */
+async function emailsInLastDay(userId: string, now: Date): Promise<number> {
+  const row = await db
+    .selectFrom("deliveries")
+    .select((eb) => eb.fn.countAll<number>().as("count"))
+    .where("user_id", "=", userId)
+    .where("channel", "=", "email")
+    .where("status", "!=", "skipped")
+    .where("created_at", ">", nowIso(new Date(now.getTime() - dayMs)))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/** One e-mail per address, each a delivery row and a notify job; past the daily limit a skipped row says why. */
+async function queueEmails(context: Pick<DeliveryContext, "userId" | "dumpId" | "feedRunId">, addresses: readonly string[], event: PipelineEvent): Promise<void> {
+  let sent = await emailsInLastDay(context.userId, new Date());
+  for (const address of addresses) {
+    if (sent >= dailyNotificationEmailLimit) {
+      await createDelivery(context, "email", address, event.fileId, {
+        status: "skipped",
+        reason: `Daily limit of ${dailyNotificationEmailLimit} notification e-mails reached`,
+      });
+      continue;
+    }
+    sent++;
     const deliveryId = await createDelivery(context, "email", address, event.fileId);
     await enqueue(notifyJob, { deliveryId, event } satisfies NotifyPayload, { maxAttempts: 3 });
   }
+}
+
+/**
+ * Queues one notification per address (at most ten) and one for the webhook URL, while the owner is still
+ * subscribed to the product: after the subscription ends nothing about its data goes out.
+ */
+export async function queueNotifications(context: DeliveryContext, event: PipelineEvent): Promise<void> {
+  if (!(await ownerEntitled(context.userId, context.product))) return;
+  await queueEmails(context, context.notification.emails.slice(0, maxNotificationEmails), event);
   if (context.notification.url) {
     const deliveryId = await createDelivery(context, "webhook", `${context.notification.method} ${context.notification.url}`, event.fileId);
     await enqueue(notifyJob, { deliveryId, event } satisfies NotifyPayload, { maxAttempts: 3 });
   }
+}
+
+/** Tells the owner, at the account's own address, why the portal paused a feed or stopped a dump. */
+export async function notifyOwner(context: Pick<DeliveryContext, "userId" | "dumpId" | "feedRunId">, event: PipelineEvent): Promise<void> {
+  const owner = await db.selectFrom("users").select("email").where("id", "=", context.userId).executeTakeFirst();
+  if (owner) await queueEmails(context, [owner.email], event);
 }
 
 export interface DeliverPayload {
@@ -81,8 +123,9 @@ export interface DeliverPayload {
   context: DeliveryContext;
 }
 
-/** A produced file: uploaded first when the delivery method is FTP, the notifications follow. */
+/** A produced file: uploaded first when the delivery method is FTP, the notifications follow; nothing once unsubscribed. */
 export async function deliverFile(context: DeliveryContext, event: PipelineEvent, fileId: string, remoteName: string): Promise<void> {
+  if (!(await ownerEntitled(context.userId, context.product))) return;
   if (context.delivery.method === "ftp" && context.delivery.ftp) {
     const deliveryId = await createDelivery(context, "ftp", `${context.delivery.ftp.host}${context.delivery.ftp.path}`, fileId);
     await enqueue(deliverJob, { deliveryId, fileId, remoteName, event, context } satisfies DeliverPayload, { maxAttempts: 3 });
@@ -102,25 +145,4 @@ export async function markDelivery(deliveryId: string, outcome: { status: "succe
     }))
     .where("id", "=", deliveryId)
     .execute();
-}
-
-const subjects: Record<PipelineEventName, Record<"en" | "zh", (name: string) => string>> = {
-  "dump.completed": { en: (name) => `Your dump "${name}" is ready`, zh: (name) => `您的数据转储“${name}”已就绪` },
-  "dump.failed": { en: (name) => `Your dump "${name}" failed`, zh: (name) => `您的数据转储“${name}”失败` },
-  "feed.delivered": { en: (name) => `New data from your feed "${name}"`, zh: (name) => `您的数据订阅“${name}”有新数据` },
-  "feed.failed": { en: (name) => `Your feed "${name}" could not run`, zh: (name) => `您的数据订阅“${name}”运行失败` },
-};
-
-/** The notification e-mail, in the language chosen for the dump or feed. */
-export function notificationMail(event: PipelineEvent): { subject: string; text: string } {
-  const subject = subjects[event.event][event.language](event.name);
-  const zh = event.language === "zh";
-  const lines = [
-    subject,
-    "",
-    ...(event.records !== null ? [zh ? `记录数：${event.records}` : `Records: ${event.records}`] : []),
-    ...(event.downloadUrl ? [zh ? `下载（30 天内有效，需要登录）：${event.downloadUrl}` : `Download (kept 30 days, sign-in required): ${event.downloadUrl}`] : []),
-    ...(event.error ? [zh ? `原因：${event.error}` : `Reason: ${event.error}`] : []),
-  ];
-  return { subject, text: lines.join("\n") };
 }

@@ -4,12 +4,14 @@ import { econFeedSchema, econFormValues, fieldErrors } from "~/modules/feeds/eco
 import {
   checkEconSelection,
   createEconFeed,
+  checkFtpPassword,
   econFeedDetails,
-  econFeedFormValues,
   findEconFeed,
+  ftpOnFile,
   ownerFor,
   updateEconFeed,
 } from "~/modules/feeds/econ.server";
+import { withReasonText } from "~/modules/feeds/econ-api.server";
 import { activeFeedLimit, FeedLimitError } from "~/modules/feeds/feeds.server";
 import { jsonResponse, methodNotAllowed, readJsonObject } from "~/modules/forms/json.server";
 import { encodeMessage, translateErrors } from "~/modules/forms/messages";
@@ -17,7 +19,7 @@ import { getFixedT } from "~/modules/i18n/i18n.server";
 
 /**
  * /api/econ-feed: GET ?id= a feed's details; POST a new feed (admins may name a `username` to act for);
- * PUT ?id= the whole edited feed, where an omitted FTP password keeps the stored one. Others' and unknown
+ * PUT ?id= the whole edited feed, where an omitted FTP password keeps the stored one for the same server and login. Others' and unknown
  * feeds are a 404, as on the pages.
  */
 const allow = "GET, POST, PUT";
@@ -33,7 +35,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (!id) return jsonResponse({ errors: { id: t("validation.required") } }, 422);
   const feed = await findEconFeed(user, id);
   if (!feed) return jsonResponse({ error: t("econApi.feedNotFound") }, 404);
-  return jsonResponse(await econFeedDetails(feed));
+  return jsonResponse(withReasonText(await econFeedDetails(feed), t));
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -49,15 +51,15 @@ export async function action({ request }: ActionFunctionArgs) {
 
   const body = await readJsonObject(request, t);
   if (!body.ok) return body.response;
-  // The API never hands out a sealed password, and only a stored feed has a password to keep.
-  const keepFtpPassword = feed ? econFeedFormValues(feed).keepFtpPassword : false;
-  const parsed = econFeedSchema.safeParse({ ...econFormValues(body.value), ftpPasswordSealed: undefined, keepFtpPassword });
+  const parsed = econFeedSchema.safeParse(econFormValues(body.value));
   if (!parsed.success) return jsonResponse({ errors: translateErrors(t, fieldErrors(parsed.error)) }, 422);
 
   const username = typeof body.value.username === "string" ? body.value.username.trim() : undefined;
   const ownerId = feed ? feed.user_id : await ownerFor(user, username);
   if (!ownerId) return jsonResponse({ errors: { username: t("econApi.unknownUser") } }, 422);
   const { preview, errors } = await checkEconSelection(parsed.data, { userId: ownerId, feedId: feed?.id });
+  // Only the edited feed's own password may stay, and only for the same FTP server and login.
+  Object.assign(errors, checkFtpPassword(parsed.data, ftpOnFile(feed, ownerId)));
   if (Object.keys(errors).length > 0 || !preview.ok) return jsonResponse({ errors: translateErrors(t, errors) }, 422);
 
   if (feed) {

@@ -18,11 +18,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const fromFeed = new URL(request.url).searchParams.get("fromFeed");
   const feed = fromFeed ? await findEconFeed(user, fromFeed) : null;
   if (fromFeed && !feed) throw new Response("Not Found", { status: 404 });
-  const prefill = feed ? econFeedAsDump(feed) : { values: {}, sealedPassword: null };
+  const prefill = feed ? econFeedAsDump(feed) : { values: {}, keepsPassword: false };
   return {
     defaults: feed && user.isAdmin ? { ...prefill.values, username: feed.username } : prefill.values,
-    sealedPassword: prefill.sealedPassword,
-    fromFeed: feed ? feed.name : null,
+    storedPassword: prefill.keepsPassword,
+    fromFeed: feed ? { id: feed.id, name: feed.name } : null,
     options: await loadEconOptions(),
     isAdmin: user.isAdmin,
     ...(await pageTitle(request, "econ.createDump.title")),
@@ -37,7 +37,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const checked = await checkEconDumpForm(await readFormData(request), { user, intents: ["preview", "create"] });
   if (!checked.ok) return data(checked.state, { status: checked.status });
   if (checked.values.intent === "preview") return data(checked.state);
-  const dumpId = await createEconDump(checked.ownerId, checked.values);
+  const dumpId = await createEconDump(checked.ownerId, checked.values, checked.fromFeed);
   return redirectWithToast(localizePathFor(request, `/dashboard/econ/dump-details/${dumpId}`), {
     type: "success",
     message: "econ.toast.dumpCreated",
@@ -46,7 +46,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function CreateDumpPage() {
-  const { defaults, sealedPassword, fromFeed, options, isAdmin } = useLoaderData<typeof loader>();
+  const { defaults, storedPassword, fromFeed, options, isAdmin } = useLoaderData<typeof loader>();
   const state = useActionData<EconFormState>();
   const { search } = useLocation();
   const { t } = useTranslation();
@@ -55,7 +55,7 @@ export default function CreateDumpPage() {
       <div>
         <Title order={1}>{t("econ.createDump.title")}</Title>
         <Text>{t("econ.createDump.lead")}</Text>
-        {fromFeed ? <Text fw={600}>{t("econ.createDump.fromFeed", { name: fromFeed })}</Text> : null}
+        {fromFeed ? <Text fw={600}>{t("econ.createDump.fromFeed", { name: fromFeed.name })}</Text> : null}
       </div>
       <EconSelectionForm
         key={search}
@@ -63,7 +63,8 @@ export default function CreateDumpPage() {
         mode="create"
         options={options}
         defaults={defaults}
-        defaultSealedPassword={sealedPassword}
+        fromFeedId={fromFeed?.id ?? null}
+        storedPassword={storedPassword}
         state={state}
         isAdmin={isAdmin}
         cancelTo="/dashboard/econ/dumps"

@@ -63,7 +63,7 @@ export default function DumpDetailsPage() {
       ) : null}
       {dump.status === "failed" && dump.error ? (
         <Alert color="red" title={t("dumps.failedTitle")} data-testid="dump-error">
-          {dump.error}
+          {dump.stopReason ? t(`dumps.stopReasons.${dump.stopReason}`, { defaultValue: dump.error }) : dump.error}
         </Alert>
       ) : null}
 

@@ -10,7 +10,7 @@ import { requireSubscription } from "~/modules/auth/guards.server";
 import { pageMeta } from "~/modules/content/page-meta";
 import { pageTitle } from "~/modules/content/page-title.server";
 import { checkEconFeedForm, econDisplayValues, loadEconOptions, type EconFormState } from "~/modules/feeds/econ-pages.server";
-import { econFeedFormValues, findEconFeed, updateEconFeed } from "~/modules/feeds/econ.server";
+import { econFeedFormValues, findEconFeed, keepsFtpPassword, updateEconFeed } from "~/modules/feeds/econ.server";
 import { readFormData } from "~/modules/forms/form-data.server";
 import { localizePathFor } from "~/modules/i18n/language";
 import { redirectWithToast } from "~/modules/toast/toast.server";
@@ -27,11 +27,10 @@ async function requireFeed(user: CurrentUser, feedId: string | undefined) {
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireSubscription(request, "macroeconomic");
   const feed = await requireFeed(user, params.feedId);
-  const stored = econFeedFormValues(feed);
   return {
     feedId: feed.id,
-    defaults: econDisplayValues(stored),
-    storedPassword: stored.keepFtpPassword === true,
+    defaults: econDisplayValues(econFeedFormValues(feed)),
+    storedPassword: keepsFtpPassword(feed),
     options: await loadEconOptions(),
     isAdmin: user.isAdmin,
     ...(await pageTitle(request, "econ.editFeed.title")),

@@ -1,0 +1,68 @@
+import i18next from "i18next";
+import { i18nConfig } from "~/modules/i18n/i18n";
+
+/**
+ * The notification e-mail of a dump or feed (finding 16): the subject is fixed and names the portal, and
+ * whatever the subscriber wrote (the name) or a remote server answered (the reason) appears in the body only,
+ * on one quoted line, so it can neither set a header nor pass for a paragraph of the portal's own.
+ */
+
+export type PipelineEventName = "dump.completed" | "dump.failed" | "feed.delivered" | "feed.failed" | "feed.paused" | "dump.stopped";
+
+export interface PipelineEvent {
+  event: PipelineEventName;
+  /** The dump's or feed's id and name. */
+  id: string;
+  name: string;
+  /** The language of the e-mail: the output option of the dump or feed. */
+  language: "en" | "zh";
+  records: number | null;
+  fileId: string | null;
+  downloadUrl: string | null;
+  error: string | null;
+}
+
+const mailKeys: Record<PipelineEventName, string> = {
+  "dump.completed": "dumpCompleted",
+  "dump.failed": "dumpFailed",
+  "feed.delivered": "feedDelivered",
+  "feed.failed": "feedFailed",
+  "feed.paused": "feedPaused",
+  "dump.stopped": "dumpStopped",
+};
+
+// Resources are bundled, so this instance is ready when init returns (the worker has no request to translate for).
+const i18n = i18next.createInstance();
+void i18n.init({ ...i18nConfig, lng: "en", initImmediate: false });
+
+/** Control, format (bidi, zero-width) and line-separator characters, which could break a line or hide text. */
+const unsafeCharacters = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]+/gu;
+
+/** Subscriber text as one line of plain text: unsafe characters become spaces, at most `max` characters. */
+export function plainLine(value: string, max = 200): string {
+  const line = value.replace(unsafeCharacters, " ").replace(/\s+/g, " ").trim();
+  return line.length > max ? `${line.slice(0, max - 1)}…` : line;
+}
+
+/** Subscriber text quoted, with quotes and backslashes escaped, so where it begins and ends is plain. */
+export function quotedLine(value: string, max = 200): string {
+  return JSON.stringify(plainLine(value, max));
+}
+
+/** The notification e-mail, in the language chosen for the dump or feed. */
+export function notificationMail(event: PipelineEvent): { subject: string; text: string } {
+  const t = i18n.getFixedT(event.language);
+  const key = mailKeys[event.event];
+  const nameLabel = event.event.startsWith("dump.") ? t("pipelineMail.dumpName") : t("pipelineMail.feedName");
+  const lines = [
+    t(`pipelineMail.intro.${key}`),
+    "",
+    `${nameLabel}: ${quotedLine(event.name, 100)}`,
+    ...(event.records !== null ? [`${t("pipelineMail.records")}: ${event.records}`] : []),
+    ...(event.downloadUrl ? [`${t("pipelineMail.download")}: ${event.downloadUrl}`] : []),
+    ...(event.error ? [`${t("pipelineMail.reason")}: ${quotedLine(event.error, 500)}`] : []),
+    "",
+    t("pipelineMail.footer"),
+  ];
+  return { subject: t(`pipelineMail.subjects.${key}`), text: lines.join("\n") };
+}
