@@ -20,6 +20,7 @@ export function routes(defineRoutes) {
     // Resource routes: no language prefix, no document.
     route("healthz", "routes/api/healthz.ts");
     route("api/form/:kind", "routes/api/form.ts");
+    route("api/captcha/challenge", "routes/api/captcha-challenge.ts");
     route("api/auth/user", "routes/api/auth-user.ts");
     route("api/auth/logout", "routes/api/auth-logout.ts");
     route("api/auth/save-profile", "routes/api/auth-save-profile.ts");

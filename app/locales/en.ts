@@ -270,6 +270,20 @@ const en = {
     sending: "Sending…",
     sent: "Thank you. Your message has been sent; we reply within one hour.",
     back: "All contact options",
+    captcha: {
+      label: "Verification",
+      description: "Your browser solves a small puzzle so we know a person is writing; nothing is tracked.",
+      noScript: "Without JavaScript the form cannot verify you; a few messages an hour are still accepted.",
+      widget: {
+        label: "I am a person",
+        verifying: "Verifying…",
+        verified: "Verified",
+        error: "Verification failed. You can still send the message.",
+        expired: "Verification expired. Check the box again.",
+        verificationRequired: "Verification required",
+        waitAlert: "Verifying… please wait.",
+      },
+    },
   },
   auth: {
     loginTitle: "Sign in",
@@ -740,6 +754,10 @@ const en = {
     phone: "Please enter a valid phone number.",
     spam: "Your message could not be sent.",
     rateLimited: "Too many messages from this address. Please try again in {{minutes}} minutes.",
+    captchaInvalid: "The verification failed or has expired. Please verify again and send the message.",
+    captchaReused: "This verification has already been used. Please verify again and send the message.",
+    unverifiedLimited:
+      "Too many unverified messages from your network. Please turn on JavaScript so the form can verify you, or try again in {{minutes}} minutes.",
     badJson: "Could not parse JSON value.",
     invalidType: "Please enter text.",
     controlCharacters: "Please remove control characters such as NUL or escape.",

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { CAPTCHA_FIELD } from "~/modules/captcha/captcha-field";
 import { optionalChoice, optionalText, requiredChoice, requiredEmail, requiredText } from "~/modules/forms/fields";
 import { products } from "~/modules/registry/registry";
 import { countryCodes } from "./countries";
@@ -18,6 +19,9 @@ export const productOptions = productIds;
 export const HONEYPOT_FIELD = "website";
 const honeypot = { [HONEYPOT_FIELD]: z.unknown().optional() };
 
+/** The solved captcha the widget adds; optional, because forms must also work without JavaScript. */
+const captcha = { [CAPTCHA_FIELD]: z.string().max(1000).optional() };
+
 const generalFields = {
   name: requiredText(100),
   email: requiredEmail(),
@@ -25,6 +29,7 @@ const generalFields = {
   text: requiredText(5000),
   sdk: optionalChoice(sdkOptions),
   ...honeypot,
+  ...captcha,
 };
 
 export const contactSchemas = {
@@ -53,6 +58,7 @@ export const contactSchemas = {
     product: requiredChoice(productIds),
     message: optionalText(5000),
     ...honeypot,
+    ...captcha,
   }),
 } satisfies Record<ContactKind, z.ZodTypeAny>;
 
@@ -69,7 +75,7 @@ export interface ContactField {
 function describeFields(kind: ContactKind): ContactField[] {
   const shape = contactSchemas[kind].shape as Record<string, z.ZodTypeAny>;
   return Object.entries(shape)
-    .filter(([name]) => name !== HONEYPOT_FIELD)
+    .filter(([name]) => name !== HONEYPOT_FIELD && name !== CAPTCHA_FIELD)
     .map(([name, schema]) => ({ name, widget: widgetFor(name), required: !schema.safeParse(undefined).success }));
 }
 

@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
+import { describeContactFailure } from "~/modules/contact/contact-outcome";
 import { contactSchemas, isContactKind } from "~/modules/contact/contact-schemas";
 import { submitContactMessage } from "~/modules/contact/contact.server";
 import { clientAddress } from "~/modules/http/client-address.server";
@@ -6,7 +7,10 @@ import { jsonResponse, methodNotAllowed, readJsonObject, zodErrorResponse } from
 import { translateMessage } from "~/modules/forms/messages";
 import { getFixedT } from "~/modules/i18n/i18n.server";
 
-/** POST /api/form/{general-inquiry|report-bug|request-feature|business-inquiry} with a JSON body. */
+/**
+ * POST /api/form/{general-inquiry|report-bug|request-feature|business-inquiry} with a JSON body; an `altcha`
+ * property with a solved challenge from GET /api/captcha/challenge lifts the low unverified ceiling.
+ */
 export async function action({ request, params }: ActionFunctionArgs) {
   const t = await getFixedT(request);
   if (!isContactKind(params.kind)) return jsonResponse({ error: t("validation.unknownForm") }, 404);
@@ -18,10 +22,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (!parsed.success) return zodErrorResponse(parsed.error, t);
 
   const outcome = await submitContactMessage(params.kind, parsed.data, clientAddress(request));
-  if (outcome.status === "spam") return jsonResponse({ error: t("validation.spam") }, 400);
-  if (outcome.status === "rate-limited") {
-    const message = translateMessage(t, `validation.rateLimited|minutes=${Math.ceil(outcome.retryAfterSeconds / 60)}`);
-    return jsonResponse({ error: message }, 429, { "Retry-After": String(outcome.retryAfterSeconds) });
+  if (outcome.status !== "stored") {
+    const failure = describeContactFailure(outcome);
+    const headers = failure.retryAfterSeconds === null ? undefined : { "Retry-After": String(failure.retryAfterSeconds) };
+    return jsonResponse({ error: translateMessage(t, failure.message) }, failure.httpStatus, headers);
   }
   return jsonResponse({ id: outcome.id, message: t("contact.sent") }, 201);
 }

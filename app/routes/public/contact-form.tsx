@@ -4,6 +4,7 @@ import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ContactForm } from "~/components/forms/contact-form";
 import { AppLink } from "~/components/layout/app-link";
+import { describeContactFailure } from "~/modules/contact/contact-outcome";
 import { isContactKind, type ContactKind } from "~/modules/contact/contact-schemas";
 import { submitContactMessage } from "~/modules/contact/contact.server";
 import { clientAddress } from "~/modules/http/client-address.server";
@@ -34,10 +35,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (result.error) return validationFailure(result.error, result.submittedData);
 
   const outcome = await submitContactMessage(kind, result.data, clientAddress(request));
-  if (outcome.status === "spam") return formFailure("validation.spam", result.submittedData, 400, kind);
-  if (outcome.status === "rate-limited") {
-    const minutes = String(Math.ceil(outcome.retryAfterSeconds / 60));
-    return formFailure(`validation.rateLimited|minutes=${minutes}`, result.submittedData, 429, kind);
+  if (outcome.status !== "stored") {
+    const failure = describeContactFailure(outcome);
+    return formFailure(failure.message, result.submittedData, failure.httpStatus, kind);
   }
   return redirectWithToast(localizePathFor(request, "/contact"), { type: "success", message: "contact.sent" });
 }
