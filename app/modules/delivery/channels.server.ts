@@ -1,20 +1,13 @@
-import { lookup } from "node:dns/promises";
-import { Client } from "basic-ftp";
-import { env } from "~/modules/env/env.server";
 import { sendMail } from "~/modules/mail/mail.server";
-import { isPrivateAddress, webhookRequest, type FtpAddress, type WebhookMethod } from "./targets";
+import { refuseControlCharacters, UnexpectedStatusError } from "~/modules/net/outbound-errors";
+import { openVettedFtp, requestVetted } from "~/modules/net/outbound.server";
+import { webhookRequest, type FtpAddress, type WebhookMethod } from "./targets";
 
 /**
- * Subscribers name the FTP servers and webhook URLs the worker connects to: in production a name that
- * resolves to a loopback, private or link-local address is refused, so no one reaches the provider's
- * own network through a delivery. DELIVERY_PRIVATE_HOSTS=allow lifts this (tests, local demos).
+ * Subscribers name the FTP servers and webhook URLs the worker connects to: both go through the vetted
+ * client (app/modules/net/outbound.server.ts), which in production refuses hosts that resolve to loopback,
+ * private or reserved addresses and connects only to the address it vetted.
  */
-async function assertPublicHost(host: string): Promise<void> {
-  const allowPrivate = env.DELIVERY_PRIVATE_HOSTS ? env.DELIVERY_PRIVATE_HOSTS === "allow" : env.NODE_ENV !== "production";
-  if (allowPrivate) return;
-  const addresses = await lookup(host.replace(/^\[|\]$/g, ""), { all: true });
-  if (addresses.some(({ address }) => isPrivateAddress(address))) throw new Error(`${host} is a private address; deliveries go to public hosts only`);
-}
 
 export interface FtpLogin {
   address: FtpAddress;
@@ -25,16 +18,10 @@ export interface FtpLogin {
 
 /** Uploads a file into the directory (created when missing) under a temporary name, then renames it. */
 export async function uploadByFtp(login: FtpLogin, localFile: string, remoteName: string): Promise<void> {
-  await assertPublicHost(login.address.host);
-  const client = new Client(30_000);
+  refuseControlCharacters("FTP directory", login.directory);
+  refuseControlCharacters("remote file name", remoteName);
+  const client = await openVettedFtp({ ...login.address, user: login.username, password: login.password });
   try {
-    await client.access({
-      host: login.address.host,
-      port: login.address.port,
-      user: login.username,
-      password: login.password,
-      secure: login.address.secure,
-    });
     await client.ensureDir(login.directory);
     await client.uploadFrom(localFile, `${remoteName}.part`);
     await client.rename(`${remoteName}.part`, remoteName);
@@ -43,13 +30,13 @@ export async function uploadByFtp(login: FtpLogin, localFile: string, remoteName
   }
 }
 
-/** Calls the subscriber's URL; anything but a 2xx answer within 10 seconds is a failure. */
+/** Calls the subscriber's URL; anything but a 2xx answer within 10 seconds is a failure, and redirects are not followed. */
 export async function callWebhook(url: string, method: WebhookMethod, event: Record<string, string | number | null>): Promise<void> {
-  await assertPublicHost(new URL(url).hostname);
+  // Checked before parsing: the URL parser would silently drop tabs and line breaks.
+  refuseControlCharacters("webhook URL", url);
   const request = webhookRequest(url, method, event);
-  const response = await fetch(request.url, { ...request.init, redirect: "manual", signal: AbortSignal.timeout(10_000) });
-  await response.body?.cancel();
-  if (response.status < 200 || response.status > 299) throw new Error(`${method} ${url} answered HTTP ${response.status}`);
+  const response = await requestVetted(request.url, { ...request, timeoutMs: 10_000, maxRedirects: 0, maxBodyBytes: 0 });
+  if (response.status < 200 || response.status > 299) throw new UnexpectedStatusError(response.status, `${method} ${url}`);
 }
 
 export async function sendNotificationMail(to: string, subject: string, text: string): Promise<void> {

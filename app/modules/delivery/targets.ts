@@ -1,3 +1,5 @@
+import { hasControlCharacters } from "~/modules/net/control-characters";
+
 /** Where a file goes and who is told: parsing and shaping, without any IO (see channels.server.ts). */
 
 export interface FtpAddress {
@@ -17,8 +19,9 @@ export function parseFtpHost(value: string, port?: number): FtpAddress | null {
   return { host: match[2]!, port: parsedPort, secure: match[1] === "ftps" };
 }
 
-/** A remote directory: "/" separated, no "..", always absolute. */
+/** A remote directory: "/" separated, no "..", no control characters (they would end the FTP command), always absolute. */
 export function normaliseRemoteDirectory(value: string): string | null {
+  if (hasControlCharacters(value)) return null;
   const parts = value.split("/").filter((part) => part !== "" && part !== ".");
   if (parts.some((part) => part === "..")) return null;
   return `/${parts.join("/")}`;
@@ -39,38 +42,21 @@ export function isWebhookMethod(value: unknown): value is WebhookMethod {
   return typeof value === "string" && (webhookMethods as readonly string[]).includes(value);
 }
 
+export interface WebhookRequest {
+  url: string;
+  method: WebhookMethod;
+  headers: Record<string, string>;
+  body?: string;
+}
+
+const userAgent = { "User-Agent": "developer-portal-webhook/1" };
+
 /** The event as JSON in the body, or as query parameters for GET. */
-export function webhookRequest(url: string, method: WebhookMethod, event: Record<string, string | number | null>): { url: string; init: RequestInit } {
+export function webhookRequest(url: string, method: WebhookMethod, event: Record<string, string | number | null>): WebhookRequest {
   if (method === "GET") {
     const target = new URL(url);
     for (const [key, value] of Object.entries(event)) target.searchParams.set(key, value === null ? "" : String(value));
-    return { url: target.toString(), init: { method } };
+    return { url: target.toString(), method, headers: userAgent };
   }
-  return {
-    url,
-    init: { method, headers: { "Content-Type": "application/json", "User-Agent": "developer-portal-webhook/1" }, body: JSON.stringify(event) },
-  };
-}
-
-function ipv4Private(address: string): boolean {
-  const [a = 0, b = 0] = address.split(".").map(Number);
-  return (
-    a === 0 ||
-    a === 10 ||
-    a === 127 ||
-    (a === 100 && b >= 64 && b <= 127) ||
-    (a === 169 && b === 254) ||
-    (a === 172 && b >= 16 && b <= 31) ||
-    (a === 192 && b === 168) ||
-    a >= 224
-  );
-}
-
-/** Loopback, private, link-local, unspecified or multicast: not somewhere a subscriber's file should go. */
-export function isPrivateAddress(address: string): boolean {
-  const lower = address.toLowerCase().replace(/^\[|\]$/g, "");
-  if (/^\d{1,3}(\.\d{1,3}){3}$/.test(lower)) return ipv4Private(lower);
-  const mapped = /^::ffff:(\d{1,3}(\.\d{1,3}){3})$/.exec(lower);
-  if (mapped) return ipv4Private(mapped[1]!);
-  return lower === "::" || lower === "::1" || /^f[cd]/.test(lower) || /^fe[89ab]/.test(lower) || /^ff/.test(lower);
+  return { url, method, headers: { ...userAgent, "Content-Type": "application/json" }, body: JSON.stringify(event) };
 }

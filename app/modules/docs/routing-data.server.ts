@@ -1,6 +1,7 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { env } from "~/modules/env/env.server";
+import { fetchJsonVetted } from "~/modules/net/outbound.server";
 import { docSetPath, getDocSet, type DocSetId } from "~/modules/registry/registry";
 import { writtenPagePaths } from "./doc-pages";
 import { buildNavigation, type NavigationItem } from "./navigation";
@@ -25,11 +26,7 @@ export class SpecUnavailableError extends Error {}
 /** A set's spec comes from content/specs/{id}.json unless DOCS_SPEC_SOURCES names a URL or file. */
 async function fetchSpec(set: DocSetId): Promise<unknown> {
   const source = env.DOCS_SPEC_SOURCES[set] ?? path.join("content", "specs", `${set}.json`);
-  if (/^https?:\/\//.test(source)) {
-    const response = await fetch(source, { signal: AbortSignal.timeout(10_000) });
-    if (!response.ok) throw new Error(`${source} answered ${response.status}`);
-    return response.json();
-  }
+  if (/^https?:\/\//.test(source)) return fetchJsonVetted(source, 10_000);
   return JSON.parse(await fs.readFile(path.resolve(source), "utf8"));
 }
 

@@ -3,6 +3,7 @@ import { callWebhook, sendNotificationMail, uploadByFtp } from "~/modules/delive
 import { openFtpPassword } from "~/modules/delivery/secret-key.server";
 import { normaliseRemoteDirectory, parseFtpHost } from "~/modules/delivery/targets";
 import type { Job } from "~/modules/jobs/queue.server";
+import { subscriberFailure } from "~/modules/net/outbound-errors";
 import type { JobContext } from "~/modules/jobs/worker.server";
 import { absoluteFilePath } from "./files.server";
 import { markDelivery, notificationMail, queueNotifications, type DeliverPayload, type NotifyPayload } from "./notifications.server";
@@ -18,14 +19,16 @@ export async function deliverByFtp({ payload }: JobContext): Promise<void> {
   try {
     await uploadByFtp({ address, directory, username: ftp.username, password: openFtpPassword(ftp.passwordEncrypted, context.userId, ftp) }, absoluteFilePath(file.path), remoteName);
   } catch (error) {
-    await markDelivery(deliveryId, { status: "pending", error: error instanceof Error ? error.message : String(error) });
-    throw error;
+    // The subscriber reads this reason; the raw socket error stays in the stack, for the pipeline incident.
+    const failure = subscriberFailure("ftp", error);
+    await markDelivery(deliveryId, { status: "pending", error: failure.message });
+    throw failure;
   }
   await markDelivery(deliveryId, { status: "succeeded" });
   await queueNotifications(context, event);
 }
 
-/** The upload failed for good: recorded, and the notifications still go out, with the reason. */
+/** The upload failed for good: recorded, and the notifications still go out, with the subscriber-facing reason. */
 export async function ftpDeliveryGaveUp(job: Job, reason: string): Promise<void> {
   const { deliveryId, event, context } = JSON.parse(job.payload) as DeliverPayload;
   await db.updateTable("deliveries").set({ status: "failed", last_error: reason.slice(0, 2000) }).where("id", "=", deliveryId).execute();
@@ -51,6 +54,8 @@ export async function sendNotification({ payload }: JobContext): Promise<void> {
         fileId: event.fileId,
         downloadUrl: event.downloadUrl,
         error: event.error,
+      }).catch((error: unknown) => {
+        throw subscriberFailure("webhook", error);
       });
     }
   } catch (error) {

@@ -2,6 +2,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { z } from "zod";
 import { env } from "~/modules/env/env.server";
+import { fetchJsonVetted } from "~/modules/net/outbound.server";
 import type { DocSetId } from "~/modules/registry/registry";
 import { docSetPages } from "../doc-pages";
 import { writtenPageContent } from "../page-content.server";
@@ -25,11 +26,7 @@ export function downloadSource(set: DocSetId): string {
 }
 
 async function readJson(source: string): Promise<unknown> {
-  if (/^https?:\/\//.test(source)) {
-    const response = await fetch(source, { signal: AbortSignal.timeout(5_000) });
-    if (!response.ok) throw new Error(`${source} answered ${response.status}`);
-    return response.json();
-  }
+  if (/^https?:\/\//.test(source)) return fetchJsonVetted(source, 5_000);
   return JSON.parse(await fs.readFile(path.resolve(source), "utf8"));
 }
 

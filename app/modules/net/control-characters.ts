@@ -1,0 +1,6 @@
+/** C0 controls (CR and LF among them), DEL and C1 controls: never part of a host, path, name or header. */
+const controlCharacters = /[\u0000-\u001f\u007f-\u009f]/;
+
+export function hasControlCharacters(value: string): boolean {
+  return controlCharacters.test(value);
+}

@@ -1,0 +1,72 @@
+import { FTPError } from "basic-ftp";
+import { hasControlCharacters } from "./control-characters";
+
+/**
+ * Why an outbound connection failed, in two versions: the raw detail (socket errors, addresses) for server
+ * logs and pipeline incidents, and a short reason for the subscriber that tells nothing about the network
+ * the worker runs in, so deliveries cannot be used to scan it.
+ */
+
+/** A host resolved to an address outside global unicast while private hosts are denied. */
+export class AddressNotAllowedError extends Error {
+  override name = "AddressNotAllowedError";
+}
+
+/** A value bound for an FTP command, a URL or a header holds CR, LF or another control character. */
+export class ControlCharacterError extends Error {
+  override name = "ControlCharacterError";
+}
+
+/** The other side answered, with an HTTP status that is not a success. */
+export class UnexpectedStatusError extends Error {
+  override name = "UnexpectedStatusError";
+  constructor(
+    readonly status: number,
+    url: string,
+  ) {
+    super(`${url} answered HTTP ${status}`);
+  }
+}
+
+/** Failure text that subscribers may read; the stack keeps the raw cause for the pipeline incident. */
+export class SubscriberFacingError extends Error {
+  override name = "SubscriberFacingError";
+  constructor(message: string, cause: unknown) {
+    super(message, { cause });
+    this.stack = `${this.stack ?? message}\nCaused by: ${cause instanceof Error ? (cause.stack ?? cause.message) : String(cause)}`;
+  }
+}
+
+/** Refuses, never strips: a value that changed on the way would go somewhere the subscriber did not ask for. */
+export function refuseControlCharacters(what: string, value: string): void {
+  if (hasControlCharacters(value)) throw new ControlCharacterError(`The ${what} contains a line break or another control character`);
+}
+
+const resolutionCodes = new Set(["ENOTFOUND", "EAI_AGAIN", "EAI_FAIL", "EAI_NONAME", "ENODATA"]);
+const certificateCodes = /^(ERR_TLS_|ERR_SSL_|CERT_|DEPTH_ZERO_|SELF_SIGNED_|UNABLE_TO_)/;
+
+function errorCode(error: unknown): string | null {
+  if (!(error instanceof Error) || !("code" in error)) return null;
+  return typeof error.code === "string" ? error.code : null;
+}
+
+export type OutboundChannel = "ftp" | "webhook";
+
+const names: Record<OutboundChannel, string> = { ftp: "The FTP server", webhook: "The webhook" };
+
+/** The reason a subscriber reads for a failed upload or webhook call. */
+export function subscriberReason(channel: OutboundChannel, error: unknown): string {
+  if (error instanceof AddressNotAllowedError) return "The address is not allowed: deliveries go to public hosts only";
+  if (error instanceof ControlCharacterError || error instanceof SubscriberFacingError) return error.message;
+  if (error instanceof UnexpectedStatusError) return `${names[channel]} answered HTTP ${error.status}`;
+  if (error instanceof FTPError) return error.code === 530 ? "The FTP server refused the login" : `The FTP server refused the transfer (reply ${error.code})`;
+  const code = errorCode(error);
+  if (code && resolutionCodes.has(code)) return "The host name could not be resolved";
+  if (code && certificateCodes.test(code)) return `${names[channel]} has no valid TLS certificate for its name`;
+  return `${names[channel]} could not be reached`;
+}
+
+/** The error a delivery job throws: the subscriber's reason as its message, the raw error kept as its cause. */
+export function subscriberFailure(channel: OutboundChannel, error: unknown): SubscriberFacingError {
+  return error instanceof SubscriberFacingError ? error : new SubscriberFacingError(subscriberReason(channel, error), error);
+}

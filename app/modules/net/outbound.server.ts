@@ -1,0 +1,183 @@
+import dns from "node:dns/promises";
+import http from "node:http";
+import https from "node:https";
+import { Client } from "basic-ftp";
+import { env } from "~/modules/env/env.server";
+import { classifyAddress, parseIpLiteral, stripBrackets } from "./address-policy";
+import { AddressNotAllowedError, refuseControlCharacters, UnexpectedStatusError } from "./outbound-errors";
+
+/**
+ * The one way out of the worker and the docs engine to hosts named by subscribers or configuration
+ * (webhooks, FTP uploads, spec and downloads sources): the host is resolved once, every address it
+ * resolves to is vetted, and the connection goes to that vetted address, never to a second resolution.
+ */
+
+export type Resolver = (hostname: string) => Promise<{ address: string }[]>;
+
+export interface OutboundOptions {
+  /** Whether loopback, private and reserved addresses may be reached; DELIVERY_PRIVATE_HOSTS decides by default. */
+  allowPrivate?: boolean;
+  /** Name resolution, the system's by default; tests pass their own to see how often it is asked. */
+  resolve?: Resolver;
+}
+
+/** DELIVERY_PRIVATE_HOSTS, or deny in production and allow elsewhere. */
+export function privateHostsAllowed(): boolean {
+  return env.DELIVERY_PRIVATE_HOSTS ? env.DELIVERY_PRIVATE_HOSTS === "allow" : env.NODE_ENV !== "production";
+}
+
+const systemResolver: Resolver = (hostname) => dns.lookup(hostname, { all: true, verbatim: true });
+
+export interface VettedHost {
+  /** The host without IPv6 brackets: what the Host header and TLS name it. */
+  hostname: string;
+  /** Whether hostname is a name, not an address literal: only names go into TLS server name indication. */
+  isName: boolean;
+  /** The address every connection for this host goes to. */
+  address: string;
+}
+
+/** Resolves the host once and refuses it when any of its addresses is not public (unless private hosts are allowed). */
+export async function vetHost(host: string, options: OutboundOptions = {}): Promise<VettedHost> {
+  const hostname = stripBrackets(host);
+  refuseControlCharacters("host name", hostname);
+  const literal = parseIpLiteral(hostname);
+  const resolved = literal ? [literal] : (await (options.resolve ?? systemResolver)(hostname)).map(({ address }) => parseIpLiteral(address));
+  const classes = resolved.map((address) => {
+    if (!address) throw new Error(`${hostname} resolved to something that is not an address`);
+    return classifyAddress(address);
+  });
+  const [first] = classes;
+  if (!first) throw new Error(`${hostname} resolved to no address`);
+  const outside = classes.find((entry) => !entry.global);
+  if (outside && !(options.allowPrivate ?? privateHostsAllowed())) {
+    throw new AddressNotAllowedError(`${hostname} resolves to ${outside.address} (${outside.range}); only public hosts may be reached`);
+  }
+  return { hostname, isName: literal === null, address: first.address };
+}
+
+export interface OutboundRequest {
+  method: string;
+  headers?: Record<string, string>;
+  body?: string;
+  /** For the whole exchange, redirects included. */
+  timeoutMs: number;
+  /** Redirects followed, each to a host vetted again; with 0 a 3xx answer is handed back. */
+  maxRedirects: number;
+  /** The most of the answer's body read; with 0 none is read. */
+  maxBodyBytes: number;
+}
+
+export interface OutboundResponse {
+  status: number;
+  body: Buffer;
+}
+
+interface Exchange extends OutboundResponse {
+  location: string | undefined;
+}
+
+/** One HTTP exchange with the vetted address; the URL's host stays in the Host header and the TLS server name. */
+function exchange(target: URL, vetted: VettedHost, request: OutboundRequest, signal: AbortSignal): Promise<Exchange> {
+  return new Promise((resolve, reject) => {
+    const options: https.RequestOptions = {
+      host: vetted.address,
+      port: target.port || undefined,
+      path: `${target.pathname}${target.search}`,
+      method: request.method,
+      headers: { ...request.headers, host: target.host },
+      servername: vetted.isName ? vetted.hostname : undefined,
+      // No pooled sockets: a kept-alive connection would skip the vetting of the next request.
+      agent: false,
+      signal,
+    };
+    const onResponse = (incoming: http.IncomingMessage) => {
+      const status = incoming.statusCode ?? 0;
+      const location = incoming.headers.location;
+      if (request.maxBodyBytes === 0) {
+        incoming.destroy();
+        resolve({ status, location, body: Buffer.alloc(0) });
+        return;
+      }
+      const chunks: Buffer[] = [];
+      let size = 0;
+      incoming.on("data", (chunk: Buffer) => {
+        size += chunk.length;
+        if (size > request.maxBodyBytes) incoming.destroy(new Error(`The answer of ${target.origin} is larger than ${request.maxBodyBytes} bytes`));
+        else chunks.push(chunk);
+      });
+      incoming.on("end", () => resolve({ status, location, body: Buffer.concat(chunks) }));
+      incoming.on("error", reject);
+    };
+    const outgoing = target.protocol === "https:" ? https.request(options, onResponse) : http.request(options, onResponse);
+    outgoing.on("error", reject);
+    outgoing.end(request.body);
+  });
+}
+
+function abortable<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  return Promise.race([
+    work,
+    new Promise<never>((_resolve, reject) => {
+      if (signal.aborted) reject(signal.reason);
+      signal.addEventListener("abort", () => reject(signal.reason), { once: true });
+    }),
+  ]);
+}
+
+const redirectStatuses = new Set([301, 302, 303, 307, 308]);
+
+/** An HTTP(S) request through the vetted client: pinned to the vetted address, redirects vetted hop by hop. */
+export async function requestVetted(url: string, request: OutboundRequest, options: OutboundOptions = {}): Promise<OutboundResponse> {
+  refuseControlCharacters("URL", url);
+  for (const [name, value] of Object.entries(request.headers ?? {})) refuseControlCharacters(`${name} header`, value);
+  const signal = AbortSignal.timeout(request.timeoutMs);
+  let target = new URL(url);
+  for (let hop = 0; ; hop += 1) {
+    if (target.protocol !== "http:" && target.protocol !== "https:") throw new Error(`${target.protocol} URLs cannot be requested`);
+    const vetted = await abortable(vetHost(target.hostname, options), signal);
+    const { status, location, body } = await exchange(target, vetted, request, signal);
+    if (!redirectStatuses.has(status) || !location || hop >= request.maxRedirects) return { status, body };
+    refuseControlCharacters("redirect location", location);
+    target = new URL(location, target);
+  }
+}
+
+/** A JSON document from a configured source URL (specs, downloads listings), following a few redirects. */
+export async function fetchJsonVetted(url: string, timeoutMs: number): Promise<unknown> {
+  const response = await requestVetted(url, { method: "GET", headers: { accept: "application/json" }, timeoutMs, maxRedirects: 3, maxBodyBytes: 64 * 1024 * 1024 });
+  if (response.status < 200 || response.status > 299) throw new UnexpectedStatusError(response.status, url);
+  return JSON.parse(response.body.toString("utf8"));
+}
+
+export interface FtpAccess {
+  host: string;
+  port: number;
+  /** Explicit TLS (ftps://). */
+  secure: boolean;
+  user: string;
+  password: string;
+}
+
+/** A logged-in FTP client whose control and data connections both go to the vetted address; the caller closes it. */
+export async function openVettedFtp(access: FtpAccess, options: OutboundOptions = {}): Promise<Client> {
+  refuseControlCharacters("FTP user name", access.user);
+  refuseControlCharacters("FTP password", access.password);
+  const vetted = await vetHost(access.host, options);
+  // A PASV answer naming another host is ignored: the data connection goes to the control connection's address.
+  const client = new Client(30_000, { allowSeparateTransferHost: false });
+  try {
+    await client.access({
+      host: vetted.address,
+      port: access.port,
+      user: access.user,
+      password: access.password,
+      secure: access.secure,
+      secureOptions: vetted.isName ? { servername: vetted.hostname } : undefined,
+    });
+    return client;
+  } catch (error) {
+    client.close();
+    throw error;
+  }
+}
