@@ -19,6 +19,7 @@ COPY --from=build /app/scripts ./scripts
 VOLUME /data
 EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=5s CMD node -e "fetch('http://127.0.0.1:3000/healthz').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
-# SESSION_SECRET (32+ characters) must be provided at run time: docker run -e SESSION_SECRET=... .
+# SESSION_SECRET and a different ENCRYPTION_KEY (32+ characters each) must be provided at run time:
+# docker run -e SESSION_SECRET=... -e ENCRYPTION_KEY=... .
 # Separate workers: run web containers with -e WORKER=off and workers with the command `node scripts/worker.mjs`.
 CMD ["node", "scripts/serve.mjs"]

@@ -11,6 +11,7 @@ const work = fs.mkdtempSync(path.join(os.tmpdir(), "portal-bench-dumps-"));
 process.env.DATA_DIR = work;
 process.env.NODE_ENV = "production";
 process.env.SESSION_SECRET = "bench-session-secret-long-enough-for-the-check";
+process.env.ENCRYPTION_KEY = "bench-encryption-key-long-enough-and-distinct";
 process.env.CATALOG_SERIES = "20000";
 delete process.env.DATABASE_URL;
 

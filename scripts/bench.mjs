@@ -107,6 +107,7 @@ const server = spawn(process.execPath, [path.join(root, "scripts/serve.mjs")], {
     HOST: "127.0.0.1",
     DATA_DIR: path.join(work, "data"),
     SESSION_SECRET: "bench-session-secret-long-enough-for-the-check",
+    ENCRYPTION_KEY: "bench-encryption-key-long-enough-and-distinct",
     DEMO_DATA: "false",
     CATALOG_SERIES: "200",
     CATALOG_COMPANIES: "50",
