@@ -18,7 +18,14 @@ describe("migrations", () => {
     const row = await db.selectFrom("incidents").select("id").where("id", "=", "keep-me").executeTakeFirst();
     expect(row?.id).toBe("keep-me");
     const applied = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(db);
-    expect(applied.rows.map((migration) => migration.name)).toEqual(["0001_foundation", "0002_accounts", "0003_catalog", "0004_jobs"]);
+    expect(applied.rows.map((migration) => migration.name)).toEqual([
+      "0001_foundation",
+      "0002_accounts",
+      "0003_catalog",
+      "0004_jobs",
+      "0005_security_accounts",
+      "0006_security_feeds",
+    ]);
   });
 
   it("returns timestamps as ISO strings on every dialect", async () => {
