@@ -18,6 +18,7 @@ import {
   carriesCredentials,
   declaresTooLargeBody,
   isCrossSiteRequest,
+  loggedUrl,
   privateCacheControl,
   securityHeaders,
 } from "./policy";
@@ -27,11 +28,6 @@ declare module "@remix-run/node" {
     /** The Content-Security-Policy nonce of this response's inline scripts. */
     cspNonce: string;
   }
-}
-
-/** Reset links carry their token in the path: the access log never shows it. */
-function loggedUrl(url: string): string {
-  return url.replace(/(\/reset-password\/)[^/?#]+/, "$1[redacted]");
 }
 
 /**
