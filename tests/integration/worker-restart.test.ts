@@ -80,7 +80,9 @@ describe("a worker killed mid-dump", () => {
     worker = startEngine({ pollMs: 50, concurrency: 1, leaseMs: 1000 });
     const done = await waitFor(() => dumpRow(id), (row) => row.status === "completed" || row.status === "failed", { timeoutMs: 60_000 });
     expect(done).toMatchObject({ status: "completed", processed: total, total });
-    const job = await db.selectFrom("jobs").selectAll().where("id", "=", done.job_id!).executeTakeFirstOrThrow();
+    // The job is closed just after the dump it ran is marked completed.
+    const jobRow = () => db.selectFrom("jobs").selectAll().where("id", "=", done.job_id!).executeTakeFirstOrThrow();
+    const job = await waitFor(jobRow, (row) => row.status !== "running", { timeoutMs: 10_000 });
     expect(job).toMatchObject({ status: "done", attempts: 2 });
     const [file] = await db.selectFrom("files").selectAll().where("dump_id", "=", id).execute();
     const xml = fs.readFileSync(absoluteFilePath(file!.path), "utf8");
