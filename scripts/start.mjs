@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * `npm start`: builds when the build is missing or older than the sources, then serves the production
- * build with remix-serve. The server migrates the database and starts the worker (app/modules/boot.server.ts).
+ * build with scripts/serve.mjs. The server migrates the database and starts the worker (app/modules/boot.server.ts).
  */
 import { spawn } from "node:child_process";
 import path from "node:path";
@@ -12,6 +12,6 @@ const env = {
   ...localEnv(),
   PORT: process.env.PORT ?? "3000",
 };
-const server = spawn(path.join(root, "node_modules/.bin/remix-serve"), ["build/server/index.js"], { cwd: root, env, stdio: "inherit" });
+const server = spawn(process.execPath, [path.join(root, "scripts/serve.mjs")], { cwd: root, env, stdio: "inherit" });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
 server.on("exit", (code) => process.exit(code ?? 0));
