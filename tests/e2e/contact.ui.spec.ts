@@ -1,4 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
+import { solvedCaptcha, test } from "./support/contact-client";
 import { queryE2eDatabase, uniqueEmail } from "./support/database";
 import { field, javaScriptEnabled, open, waitForHydration } from "./support/pages";
 
@@ -122,7 +123,8 @@ test("the sixth message from one address within an hour is refused and keeps the
   const email = uniqueEmail("limit");
   const form = { name: "Busy", email, subject: "Again", text: "Another question" };
   for (let attempt = 0; attempt < 5; attempt++) {
-    const response = await page.request.post("/contact/general-inquiry", { form, maxRedirects: 0 });
+    const altcha = await solvedCaptcha(page.request);
+    const response = await page.request.post("/contact/general-inquiry", { form: { ...form, altcha }, maxRedirects: 0 });
     expect(response.status()).toBe(302);
   }
   await open(page, "/contact/general-inquiry");
@@ -148,4 +150,52 @@ test("a notification fades after five seconds and its close button dismisses it"
     await page.getByRole("button", { name: "Close notification" }).click();
     await expect(page.getByTestId("notification")).toHaveCount(0, { timeout: 1_500 });
   }
+});
+
+test.describe("the proof-of-work captcha", () => {
+  const unverifiedEvents = (address: string) => queryE2eDatabase("select id from rate_limit_events where key = ?", `contact:unverified:${address}`);
+
+  test("[security-15] with JavaScript the widget solves the challenge and the message is sent verified", async ({ page, clientAddress }) => {
+    test.skip(!javaScriptEnabled(), "the widget needs JavaScript");
+    const email = uniqueEmail("captcha");
+    await open(page, "/contact/general-inquiry");
+    await expect(page.getByRole("group", { name: "Verification" })).toBeVisible();
+    await expect(page.getByRole("checkbox", { name: "Verified" })).toBeChecked({ timeout: 15_000 });
+    await expect(page.getByText("Without JavaScript the form cannot verify you")).toHaveCount(0);
+    await fillForm(page, { text: { Name: "Widget", Email: email, Subject: "Captcha", Text: "Solved in the browser" } });
+    await submit(page);
+    await expect(page).toHaveURL(/\/contact$/);
+    expect(queryE2eDatabase("select id from contact_messages where email = ?", email)).toHaveLength(1);
+    expect(unverifiedEvents(clientAddress)).toHaveLength(0);
+  });
+
+  test("[security-15] without JavaScript the form is sent within the unverified budget and refused beyond it", async ({ page, clientAddress }) => {
+    test.skip(javaScriptEnabled(), "without JavaScript there is no widget");
+    await open(page, "/contact/general-inquiry");
+    await expect(page.getByText("Without JavaScript the form cannot verify you; a few messages an hour are still accepted.")).toBeVisible();
+    for (const attempt of [1, 2]) {
+      await open(page, "/contact/general-inquiry");
+      await fillForm(page, { text: { Name: "No script", Email: uniqueEmail(`nojs-${attempt}`), Subject: "Plain form", Text: "Sent without JavaScript" } });
+      await submit(page);
+      await expect(page).toHaveURL(/\/contact$/);
+    }
+    expect(unverifiedEvents(clientAddress)).toHaveLength(2);
+    await open(page, "/contact/general-inquiry");
+    await fillForm(page, { text: { Name: "No script", Email: uniqueEmail("nojs-3"), Subject: "Third", Text: "One too many" } });
+    await submit(page);
+    await expect(page.getByTestId("form-error")).toHaveText(
+      /^Too many unverified messages from your network. Please turn on JavaScript so the form can verify you, or try again in \d+ minutes.$/,
+    );
+    await expect(field(page, "Subject")).toHaveValue("Third");
+  });
+
+  test("[security-15] a reused captcha solution is refused with a form error", async ({ page }) => {
+    const altcha = await solvedCaptcha(page.request);
+    const form = { name: "Replay", subject: "Replay", text: "Same solution twice", altcha };
+    const first = await page.request.post("/contact/general-inquiry", { form: { ...form, email: uniqueEmail("replay-1") }, maxRedirects: 0 });
+    expect(first.status()).toBe(302);
+    const again = await page.request.post("/contact/general-inquiry", { form: { ...form, email: uniqueEmail("replay-2") }, maxRedirects: 0 });
+    expect(again.status()).toBe(400);
+    expect(await again.text()).toContain("This verification has already been used.");
+  });
 });

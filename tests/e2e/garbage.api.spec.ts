@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import { expect, type APIRequestContext } from "@playwright/test";
+import { test } from "./support/contact-client";
 import { queryE2eDatabase, uniqueEmail } from "./support/database";
 
 const kinds = ["general-inquiry", "report-bug", "request-feature", "business-inquiry"];

@@ -11,6 +11,7 @@ import {
   type ContactKind,
 } from "~/modules/contact/contact-schemas";
 import { contactValidators } from "~/modules/contact/contact-validators";
+import { CaptchaField } from "./captcha-field";
 import { FormError } from "./form-error";
 import { SelectField, TextAreaField, TextField } from "./form-fields";
 import { SubmitButton } from "./submit-button";
@@ -52,6 +53,7 @@ export function ContactForm({ kind, countries }: ContactFormProps) {
           <label htmlFor={`field-${HONEYPOT_FIELD}`}>{t(`contact.fields.${HONEYPOT_FIELD}`)}</label>
           <input id={`field-${HONEYPOT_FIELD}`} name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" />
         </div>
+        <CaptchaField resetOn={actionData} />
         <SubmitButton formId={kind} label={t("contact.submit")} busyLabel={t("contact.sending")} />
       </Stack>
     </ValidatedForm>
