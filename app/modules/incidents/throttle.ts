@@ -29,8 +29,13 @@ export class IncidentThrottle {
   }
 }
 
-/** One failure: the same path and message, whatever the query or the user. */
+/**
+ * One failure: the same address, message and credentials (read from the headers, as the decision cannot
+ * wait for the session lookup), so one client's flood is one row while another user's report is its own.
+ */
 export function incidentFingerprint(request: Request, error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);
-  return `${new URL(request.url).pathname}\n${message}`;
+  const url = new URL(request.url);
+  const credentials = `${request.headers.get("Authorization") ?? ""} ${/(?:^|;\s*)token=([^;]*)/.exec(request.headers.get("Cookie") ?? "")?.[1] ?? ""}`;
+  return [url.pathname, url.search, message, credentials].join("\n");
 }
