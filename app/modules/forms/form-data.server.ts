@@ -12,11 +12,21 @@ export async function bufferRequest(request: Request): Promise<Request> {
   return new Request(request.url, { method: request.method, headers: request.headers, body: body.bytes, signal: request.signal });
 }
 
+/**
+ * No form of ours names a field as a path ("a.b", "a[0]"): remix-validated-form reads such names as paths,
+ * and conflicting ones ("a" beside "a.x") make it throw, so they are dropped on arrival.
+ */
+export function withoutPathNames(form: FormData): FormData {
+  const kept = new FormData();
+  for (const [name, value] of form) if (!/[.[\]]/.test(name)) kept.append(name, value);
+  return kept;
+}
+
 /** The one form reader of every page action; a body that is not a form is a 400, never a 500. */
 export async function readFormData(request: Request): Promise<FormData> {
   const buffered = await bufferRequest(request);
   try {
-    return await buffered.formData();
+    return withoutPathNames(await buffered.formData());
   } catch {
     throw new Response("The request body is not a form.", { status: 400 });
   }
