@@ -266,7 +266,7 @@ const BODY_VARIANTS: ((fields: string[], rng: Rng, fixtures: Fixtures) => Body)[
   (fields) => form("form to a JSON route or form fields", fields.map((field) => `${field}=value`).join("&")),
   (fields) => form("malformed percent-encoding", [...fields.map((field, index) => `${field}=${index % 2 ? "%ZZ" : "%E0%A4%A"}`), "%ZZ=1", "%=%", "a%"].join("&")),
   (fields) => form("huge form values", fields.slice(0, 4).map((field) => `${field}=${HUGE_STRING}`).join("&")),
-  () => form("prototype field names", "__proto__.x=1&constructor[prototype][x]=1&__proto__[isAdmin]=1&toString=1"),
+  () => form("prototype field names", "__proto__.x=1&constructor[prototype][x]=1&__proto__[isAdmin]=1&toString=1&__proto__=1&constructor=1&prototype=1"),
   (fields) => form("repeated and [] fields", fields.flatMap((field) => [`${field}=a`, `${field}=b`, `${field}[]=c`, `${field}[0][x]=d`]).join("&")),
   // Not 50,000: the econ page actions read such a form in quadratic time and stall the server shared with other specs.
   () => form("5,000 fields", Array.from({ length: 5_000 }, (_, index) => `f${index}=1`).join("&")),
@@ -277,7 +277,7 @@ const BODY_VARIANTS: ((fields: string[], rng: Rng, fixtures: Fixtures) => Body)[
 ];
 
 function overLimitBody(pathname: string): Body {
-  const size = bodyLimitFor(pathname.split("?")[0]!, BODY_LIMITS) + 1024;
+  const size = bodyLimitFor(pathname, BODY_LIMITS) + 1024;
   return { label: `body of ${size} bytes`, contentType: "application/json", data: Buffer.from(`{"a":"${"x".repeat(size - 8)}"}`) };
 }
 
@@ -349,9 +349,12 @@ function planFor(target: RouteEntry, identities: Identity[], fixtures: Fixtures,
     headers: foreign,
     expected: 403,
   });
-  // Just past the body limit.
-  const bigPath = pick(rng, plain);
-  cases.push({ method: pick(rng, WRITE_METHODS), path: bigPath, identity: pick(rng, sessions), body: () => overLimitBody(bigPath), expected: 413 });
+  // Just past the 1 MB body limit; the 5 MB upload limit is left out, as the server cuts such an upload off before its 413 arrives.
+  const bigPaths = plain.filter((item) => bodyLimitFor(item, BODY_LIMITS) === BODY_LIMITS.body);
+  if (bigPaths.length > 0) {
+    const bigPath = pick(rng, bigPaths);
+    cases.push({ method: pick(rng, WRITE_METHODS), path: bigPath, identity: pick(rng, sessions), body: () => overLimitBody(bigPath), expected: 413 });
+  }
   return cases;
 }
 

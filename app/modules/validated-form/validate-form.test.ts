@@ -33,6 +33,8 @@ describe("validateForm", () => {
       [["email", "a"], ["email[0][x]", "b"]],
       [["__proto__.x", "1"]],
       [["constructor[prototype][x]", "1"]],
+      [["email", "a"], ["__proto__", "1"]],
+      [["email", "a"], ["constructor", "1"]],
     ] as [string, string][][]) {
       expect(await statusOf(validateForm(validator, form(entries))), JSON.stringify(entries)).toBe(400);
     }
