@@ -9,6 +9,8 @@ describe("readFormData", () => {
     form.append("a", "a");
     form.append("a.x", "1");
     form.append("b[0]", "2");
+    form.append("__proto__", "3");
+    form.append("constructor", "4");
     form.append("email", "someone@example.com");
     const validator = withZod(z.object({ email: z.string() }));
     await expect(validator.validate(form)).rejects.toThrow();

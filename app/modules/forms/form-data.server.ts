@@ -12,13 +12,17 @@ export async function bufferRequest(request: Request): Promise<Request> {
   return new Request(request.url, { method: request.method, headers: request.headers, body: body.bytes, signal: request.signal });
 }
 
+/** Names remix-validated-form would follow into an object's prototype. */
+const PROTOTYPE_NAMES = new Set(["__proto__", "constructor", "prototype"]);
+
 /**
- * No form of ours names a field as a path ("a.b", "a[0]"): remix-validated-form reads such names as paths,
- * and conflicting ones ("a" beside "a.x") make it throw, so they are dropped on arrival.
+ * No form of ours names a field as a path ("a.b", "a[0]") or after the prototype: remix-validated-form
+ * reads names as paths, and conflicting ones ("a" beside "a.x") or "__proto__" make it throw, so such
+ * fields are dropped on arrival.
  */
 export function withoutPathNames(form: FormData): FormData {
   const kept = new FormData();
-  for (const [name, value] of form) if (!/[.[\]]/.test(name)) kept.append(name, value);
+  for (const [name, value] of form) if (!/[.[\]]/.test(name) && !PROTOTYPE_NAMES.has(name)) kept.append(name, value);
   return kept;
 }
 

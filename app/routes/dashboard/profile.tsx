@@ -13,7 +13,6 @@ import { pageMeta } from "~/modules/content/page-meta";
 import { pageTitle } from "~/modules/content/page-title.server";
 import { readFormData, validationFailure } from "~/modules/forms/form-data.server";
 import { redirectWithToast } from "~/modules/toast/toast.server";
-import { validateForm } from "~/modules/validated-form/validate-form";
 
 const profileValidator = withZod(profileSchema);
 
@@ -42,7 +41,7 @@ export async function action({ request }: ActionFunctionArgs) {
     if (!result.ok) return { pictureError: result.error };
     return redirectWithToast(url.pathname, { type: "success", message: "profile.pictureSaved" });
   }
-  const result = await validateForm(profileValidator, await readFormData(request));
+  const result = await profileValidator.validate(await readFormData(request));
   if (result.error) return validationFailure(result.error, result.submittedData);
   await saveProfile(user.id, result.data);
   return redirectWithToast(url.pathname, { type: "success", message: "profile.saved" });

@@ -15,7 +15,6 @@ import { pageTitle } from "~/modules/content/page-title.server";
 import { formFailure, readFormData, validationFailure } from "~/modules/forms/form-data.server";
 import { languageOfPath, localizePathFor } from "~/modules/i18n/language";
 import { redirectWithToast } from "~/modules/toast/toast.server";
-import { validateForm } from "~/modules/validated-form/validate-form";
 
 function requireKind(kind: string | undefined): ContactKind {
   if (!isContactKind(kind)) throw new Response("Not Found", { status: 404 });
@@ -32,7 +31,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data?.ti
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const kind = requireKind(params.kind);
-  const result = await validateForm(contactValidators[kind], await readFormData(request));
+  const result = await contactValidators[kind].validate(await readFormData(request));
   if (result.error) return validationFailure(result.error, result.submittedData);
 
   const outcome = await submitContactMessage(kind, result.data, clientAddress(request));

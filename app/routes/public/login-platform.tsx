@@ -20,7 +20,6 @@ import { encodeMessage } from "~/modules/forms/messages";
 import { localizePathFor } from "~/modules/i18n/language";
 import { isPlatform, platforms, type Platform } from "~/modules/registry/registry";
 import { redirectWithToast } from "~/modules/toast/toast.server";
-import { validateForm } from "~/modules/validated-form/validate-form";
 
 const loginValidator = withZod(loginSchema);
 
@@ -39,7 +38,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data?.ti
 export async function action({ request, params }: ActionFunctionArgs) {
   const platform = requirePlatform(params.platform);
   const buffered = await bufferRequest(request);
-  const result = await validateForm(loginValidator, await readFormData(buffered.clone()));
+  const result = await loginValidator.validate(await readFormData(buffered.clone()));
   const { password: _password, ...keep } = result.submittedData;
   if (result.error) return validationFailure(result.error, keep);
 

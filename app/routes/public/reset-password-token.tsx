@@ -13,7 +13,6 @@ import { pageTitle } from "~/modules/content/page-title.server";
 import { readFormData, validationFailure } from "~/modules/forms/form-data.server";
 import { localizePathFor } from "~/modules/i18n/language";
 import { redirectWithToast } from "~/modules/toast/toast.server";
-import { validateForm } from "~/modules/validated-form/validate-form";
 
 const newPasswordValidator = withZod(newPasswordSchema);
 
@@ -25,7 +24,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data?.title, data?.siteName);
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const result = await validateForm(newPasswordValidator, await readFormData(request));
+  const result = await newPasswordValidator.validate(await readFormData(request));
   if (result.error) return validationFailure(result.error, {});
   if (!(await resetPassword(params.token ?? "", result.data.password))) return { invalid: true };
   return redirectWithToast(localizePathFor(request, "/login"), { type: "success", message: "auth.passwordChanged" });

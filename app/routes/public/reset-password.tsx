@@ -14,7 +14,6 @@ import { formFailure, readFormData, validationFailure } from "~/modules/forms/fo
 import { encodeMessage } from "~/modules/forms/messages";
 import { clientAddress } from "~/modules/http/client-address.server";
 import { localizePathFor } from "~/modules/i18n/language";
-import { validateForm } from "~/modules/validated-form/validate-form";
 
 const resetRequestValidator = withZod(resetRequestSchema);
 
@@ -25,7 +24,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data?.title, data?.siteName);
 
 export async function action({ request }: ActionFunctionArgs) {
-  const result = await validateForm(resetRequestValidator, await readFormData(request));
+  const result = await resetRequestValidator.validate(await readFormData(request));
   if (result.error) return validationFailure(result.error, result.submittedData);
   const outcome = await requestPasswordReset({
     email: result.data.email,
