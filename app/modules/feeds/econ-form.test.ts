@@ -114,3 +114,15 @@ describe("econ feed and dump forms", () => {
     if (!result.success) expect(fieldErrors(result.error)).toMatchObject({ frequency: "validation.invalidOption", seriesFrequency: "validation.invalidOption", createdAfter: "validation.date" });
   });
 });
+
+describe("econFormValues on a flood of fields", () => {
+  it("reads 50,000 distinct fields, keeping the first value of a repeated one", () => {
+    const form = new FormData();
+    for (let index = 0; index < 50_000; index += 1) form.append(`field${index}`, "x");
+    form.append("name", "first");
+    form.append("name", "second");
+    const values = econFormValues(form);
+    expect(values.name).toBe("first");
+    expect(values.field49999).toBe("x");
+  });
+});

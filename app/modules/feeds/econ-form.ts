@@ -62,9 +62,10 @@ export function econFormValues(source: FormData | Record<string, unknown>): Reco
     const value = source[name];
     return Array.isArray(value) ? value : value === undefined || value === null || value === "" ? [] : [value];
   };
-  const values: Record<string, unknown> = {};
-  const keys = source instanceof FormData ? [...new Set(source.keys())] : Object.keys(source);
-  for (const key of keys) values[key] = get(key);
+  // One pass over the fields: a get() per field name made a post of many fields quadratic.
+  const firstValues = new Map<string, unknown>();
+  for (const [key, value] of source instanceof FormData ? source : Object.entries(source)) if (!firstValues.has(key)) firstValues.set(key, value);
+  const values: Record<string, unknown> = Object.fromEntries(firstValues);
   for (const name of econListFields) values[name] = getAll(name);
   for (const name of econFlagFields) values[name] = flag(get(name));
   values.seriesIds = get("seriesIds");
