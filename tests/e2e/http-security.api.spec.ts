@@ -111,6 +111,14 @@ test.describe("request size", () => {
     expect(form.status()).toBe(413);
   });
 
+  test("[security-8] an answer given before the body was read closes the connection instead of leaving bytes on it", async ({ request }) => {
+    const response = await request.post("/healthz", { data: JSON.stringify({ text: "x".repeat(800_000) }), headers: { "Content-Type": "application/json" } });
+    expect(response.status()).toBe(405);
+    expect(response.headers()["connection"]).toBe("close");
+    const next = await request.get("/healthz");
+    expect(next.status()).toBe(200);
+  });
+
   test("[security-8] a chunked body without a length is counted while it streams", async ({ baseURL }) => {
     const url = new URL("/api/form/general-inquiry", baseURL);
     const chunk = new TextEncoder().encode("x".repeat(64 * 1024));

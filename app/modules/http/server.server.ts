@@ -52,8 +52,25 @@ function languageOf(req: Request): Language {
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 
+/** Past this a refused body is not read to its end: the connection is cut instead. */
+const DRAIN_BYTES = 16 * 1024 * 1024;
+
+/** Reads and discards what is left of a refused body, so the client hears the answer instead of a reset. */
+function drainBody(req: Request): Promise<void> {
+  if (req.complete || declaresTooLargeBody(req.get("Content-Length"), DRAIN_BYTES)) return Promise.resolve();
+  return new Promise((resolve) => {
+    let seen = 0;
+    req.on("data", (chunk: Buffer) => {
+      seen += chunk.length;
+      if (seen > DRAIN_BYTES) req.destroy();
+    });
+    for (const event of ["end", "close", "error"]) req.once(event, () => resolve());
+  });
+}
+
 /** The portal's own answer before the app runs: JSON for the API, a small page for browsers. */
 async function refuse(req: Request, res: Response, status: number, key: string, values: Record<string, string> = {}) {
+  await drainBody(req);
   const language = languageOf(req);
   const t = await remixI18n.getFixedT(language);
   const message = t(key, values);
@@ -109,6 +126,8 @@ export function createPortalServer({ build, clientDirectory }: PortalServerOptio
     res.locals.cspNonce = randomBytes(16).toString("base64");
     const signedIn = carriesCredentials(req.get("Cookie"), req.get("Authorization"));
     onHeaders(res, () => {
+      // An answer given before the body was read (a 405, a 401) leaves bytes on the socket: start afresh.
+      if (!req.complete) res.setHeader("Connection", "close");
       if (!res.getHeader("Content-Security-Policy")) res.setHeader("Content-Security-Policy", RESOURCE_SECURITY_POLICY);
       if (signedIn) res.setHeader("Cache-Control", privateCacheControl(res.getHeader("Cache-Control")?.toString()));
     });
