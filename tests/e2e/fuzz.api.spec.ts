@@ -5,6 +5,7 @@ import { routes as remixRoutes } from "../../remix.config.js";
 import { bodyLimitFor } from "../../app/modules/http/policy";
 import { createAccount, signInToken, type Product } from "./support/accounts";
 import { queryE2eDatabase } from "./support/database";
+import { createRandom, type Random } from "../../app/modules/catalog/random";
 
 /**
  * Security issue "no 5xx on malformed input" (review findings 6, 8, 10, 13, 19, 20): thousands of malformed
@@ -14,7 +15,6 @@ import { queryE2eDatabase } from "./support/database";
  */
 
 type Playwright = PlaywrightWorkerArgs["playwright"];
-type Rng = () => number;
 
 const SEED = 0x5eed_2026;
 const CONCURRENCY = 8;
@@ -26,23 +26,11 @@ const FUZZ_ADDRESS = "203.0.113.77";
 const BODY_LIMITS = { body: 1024 * 1024, upload: 5 * 1024 * 1024 };
 const CROSS_SITE_MARKER = "fuzz-cross-site";
 
-/** mulberry32: the same seed gives the same requests on every run. */
-function seededRandom(seed: number): Rng {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-function pick<T>(rng: Rng, items: readonly T[]): T {
+function pick<T>(rng: Random, items: readonly T[]): T {
   return items[Math.floor(rng() * items.length)]!;
 }
 
-function seededUuid(rng: Rng): string {
+function seededUuid(rng: Random): string {
   const hex = Array.from({ length: 32 }, () => Math.floor(rng() * 16).toString(16)).join("");
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
@@ -93,7 +81,7 @@ interface Fixtures {
   feedId: string;
   dumpId: string;
   fileId: string;
-  rng: Rng;
+  rng: Random;
 }
 
 const IMPLAUSIBLE_SEGMENTS = ["..%2f..%2fpackage.json", "%00", "x".repeat(5000), "__proto__", "constructor", "%E0%A4%A", "%ZZ", "%2e%2e"];
@@ -165,7 +153,7 @@ interface Identity {
 
 const GARBAGE_ALPHABET = "abcXYZ0123456789!#$%&'()*+-./:<=>?@[]^_`{|}~;= \"\\";
 
-function garbage(rng: Rng, length: number): string {
+function garbage(rng: Random, length: number): string {
   return Array.from({ length }, () => pick(rng, [...GARBAGE_ALPHABET])).join("");
 }
 
@@ -239,7 +227,7 @@ function multipart(boundary: string, parts: { name: string; filename?: string; v
 }
 
 /** Every body variant, given the route's fields; each is built only when its request is sent. */
-const BODY_VARIANTS: ((fields: string[], rng: Rng, fixtures: Fixtures) => Body)[] = [
+const BODY_VARIANTS: ((fields: string[], rng: Random, fixtures: Fixtures) => Body)[] = [
   (fields, rng) => json("numbers", each(fields, () => pick(rng, [0, -1, 1.5, 42, 1e21]))),
   (fields) => json("booleans", each(fields, () => true)),
   (fields) => json("nulls", each(fields, () => null)),
@@ -284,7 +272,7 @@ function overLimitBody(pathname: string): Body {
 // ---------------------------------------------------------------------------------------------------------
 // Query strings
 
-const QUERY_VARIANTS: ((rng: Rng, fixtures: Fixtures) => string)[] = [
+const QUERY_VARIANTS: ((rng: Random, fixtures: Fixtures) => string)[] = [
   () => "?%ZZ=1&id=%E0%A4%A&q=%",
   () => `?q=${"q".repeat(5000)}&id=${"9".repeat(400)}`,
   () => "?id[]=1&id[]=2&ids=__proto__&__proto__[x]=1&constructor=1&toString=1",
@@ -307,7 +295,7 @@ interface FuzzCase {
   expected?: number;
 }
 
-function planFor(target: RouteEntry, identities: Identity[], fixtures: Fixtures, rng: Rng): FuzzCase[] {
+function planFor(target: RouteEntry, identities: Identity[], fixtures: Fixtures, rng: Random): FuzzCase[] {
   const fields = FIELDS_BY_FILE[target.file] ?? ALL_FIELDS;
   const paths = concretePaths(target.pattern, fixtures);
   let turn = 0;
@@ -403,7 +391,7 @@ async function runPool(request: APIRequestContext, cases: FuzzCase[], limit: num
 // ---------------------------------------------------------------------------------------------------------
 // Fixtures: the subscriber's own feed, dump and file
 
-async function createFixtures(playwright: Playwright, baseURL: string, subscriberCookie: string, rng: Rng): Promise<Fixtures> {
+async function createFixtures(playwright: Playwright, baseURL: string, subscriberCookie: string, rng: Random): Promise<Fixtures> {
   const api = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { Cookie: subscriberCookie, "X-Forwarded-For": FUZZ_ADDRESS } });
   const database = ((await (await api.get("/api/econ-options")).json()) as { databases: { value: string }[] }).databases[0]!.value;
   const preview = (await (await api.post("/api/econ-feed/preview", { data: { database } })).json()) as { items: { id: string }[] };
@@ -429,7 +417,7 @@ function incidentCount(pathnames: Set<string>): number {
 test("[fuzz] 2,000+ malformed requests across every /api route and page action never answer 5xx", async ({ playwright }) => {
   test.setTimeout(120_000);
   const baseURL = test.info().project.use.baseURL!;
-  const rng = seededRandom(SEED);
+  const rng = createRandom("fuzz", SEED);
 
   const admin = await sessionIdentity(playwright, baseURL, "admin", ["macroeconomic", "company", "documents", "intelligence"], true);
   const subscriber = await sessionIdentity(playwright, baseURL, "macroeconomic subscriber", ["macroeconomic"]);
