@@ -24,9 +24,7 @@ export const meta: MetaFunction = () => [{ title: "Data API Developer Portal" }]
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const [{ toast, headers }, user] = await Promise.all([readToast(request), getOptionalUser(request)]);
-  const account = user
-    ? { name: `${user.firstName} ${user.lastName}`.trim() || user.username, hasPicture: user.hasPicture }
-    : null;
+  const account = user ? { name: `${user.firstName} ${user.lastName}`.trim() || user.username, hasPicture: user.hasPicture } : null;
   return data({ toast, account, year: new Date().getFullYear(), statusUrl: env.STATUS_URL }, { headers });
 }
 

@@ -41,16 +41,25 @@ try {
   await prepareCatalog();
   const seedMs = performance.now() - started;
   const userId = newId();
-  await db.insertInto("users").values({ id: userId, email: "bench@bench.test", username: "bench", password_hash: "x", picture_type: null, created_at: nowIso() }).execute();
+  await db
+    .insertInto("users")
+    .values({ id: userId, email: "bench@bench.test", username: "bench", password_hash: "x", picture_type: null, created_at: nowIso() })
+    .execute();
 
   const allIds: string[] = [];
-  for (let page = await getCatalog().seriesPage({}, { limit: 5000 }); page.length > 0; page = await getCatalog().seriesPage({}, { afterId: page[page.length - 1]!.id, limit: 5000 })) {
+  for (
+    let page = await getCatalog().seriesPage({}, { limit: 5000 });
+    page.length > 0;
+    page = await getCatalog().seriesPage({}, { afterId: page[page.length - 1]!.id, limit: 5000 })
+  ) {
     allIds.push(...page.map((series) => series.id));
   }
   const fullDumpIds = allIds.filter((_, index) => index % Math.floor(allIds.length / 3000) === 0).slice(0, 3000);
 
   const worker = startEngine({ pollMs: 20, concurrency: 1 });
-  console.log(`Delivery engine benchmark (SQLite, generated catalog of ${allIds.length} series seeded in ${(seedMs / 1000).toFixed(1)} s)\n`);
+  console.log(
+    `Delivery engine benchmark (SQLite, generated catalog of ${allIds.length} series seeded in ${(seedMs / 1000).toFixed(1)} s)\n`,
+  );
   for (const [label, criteria, ids] of [
     ["3,000-series full dump (id list, full history, JSON)", { seriesIds: fullDumpIds }, fullDumpIds],
     [`${allIds.length.toLocaleString("en")}-series dump (whole catalog, full history, JSON)`, {}, allIds],
@@ -78,8 +87,12 @@ try {
     const file = await db.selectFrom("files").select("size").where("dump_id", "=", id).executeTakeFirstOrThrow();
     console.log(label);
     console.log(`  ${ids.length} series, ${points.toLocaleString("en")} points in ${seconds.toFixed(2)} s`);
-    console.log(`  ${Math.round(ids.length / seconds).toLocaleString("en")} series/s, ${Math.round(points / seconds).toLocaleString("en")} points/s`);
-    console.log(`  file ${(file.size / 1024 / 1024).toFixed(1)} MB; process RSS ${baseline.toFixed(0)} MB before, peak ${peak.toFixed(0)} MB (+${(peak - baseline).toFixed(0)} MB)\n`);
+    console.log(
+      `  ${Math.round(ids.length / seconds).toLocaleString("en")} series/s, ${Math.round(points / seconds).toLocaleString("en")} points/s`,
+    );
+    console.log(
+      `  file ${(file.size / 1024 / 1024).toFixed(1)} MB; process RSS ${baseline.toFixed(0)} MB before, peak ${peak.toFixed(0)} MB (+${(peak - baseline).toFixed(0)} MB)\n`,
+    );
   }
   await worker.stop();
 } finally {

@@ -42,7 +42,15 @@ function generatedSpec(operations) {
       properties: { id: { type: "string", example: "R1" }, value: { type: "number" }, updated: { type: "string", format: "date-time" } },
     };
   }
-  return { swagger: "2.0", info: { title: "Generated", version: "1.0" }, host: "bench.example.com", basePath: "/v1", tags, paths, definitions };
+  return {
+    swagger: "2.0",
+    info: { title: "Generated", version: "1.0" },
+    host: "bench.example.com",
+    basePath: "/v1",
+    tags,
+    paths,
+    definitions,
+  };
 }
 
 function rssMb(pid) {
@@ -148,7 +156,9 @@ try {
   for (const q of searchQueries) searchWarm.push((await timed(searchUrl(q))).ms);
 
   const page = await timed(`${base}/docs/econ/macroeconomic/docs/series`);
-  const scripts = [...page.body.matchAll(/<(?:script[^>]+src|link[^>]+rel="modulepreload"[^>]+href)="(\/assets\/[^"]+\.js)"/g)].map((match) => match[1]);
+  const scripts = [...page.body.matchAll(/<(?:script[^>]+src|link[^>]+rel="modulepreload"[^>]+href)="(\/assets\/[^"]+\.js)"/g)].map(
+    (match) => match[1],
+  );
   const inline = [...page.body.matchAll(/import\("(\/assets\/[^"]+\.js)"\)/g)].map((match) => match[1]);
   const files = [...new Set([...scripts, ...inline])];
   const bytes = files.reduce((sum, file) => sum + fs.statSync(path.join(root, "build/client", file)).size, 0);
@@ -158,13 +168,21 @@ try {
     console.log(row.label);
     console.log(`  routing data, first request (spec read + model + navigation): ${row.cold.toFixed(1)} ms`);
     console.log(`  routing data, cached: ${row.warm.toFixed(1)} ms`);
-    console.log(`  server memory: ${row.memory >= 0 ? "+" : ""}${row.memory.toFixed(1)} MB while building (RSS now ${row.rss.toFixed(1)} MB)`);
-    console.log(`  operation page render (HTML, ${row.render.n} pages): mean ${row.render.mean.toFixed(1)} ms, p95 ${row.render.p95.toFixed(1)} ms\n`);
+    console.log(
+      `  server memory: ${row.memory >= 0 ? "+" : ""}${row.memory.toFixed(1)} MB while building (RSS now ${row.rss.toFixed(1)} MB)`,
+    );
+    console.log(
+      `  operation page render (HTML, ${row.render.n} pages): mean ${row.render.mean.toFixed(1)} ms, p95 ${row.render.p95.toFixed(1)} ms\n`,
+    );
   }
   console.log("documentation search over all 8 sets (/api/search, the generated spec included)");
   console.log(`  first query (reads every page and builds the index): ${searchCold.ms.toFixed(1)} ms`);
-  console.log(`  then (${searchQueries.length} queries): mean ${(searchWarm.reduce((sum, value) => sum + value, 0) / searchWarm.length).toFixed(1)} ms, max ${Math.max(...searchWarm).toFixed(1)} ms\n`);
-  console.log(`JavaScript a docs page loads: ${(bytes / 1024).toFixed(1)} KB in ${files.length} files (uncompressed); the page is fully readable without it.`);
+  console.log(
+    `  then (${searchQueries.length} queries): mean ${(searchWarm.reduce((sum, value) => sum + value, 0) / searchWarm.length).toFixed(1)} ms, max ${Math.max(...searchWarm).toFixed(1)} ms\n`,
+  );
+  console.log(
+    `JavaScript a docs page loads: ${(bytes / 1024).toFixed(1)} KB in ${files.length} files (uncompressed); the page is fully readable without it.`,
+  );
 } finally {
   server.kill("SIGTERM");
   fs.rmSync(work, { recursive: true, force: true });

@@ -9,10 +9,14 @@ import { buildIfNeeded, localEnv, root, serverBuild } from "./runtime.mjs";
 
 buildIfNeeded();
 const env = { ...localEnv(), WORKER: "embedded" };
-const worker = spawn(process.execPath, ["--input-type=module", "-e", `await import(${JSON.stringify(serverBuild)}); console.log("Worker started.");`], {
-  cwd: root,
-  env,
-  stdio: "inherit",
-});
+const worker = spawn(
+  process.execPath,
+  ["--input-type=module", "-e", `await import(${JSON.stringify(serverBuild)}); console.log("Worker started.");`],
+  {
+    cwd: root,
+    env,
+    stdio: "inherit",
+  },
+);
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => worker.kill(signal));
 worker.on("exit", (code) => process.exit(code ?? 0));

@@ -49,8 +49,7 @@ const en = {
   },
   home: {
     title: "Financial and economic data, one API away",
-    lead:
-      "Macroeconomic time series, company financials, documents and news, M&A deals, fund flows and real-estate intelligence — documented, sandboxed and delivered the way your systems need them.",
+    lead: "Macroeconomic time series, company financials, documents and news, M&A deals, fund flows and real-estate intelligence — documented, sandboxed and delivered the way your systems need them.",
     exploreProducts: "Explore API products",
     trySandbox: "Try the free sandbox",
     productsHeading: "API products",
@@ -181,8 +180,7 @@ const en = {
     dealwatch: {
       name: "Deal Watch API",
       tagline: "Mergers and acquisitions, with the companies and advisors behind them.",
-      summary:
-        "Follow M&A deals, search the companies taking part, and list the advisors on each side of a transaction.",
+      summary: "Follow M&A deals, search the companies taking part, and list the advisors on each side of a transaction.",
       coverage: ["Announced, pending and completed deals", "Acquirers, targets and vendors", "Financial and legal advisors"],
       features: ["Deal search with company and advisor filters", "Company and advisor dictionaries", "JSON responses with stable ids"],
       access: "Deal Watch shares the company platform sign-in and the version 2 authentication.",
@@ -192,11 +190,7 @@ const en = {
       tagline: "Where investors put their money, across funds and asset classes.",
       summary:
         "Build fund-flow reports across datasets (FF, CF, SF, IF, CA, SA, IA, XA, CS), asset classes and filters, with daily, weekly or monthly frequency, then read them or their saved versions.",
-      coverage: [
-        "Over 25 years of fund-flow data",
-        "151,000 share classes",
-        "Equity, bond and alternative filters",
-      ],
+      coverage: ["Over 25 years of fund-flow data", "151,000 share classes", "Equity, bond and alternative filters"],
       features: [
         "Sign in with username and password to receive a session token",
         "Reports are generated asynchronously: poll until the status is Completed",
@@ -208,8 +202,7 @@ const en = {
     "real-estate": {
       name: "Real Estate API",
       tagline: "Market intelligence for property investors.",
-      summary:
-        "Programmatic access to real-estate intelligence with SDKs for Python (pip), JavaScript (npm) and PHP (composer).",
+      summary: "Programmatic access to real-estate intelligence with SDKs for Python (pip), JavaScript (npm) and PHP (composer).",
       coverage: ["Market and property indicators", "Versioned SDKs with release notes"],
       features: ["SDK packages for Python, JavaScript and PHP", "Code samples generated from the specification"],
       access: "Uses the intelligence platform sign-in.",
@@ -306,7 +299,8 @@ const en = {
     logout: "Sign out",
     loggedOut: "You have been signed out.",
     resetTitle: "Reset password",
-    resetLead: "Enter the e-mail address of your account. We will send you a link to choose a new password; it works once, within one hour.",
+    resetLead:
+      "Enter the e-mail address of your account. We will send you a link to choose a new password; it works once, within one hour.",
     resetSubmit: "Send reset link",
     resetSent: "If an account exists for this address, we have sent it a link to reset the password.",
     tooManyResetRequests: "Too many reset requests. Please try again in {{minutes}} minutes.",
@@ -381,7 +375,8 @@ const en = {
     generate: "Generate key",
     regenerate: "Generate a new key",
     confirmTitle: "Replace the current key?",
-    confirmText: "Generating a new key invalidates the current key at once. Every application that uses it stops working until you give it the new key.",
+    confirmText:
+      "Generating a new key invalidates the current key at once. Every application that uses it stops working until you give it the new key.",
     confirm: "Yes, generate a new key",
     cancel: "Cancel",
     newKey: "Your new API key",
@@ -482,7 +477,8 @@ const en = {
       format: "Postman Collection Format v2.1, JSON",
       contents: "What the collection contains",
       summary_one: "One folder per API tag ({{folders}} folders) with {{count}} request in all, in the order of this documentation's menu.",
-      summary_other: "One folder per API tag ({{folders}} folders) with {{count}} requests in all, in the order of this documentation's menu.",
+      summary_other:
+        "One folder per API tag ({{folders}} folders) with {{count}} requests in all, in the order of this documentation's menu.",
       foldersCaption: "Folders of the collection",
       folder: "Folder",
       requests: "Requests",
@@ -492,15 +488,18 @@ const en = {
       importChoose: "Drop the downloaded file into the import window, or select it with “files”, then confirm with Import.",
       importDone: "The collection appears under Collections, with one folder per API tag.",
       variables: "Collection variables",
-      variablesLead: "Every request is built from two collection variables, so you set your host and credential once for the whole collection.",
+      variablesLead:
+        "Every request is built from two collection variables, so you set your host and credential once for the whole collection.",
       variablesCaption: "Variables of the collection",
       variable: "Variable",
       value: "Value after import",
       baseUrl: "The host and base path that every request URL starts with. Change it only to reach another environment.",
       apiKey: "Your session token. Every request sends it as",
       variablesOpen: "In Postman, select the collection and open its Variables tab.",
-      variablesKey: "Get a session token: in the Session folder, put your username and password in the body of POST /Session and send it. The answer holds the token in data[0].token; paste it as the value of apiKey in place of YOUR_API_KEY.",
-      variablesSave: "Keep baseUrl unless you use another environment, then save the collection (Ctrl+S, or ⌘S on a Mac). When the session expires, repeat the previous step.",
+      variablesKey:
+        "Get a session token: in the Session folder, put your username and password in the body of POST /Session and send it. The answer holds the token in data[0].token; paste it as the value of apiKey in place of YOUR_API_KEY.",
+      variablesSave:
+        "Keep baseUrl unless you use another environment, then save the collection (Ctrl+S, or ⌘S on a Mac). When the session expires, repeat the previous step.",
     },
   },
   dumps: {
@@ -558,7 +557,12 @@ const en = {
       direction: { asc: "Ascending", desc: "Descending" },
       format: { json: "JSON", xml: "XML" },
       language: { en: "English", zh: "Chinese" },
-      consolidation: { none: "None (as published)", "annual-average": "Annual average", "annual-sum": "Annual sum", "annual-last": "Annual, last value" },
+      consolidation: {
+        none: "None (as published)",
+        "annual-average": "Annual average",
+        "annual-sum": "Annual sum",
+        "annual-last": "Annual, last value",
+      },
       deliveryMethod: { platform: "Download from the platform", ftp: "FTP" },
       runStatus: { running: "Running", delivered: "Delivered", unchanged: "Nothing changed", failed: "Failed" },
     },
@@ -703,7 +707,10 @@ const en = {
       download: "Download",
       noFile: "No file",
       pauseReason: "Paused because",
-      pauseReasons: { "subscription-ended": "The subscription to this product has ended, so the feed no longer runs. Renew it, then set the feed to active again." },
+      pauseReasons: {
+        "subscription-ended":
+          "The subscription to this product has ended, so the feed no longer runs. Renew it, then set the feed to active again.",
+      },
     },
     createFeed: {
       title: "Create a macroeconomic feed",
@@ -738,7 +745,7 @@ const en = {
     fullDumpLimit: "A full dump is possible for {{max}} series or fewer; this selection has {{count}}.",
     feedLimit: "You can have at most {{max}} active feeds. Deactivate or delete a feed first.",
     ftpUrl: "Please enter an FTP address such as ftp.example.com or ftp://ftp.example.com:21.",
-    ftpPath: "Please enter a folder path without \"..\".",
+    ftpPath: 'Please enter a folder path without "..".',
     emails: "Please enter valid e-mail addresses, separated by commas.",
     tooManyEmails: "Please enter at most {{max}} e-mail addresses.",
     url: "Please enter a URL starting with http:// or https://.",

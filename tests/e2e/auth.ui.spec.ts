@@ -3,7 +3,6 @@ import { createAccount, signInPage, type Platform } from "./support/accounts";
 import { queryE2eDatabase } from "./support/database";
 import { field, open } from "./support/pages";
 
-
 async function signInThroughForm(page: Page, platform: Platform, email: string, password: string) {
   await open(page, `/login/${platform}`);
   await field(page, "Email").fill(email);
@@ -43,7 +42,9 @@ test.describe("sign-in", () => {
     await expect(page.getByTestId("form-error")).toBeVisible();
   });
 
-  test("[security-5] repeated failures slow the account down, even with the right password, without locking the owner out", async ({ page }) => {
+  test("[security-5] repeated failures slow the account down, even with the right password, without locking the owner out", async ({
+    page,
+  }) => {
     const account = await createAccount({ products: ["macroeconomic"] });
     for (let attempt = 0; attempt < 5; attempt++) {
       const response = await page.request.post("/login/econ", { form: { email: account.email, password: "wrong" }, maxRedirects: 0 });
@@ -99,7 +100,10 @@ test.describe("password reset", () => {
 
     // A background job writes the link, so the answer does not tell whether the account exists.
     const resetLink = () => {
-      const [mail] = queryE2eDatabase<{ body: string }>("select body from outbox where recipient = ? order by created_at desc", account.email);
+      const [mail] = queryE2eDatabase<{ body: string }>(
+        "select body from outbox where recipient = ? order by created_at desc",
+        account.email,
+      );
       return /(http:\/\/\S+\/reset-password\/\S+)/.exec(mail?.body ?? "")?.[1];
     };
     await expect.poll(resetLink).toBeTruthy();

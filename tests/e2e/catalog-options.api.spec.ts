@@ -7,7 +7,21 @@ const routes = [
     path: "/api/econ-options",
     subscriber: "macro@demo.test",
     platform: "econ",
-    lists: ["databases", "topics", "sections", "tables", "frequencies", "countries", "regions", "units", "indicators", "sources", "languages", "formats", "orders"],
+    lists: [
+      "databases",
+      "topics",
+      "sections",
+      "tables",
+      "frequencies",
+      "countries",
+      "regions",
+      "units",
+      "indicators",
+      "sources",
+      "languages",
+      "formats",
+      "orders",
+    ],
   },
   {
     path: "/api/corp-company-options",
@@ -24,7 +38,11 @@ const routes = [
 ] as const;
 
 /** A request context that carries only the bearer token of the account, signed in on the platform. */
-async function clientFor(playwright: PlaywrightWorkerArgs["playwright"], email: string | null, platform: Platform): Promise<APIRequestContext> {
+async function clientFor(
+  playwright: PlaywrightWorkerArgs["playwright"],
+  email: string | null,
+  platform: Platform,
+): Promise<APIRequestContext> {
   const baseURL = test.info().project.use.baseURL;
   if (!email) return playwright.request.newContext({ baseURL });
   const signIn = await playwright.request.newContext({ baseURL });

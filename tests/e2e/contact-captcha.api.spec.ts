@@ -20,7 +20,15 @@ test("[security-15] the JSON API takes two messages without a captcha from one c
 });
 
 test("[security-15] the JSON API refuses a forged captcha in English and Chinese", async ({ request }) => {
-  const forged = Buffer.from(JSON.stringify({ algorithm: "SHA-256", challenge: "ab".repeat(32), number: 1, salt: "x?expires=9999999999&", signature: "cd".repeat(32) })).toString("base64");
+  const forged = Buffer.from(
+    JSON.stringify({
+      algorithm: "SHA-256",
+      challenge: "ab".repeat(32),
+      number: 1,
+      salt: "x?expires=9999999999&",
+      signature: "cd".repeat(32),
+    }),
+  ).toString("base64");
   const english = await request.post("/api/form/general-inquiry", { data: message(uniqueEmail("forged"), forged) });
   expect(english.status()).toBe(400);
   expect(await english.json()).toEqual({ error: "The verification failed or has expired. Please verify again and send the message." });

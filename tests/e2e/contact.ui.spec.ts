@@ -53,7 +53,6 @@ const forms: Record<string, { title: string; required: string[]; fill: (email: s
   },
 };
 
-
 async function fillForm(page: Page, fill: Fill) {
   for (const [label, value] of Object.entries(fill.text ?? {})) {
     await field(page, label).fill(value);
@@ -98,9 +97,7 @@ for (const [kind, form] of Object.entries(forms)) {
       await fillForm(page, form.fill(email));
       await submit(page);
       await expect(page).toHaveURL(/\/contact$/);
-      await expect(page.getByTestId("notification")).toContainText(
-        "Thank you. Your message has been sent; we reply within one hour.",
-      );
+      await expect(page.getByTestId("notification")).toContainText("Thank you. Your message has been sent; we reply within one hour.");
       const rows = queryE2eDatabase<{ kind: string }>("select kind from contact_messages where email = ?", email);
       expect(rows).toEqual([{ kind }]);
       expect(queryE2eDatabase("select id from outbox where reply_to = ?", email)).toHaveLength(1);
@@ -153,9 +150,13 @@ test("a notification fades after five seconds and its close button dismisses it"
 });
 
 test.describe("the proof-of-work captcha", () => {
-  const unverifiedEvents = (address: string) => queryE2eDatabase("select id from rate_limit_events where key = ?", `contact:unverified:${address}`);
+  const unverifiedEvents = (address: string) =>
+    queryE2eDatabase("select id from rate_limit_events where key = ?", `contact:unverified:${address}`);
 
-  test("[security-15] with JavaScript the widget solves the challenge and the message is sent verified", async ({ page, clientAddress }) => {
+  test("[security-15] with JavaScript the widget solves the challenge and the message is sent verified", async ({
+    page,
+    clientAddress,
+  }) => {
     test.skip(!javaScriptEnabled(), "the widget needs JavaScript");
     const email = uniqueEmail("captcha");
     await open(page, "/contact/general-inquiry");
@@ -169,13 +170,18 @@ test.describe("the proof-of-work captcha", () => {
     expect(unverifiedEvents(clientAddress)).toHaveLength(0);
   });
 
-  test("[security-15] without JavaScript the form is sent within the unverified budget and refused beyond it", async ({ page, clientAddress }) => {
+  test("[security-15] without JavaScript the form is sent within the unverified budget and refused beyond it", async ({
+    page,
+    clientAddress,
+  }) => {
     test.skip(javaScriptEnabled(), "without JavaScript there is no widget");
     await open(page, "/contact/general-inquiry");
     await expect(page.getByText("Without JavaScript the form cannot verify you; a few messages an hour are still accepted.")).toBeVisible();
     for (const attempt of [1, 2]) {
       await open(page, "/contact/general-inquiry");
-      await fillForm(page, { text: { Name: "No script", Email: uniqueEmail(`nojs-${attempt}`), Subject: "Plain form", Text: "Sent without JavaScript" } });
+      await fillForm(page, {
+        text: { Name: "No script", Email: uniqueEmail(`nojs-${attempt}`), Subject: "Plain form", Text: "Sent without JavaScript" },
+      });
       await submit(page);
       await expect(page).toHaveURL(/\/contact$/);
     }
@@ -192,9 +198,15 @@ test.describe("the proof-of-work captcha", () => {
   test("[security-15] a reused captcha solution is refused with a form error", async ({ page }) => {
     const altcha = await solvedCaptcha(page.request);
     const form = { name: "Replay", subject: "Replay", text: "Same solution twice", altcha };
-    const first = await page.request.post("/contact/general-inquiry", { form: { ...form, email: uniqueEmail("replay-1") }, maxRedirects: 0 });
+    const first = await page.request.post("/contact/general-inquiry", {
+      form: { ...form, email: uniqueEmail("replay-1") },
+      maxRedirects: 0,
+    });
     expect(first.status()).toBe(302);
-    const again = await page.request.post("/contact/general-inquiry", { form: { ...form, email: uniqueEmail("replay-2") }, maxRedirects: 0 });
+    const again = await page.request.post("/contact/general-inquiry", {
+      form: { ...form, email: uniqueEmail("replay-2") },
+      maxRedirects: 0,
+    });
     expect(again.status()).toBe(400);
     expect(await again.text()).toContain("This verification has already been used.");
   });

@@ -9,11 +9,20 @@ test("[security-9] pages run under their Content-Security-Policy without a singl
     if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
   });
   await page.addInitScript(() => {
-    document.addEventListener("securitypolicyviolation", (event) => console.error(`Content Security Policy: ${event.violatedDirective} ${event.blockedURI}`));
+    document.addEventListener("securitypolicyviolation", (event) =>
+      console.error(`Content Security Policy: ${event.violatedDirective} ${event.blockedURI}`),
+    );
   });
   const account = await createAccount({ products: ["macroeconomic"] });
   await signInPage(page, account);
-  for (const path of ["/", "/docs/econ/macroeconomic", "/docs/econ/macroeconomic/docs/series?path=%2Fseries%2F%7Bid%7D&method=get", "/contact/general-inquiry", "/dashboard/econ/create-feed", "/zh/faq"]) {
+  for (const path of [
+    "/",
+    "/docs/econ/macroeconomic",
+    "/docs/econ/macroeconomic/docs/series?path=%2Fseries%2F%7Bid%7D&method=get",
+    "/contact/general-inquiry",
+    "/dashboard/econ/create-feed",
+    "/zh/faq",
+  ]) {
     await open(page, path);
   }
   await page.waitForTimeout(500);

@@ -2,12 +2,8 @@ import { expect, test } from "@playwright/test";
 import { createAccount, endSubscriptions, signInPage } from "./support/accounts";
 import { field, javaScriptEnabled, open } from "./support/pages";
 
-
 /** A 1x1 PNG. */
-const png = Buffer.from(
-  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==",
-  "base64",
-);
+const png = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", "base64");
 
 test.describe("dashboard shell", () => {
   test("the side menu shows the subscribed products' screens and no admin entry", async ({ page }) => {

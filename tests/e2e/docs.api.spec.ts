@@ -42,8 +42,21 @@ test("a missing operation, tag, page or set is a 404", async ({ request }) => {
 });
 
 test("an operation page shows parameters, responses, an example and samples in five languages", async ({ request }) => {
-  const html = await (await request.get("/docs/flows/api-v2/docs/report?path=%2Fv2%2FReport%2F%7Bdataset%7D%2F%7Bfrom%7D%2F%7Bto%7D&method=post")).text();
-  for (const text of ["Parameters", "Responses", "Example response", "Request samples", "curl", "Python", "JavaScript", "PHP", ">R<", "Authorization: Bearer YOUR_API_KEY"]) {
+  const html = await (
+    await request.get("/docs/flows/api-v2/docs/report?path=%2Fv2%2FReport%2F%7Bdataset%7D%2F%7Bfrom%7D%2F%7Bto%7D&method=post")
+  ).text();
+  for (const text of [
+    "Parameters",
+    "Responses",
+    "Example response",
+    "Request samples",
+    "curl",
+    "Python",
+    "JavaScript",
+    "PHP",
+    ">R<",
+    "Authorization: Bearer YOUR_API_KEY",
+  ]) {
     expect(html, text).toContain(text);
   }
 });

@@ -45,7 +45,10 @@ test("the version switcher lists the sets of the vendor and marks the current on
 test("docs pages render in Chinese and honestly say when a routed page has no content", async ({ page }) => {
   await open(page, "/zh/docs/econ/macroeconomic/javascript/quick-examples/basic-pandas");
   await expect(page.getByTestId("empty-page")).toContainText("此页面暂无内容");
-  await expect(page.getByRole("navigation", { name: "文档菜单" }).getByRole("link", { name: "概览" })).toHaveAttribute("href", "/zh/docs/econ/macroeconomic");
+  await expect(page.getByRole("navigation", { name: "文档菜单" }).getByRole("link", { name: "概览" })).toHaveAttribute(
+    "href",
+    "/zh/docs/econ/macroeconomic",
+  );
 });
 
 test("models list every definition with its fields", async ({ page }) => {

@@ -49,7 +49,9 @@ for (const [set, url] of Object.entries(downloadPages)) {
   });
 }
 
-test("the specification downloads are a valid OpenAPI 3.0.3 document, the Swagger 2.0 spec and a Postman collection", async ({ request }) => {
+test("the specification downloads are a valid OpenAPI 3.0.3 document, the Swagger 2.0 spec and a Postman collection", async ({
+  request,
+}) => {
   const openapi = await (await request.get("/docs/flows/api-v2/downloads/openapi.json")).json();
   expect(openapi).toMatchObject({ openapi: "3.0.3", info: { title: "Fund Flows API" } });
   expect(Object.keys(openapi.paths)).toContain("/Session");

@@ -66,7 +66,10 @@ test("the fund flows R pages offer the R client above their text", async ({ page
     await expect(button).toHaveAttribute("href", "/docs/flows/api-v2/downloads/fund_flows_client.R");
     await expect(button).toHaveAttribute("download", "");
     const text = await page.locator("article .markdown, article[data-testid='empty-page'] > p").first().elementHandle();
-    const precedesText = await button.evaluate((node, target) => Boolean(target && node.compareDocumentPosition(target) & Node.DOCUMENT_POSITION_FOLLOWING), text);
+    const precedesText = await button.evaluate(
+      (node, target) => Boolean(target && node.compareDocumentPosition(target) & Node.DOCUMENT_POSITION_FOLLOWING),
+      text,
+    );
     expect(precedesText, url).toBe(true);
   }
   await open(page, "/docs/flows/api-v2/python/full-guide");
@@ -86,9 +89,20 @@ test("the downloads are labelled in Chinese under /zh and still link the unprefi
 
   await open(page, "/zh/docs/flows/api-v2/postman-collection");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Postman 集合");
-  await expect(page.getByRole("link", { name: "下载 Postman 集合" })).toHaveAttribute("href", "/docs/flows/api-v2/downloads/postman-collection.json");
-  await expect(page.getByRole("table", { name: "集合中的文件夹" }).getByRole("rowheader")).toHaveText(["会话", "数据字典", "已保存报告", "报告"]);
+  await expect(page.getByRole("link", { name: "下载 Postman 集合" })).toHaveAttribute(
+    "href",
+    "/docs/flows/api-v2/downloads/postman-collection.json",
+  );
+  await expect(page.getByRole("table", { name: "集合中的文件夹" }).getByRole("rowheader")).toHaveText([
+    "会话",
+    "数据字典",
+    "已保存报告",
+    "报告",
+  ]);
 
   await open(page, "/zh/docs/flows/api-v2/r/full-guide");
-  await expect(page.getByRole("link", { name: "下载 R 客户端" })).toHaveAttribute("href", "/docs/flows/api-v2/downloads/fund_flows_client.R");
+  await expect(page.getByRole("link", { name: "下载 R 客户端" })).toHaveAttribute(
+    "href",
+    "/docs/flows/api-v2/downloads/fund_flows_client.R",
+  );
 });

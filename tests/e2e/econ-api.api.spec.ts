@@ -14,7 +14,10 @@ interface Client {
 }
 
 /** A fresh account signed in on the econ platform; its requests carry only the bearer token. */
-async function clientFor(playwright: Playwright, options: { products?: Product[]; isAdmin?: boolean } = { products: ["macroeconomic"] }): Promise<Client> {
+async function clientFor(
+  playwright: Playwright,
+  options: { products?: Product[]; isAdmin?: boolean } = { products: ["macroeconomic"] },
+): Promise<Client> {
   const baseURL = test.info().project.use.baseURL;
   const account = await createAccount(options);
   const signIn = await playwright.request.newContext({ baseURL });
@@ -23,6 +26,7 @@ async function clientFor(playwright: Playwright, options: { products?: Product[]
   return { account, request: await playwright.request.newContext({ baseURL, extraHTTPHeaders: { Authorization: `Bearer ${token}` } }) };
 }
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the journeys read answer fields loosely; statuses are what is asserted
 async function expectJson(response: APIResponse, status: number): Promise<any> {
   const text = await response.text();
   expect(response.status(), `${response.url()}: ${text.slice(0, 300)}`).toBe(status);
@@ -68,7 +72,9 @@ test("a subscriber previews, creates, edits, runs, downloads, deletes and cancel
 
   // Create two feeds, list, read and edit them.
   const created = await expectJson(
-    await owner.request.post("/api/econ-feed", { data: { name: "GDP feed", database, seriesIds: [a, b], frequency: "weekly", format: "json" } }),
+    await owner.request.post("/api/econ-feed", {
+      data: { name: "GDP feed", database, seriesIds: [a, b], frequency: "weekly", format: "json" },
+    }),
     201,
   );
   expect(created).toEqual({ id: expect.any(String), preview: { total: 2 } });
@@ -94,7 +100,13 @@ test("a subscriber previews, creates, edits, runs, downloads, deletes and cancel
   expect(
     await expectJson(
       await owner.request.put(`/api/econ-feed?id=${first}`, {
-        data: { name: "GDP feed (monthly)", database, seriesIds: [a], frequency: "monthly", notificationEmail: "one@example.com, two@example.org" },
+        data: {
+          name: "GDP feed (monthly)",
+          database,
+          seriesIds: [a],
+          frequency: "monthly",
+          notificationEmail: "one@example.com, two@example.org",
+        },
       }),
       200,
     ),
@@ -112,8 +124,12 @@ test("a subscriber previews, creates, edits, runs, downloads, deletes and cancel
   const fromFeed = await expectJson(await owner.request.get(`/api/econ-dump?id=${run.dumps[0]}`), 200);
   expect([first, second]).toContain(fromFeed.feedId);
 
-  const dump = (await expectJson(await owner.request.post("/api/econ-dump", { data: { name: "GDP dump", database, seriesIds: [a, b, c], format: "json" } }), 201))
-    .id as string;
+  const dump = (
+    await expectJson(
+      await owner.request.post("/api/econ-dump", { data: { name: "GDP dump", database, seriesIds: [a, b, c], format: "json" } }),
+      201,
+    )
+  ).id as string;
   const listed = async () => (await expectJson(await owner.request.get(`/api/econ-dumps?ids=${dump}`), 200)).dumps;
   await expect.poll(async () => (await listed())[0]?.status, { timeout: 30_000, intervals: [250, 500, 1000] }).toBe("completed");
   const [done] = await listed();
@@ -132,13 +148,22 @@ test("a subscriber previews, creates, edits, runs, downloads, deletes and cancel
   expect(await expectJson(await owner.request.post("/api/econ-dump-cancel", { data: { id: dump } }), 409)).toEqual(conflict);
 
   // Delete both feeds at once; an admin finds them among the deleted ones and recovers one.
-  expect(await expectJson(await owner.request.post("/api/econ-delete-feeds", { data: { ids: [first, second] } }), 200)).toEqual({ deleted: 2 });
+  expect(await expectJson(await owner.request.post("/api/econ-delete-feeds", { data: { ids: [first, second] } }), 200)).toEqual({
+    deleted: 2,
+  });
   expect(await feedIds(owner)).toEqual([]);
-  expect(await expectJson(await owner.request.get(`/api/econ-feed?id=${first}`), 404)).toEqual({ error: "The feed you are trying to edit could not be found." });
-  expect(await feedIds(admin, `?deleted=1&username=${encodeURIComponent(owner.account.email)}`)).toEqual(expect.arrayContaining([first, second]));
+  expect(await expectJson(await owner.request.get(`/api/econ-feed?id=${first}`), 404)).toEqual({
+    error: "The feed you are trying to edit could not be found.",
+  });
+  expect(await feedIds(admin, `?deleted=1&username=${encodeURIComponent(owner.account.email)}`)).toEqual(
+    expect.arrayContaining([first, second]),
+  );
   expect(await expectJson(await admin.request.post("/api/econ-recover-feed", { data: { id: first } }), 200)).toEqual({ id: first });
   expect(await feedIds(owner)).toEqual([first]);
-  expect(await expectJson(await owner.request.get(`/api/econ-feed?id=${first}`), 200)).toMatchObject({ status: "inactive", name: "GDP feed (monthly)" });
+  expect(await expectJson(await owner.request.get(`/api/econ-feed?id=${first}`), 200)).toMatchObject({
+    status: "inactive",
+    name: "GDP feed (monthly)",
+  });
   expect(await expectJson(await admin.request.post("/api/econ-recover-feed", { data: { id: first } }), 404)).toEqual({
     error: "An error occured while recovering the feed.",
   });
@@ -149,13 +174,20 @@ test("a subscriber previews, creates, edits, runs, downloads, deletes and cancel
     const { total } = await expectJson(await owner.request.post("/api/econ-dump/preview", { data: { database: candidate } }), 200);
     if (total > biggest.total) biggest = { database: candidate, total };
   }
-  const big = (await expectJson(await owner.request.post("/api/econ-dump", { data: { name: "Big dump", database: biggest.database, vintages: true, format: "xml" } }), 201))
-    .id as string;
+  const big = (
+    await expectJson(
+      await owner.request.post("/api/econ-dump", { data: { name: "Big dump", database: biggest.database, vintages: true, format: "xml" } }),
+      201,
+    )
+  ).id as string;
   const cancel = await owner.request.delete(`/api/econ-dump-cancel?id=${big}`);
   expect([200, 409]).toContain(cancel.status());
   if (cancel.status() === 200) {
     expect(await cancel.json()).toEqual({ id: big, status: "cancelled" });
-    expect(await expectJson(await owner.request.get(`/api/econ-dump?id=${big}`), 200)).toMatchObject({ status: "cancelled", canBeCancelled: false });
+    expect(await expectJson(await owner.request.get(`/api/econ-dump?id=${big}`), 200)).toMatchObject({
+      status: "cancelled",
+      canBeCancelled: false,
+    });
     expect(await expectJson(await owner.request.delete(`/api/econ-dump-cancel?id=${big}`), 409)).toEqual(conflict);
   }
   await owner.request.dispose();
@@ -171,9 +203,14 @@ test("the API answers every validation rule of SPEC.md section 5 with a 4xx and 
   const post = async (path: string, data: unknown, status: number) => expectJson(await user.request.post(path, { data }), status);
 
   // The database is the one mandatory criterion; a name is needed to save, not to preview.
-  expect((await post("/api/econ-feed", {}, 422)).errors).toMatchObject({ name: "Please fill out this field.", database: "Please select database." });
+  expect((await post("/api/econ-feed", {}, 422)).errors).toMatchObject({
+    name: "Please fill out this field.",
+    database: "Please select database.",
+  });
   expect((await post("/api/econ-feed", { name: "  ", database }, 422)).errors).toEqual({ name: "Please fill out this field." });
-  expect(await post("/api/econ-dump", { name: "No database", seriesIds: [seriesId] }, 422)).toEqual({ errors: { database: "Please select database." } });
+  expect(await post("/api/econ-dump", { name: "No database", seriesIds: [seriesId] }, 422)).toEqual({
+    errors: { database: "Please select database." },
+  });
   expect(await post("/api/econ-dump/preview", {}, 422)).toEqual({ errors: { database: "Please select database." } });
   expect(await post("/api/econ-feed/preview", { database: "" }, 422)).toEqual({ errors: { database: "Please select database." } });
   expect((await post("/api/econ-dump/preview", { database, seriesIds: [seriesId] }, 200)).total).toBe(1);
@@ -192,12 +229,19 @@ test("the API answers every validation rule of SPEC.md section 5 with a 4xx and 
   expect(await expectJson(await user.request.get(`/api/econ-feed?id=${full}`), 200)).toMatchObject({ options: { fullDump: true } });
 
   // Several comma-separated notification addresses are accepted; one invalid address is not.
-  const notified = await createFeed(user, { name: "Notified", database, notificationEmail: "a@example.com, b@example.org,c@example.net", status: "inactive" });
+  const notified = await createFeed(user, {
+    name: "Notified",
+    database,
+    notificationEmail: "a@example.com, b@example.org,c@example.net",
+    status: "inactive",
+  });
   expect((await expectJson(await user.request.get(`/api/econ-feed?id=${notified}`), 200)).notification.emails).toHaveLength(3);
   expect(await post("/api/econ-feed", { name: "Bad address", database, notificationEmail: "a@example.com, not-an-address" }, 422)).toEqual({
     errors: { notificationEmail: "Please enter valid e-mail addresses, separated by commas." },
   });
-  expect((await post("/api/econ-dump", { name: "Bad address", database, notificationEmail: "nobody" }, 422)).errors.notificationEmail).toBeDefined();
+  expect(
+    (await post("/api/econ-dump", { name: "Bad address", database, notificationEmail: "nobody" }, 422)).errors.notificationEmail,
+  ).toBeDefined();
 
   // At most five active feeds: the sixth is refused, inactive ones are not counted, and an active feed can still be edited.
   const active: string[] = [];
@@ -205,41 +249,68 @@ test("the API answers every validation rule of SPEC.md section 5 with a 4xx and 
   const limit = "You can have at most 5 active feeds. Deactivate or delete a feed first.";
   expect(await post("/api/econ-feed", { name: "Sixth", database }, 422)).toEqual({ errors: { status: limit } });
   const sixth = await createFeed(user, { name: "Sixth", database, status: "inactive" });
-  expect(await expectJson(await user.request.put(`/api/econ-feed?id=${sixth}`, { data: { name: "Sixth", database, status: "active" } }), 422)).toEqual({
+  expect(
+    await expectJson(await user.request.put(`/api/econ-feed?id=${sixth}`, { data: { name: "Sixth", database, status: "active" } }), 422),
+  ).toEqual({
     errors: { status: limit },
   });
-  expect(await expectJson(await user.request.put(`/api/econ-feed?id=${active[0]}`, { data: { name: "Still active", database } }), 200)).toEqual({ id: active[0] });
+  expect(
+    await expectJson(await user.request.put(`/api/econ-feed?id=${active[0]}`, { data: { name: "Still active", database } }), 200),
+  ).toEqual({ id: active[0] });
   expect((await expectJson(await user.request.get(`/api/econ-feed?id=${sixth}`), 200)).status).toBe("inactive");
 
   // FTP delivery needs its login; an edit without the password keeps the stored one, which is never sent back.
   const ftp = { database, status: "inactive", deliveryMethod: "ftp", ftpUrl: "ftp.example.com", ftpPath: "/in", ftpUsername: "feeds" };
   expect((await post("/api/econ-feed", { name: "FTP", ...ftp }, 422)).errors).toEqual({ ftpPassword: "Please fill out this field." });
   const ftpFeed = await createFeed(user, { name: "FTP", ...ftp, ftpPassword: "secret-password" });
-  expect(await expectJson(await user.request.put(`/api/econ-feed?id=${ftpFeed}`, { data: { name: "FTP renamed", ...ftp } }), 200)).toEqual({ id: ftpFeed });
+  expect(await expectJson(await user.request.put(`/api/econ-feed?id=${ftpFeed}`, { data: { name: "FTP renamed", ...ftp } }), 200)).toEqual({
+    id: ftpFeed,
+  });
   const ftpDetails = await user.request.get(`/api/econ-feed?id=${ftpFeed}`);
   expect(await ftpDetails.text()).not.toMatch(/secret-password|passwordEncrypted/);
-  expect(JSON.parse(await ftpDetails.text())).toMatchObject({ name: "FTP renamed", delivery: { method: "ftp", ftp: { host: "ftp.example.com", username: "feeds" } } });
-  expect((await post("/api/econ-feed", { name: "Bad options", database, format: "csv", startDateBefore: "yesterday" }, 422)).errors).toEqual({
+  expect(JSON.parse(await ftpDetails.text())).toMatchObject({
+    name: "FTP renamed",
+    delivery: { method: "ftp", ftp: { host: "ftp.example.com", username: "feeds" } },
+  });
+  expect(
+    (await post("/api/econ-feed", { name: "Bad options", database, format: "csv", startDateBefore: "yesterday" }, 422)).errors,
+  ).toEqual({
     format: "Please choose one of the listed options.",
     startDateBefore: "Please enter a date as YYYY-MM-DD.",
   });
 
   // Bad JSON is a 400 on every route that reads a body, never a 500.
   const parse = { error: "Could not parse JSON value." };
-  for (const path of ["/api/econ-feed", "/api/econ-feed/preview", "/api/econ-delete-feeds", "/api/econ-dump", "/api/econ-dump/preview", "/api/econ-run-dump", "/api/econ-dump-cancel"]) {
+  for (const path of [
+    "/api/econ-feed",
+    "/api/econ-feed/preview",
+    "/api/econ-delete-feeds",
+    "/api/econ-dump",
+    "/api/econ-dump/preview",
+    "/api/econ-run-dump",
+    "/api/econ-dump-cancel",
+  ]) {
     expect(await expectJson(await user.request.post(path, badJson), 400), path).toEqual(parse);
     expect(await expectJson(await user.request.post(path, { data: [1, 2] }), 400), path).toEqual(parse);
   }
   expect(await expectJson(await user.request.put(`/api/econ-feed?id=${sixth}`, badJson), 400)).toEqual(parse);
   expect(await expectJson(await admin.request.post("/api/econ-recover-feed", badJson), 400)).toEqual(parse);
-  expect(await expectJson(await admin.request.post("/api/econ-recover-feed", { data: {} }), 422)).toEqual({ errors: { id: "Please fill out this field." } });
+  expect(await expectJson(await admin.request.post("/api/econ-recover-feed", { data: {} }), 422)).toEqual({
+    errors: { id: "Please fill out this field." },
+  });
 
   // Missing ids, unknown filters and other methods.
   expect(await expectJson(await user.request.get("/api/econ-feed"), 422)).toEqual({ errors: { id: "Please fill out this field." } });
   expect(await expectJson(await user.request.get("/api/econ-dump?id="), 422)).toEqual({ errors: { id: "Please fill out this field." } });
-  expect(await expectJson(await user.request.delete("/api/econ-dump-cancel"), 422)).toEqual({ errors: { id: "Please fill out this field." } });
-  expect((await expectJson(await user.request.get("/api/econ-feeds?status=sleeping"), 422)).errors.status).toBe("Please choose one of the listed options.");
-  expect((await expectJson(await user.request.get("/api/econ-dumps?status=sleeping"), 422)).errors.status).toBe("Please choose one of the listed options.");
+  expect(await expectJson(await user.request.delete("/api/econ-dump-cancel"), 422)).toEqual({
+    errors: { id: "Please fill out this field." },
+  });
+  expect((await expectJson(await user.request.get("/api/econ-feeds?status=sleeping"), 422)).errors.status).toBe(
+    "Please choose one of the listed options.",
+  );
+  expect((await expectJson(await user.request.get("/api/econ-dumps?status=sleeping"), 422)).errors.status).toBe(
+    "Please choose one of the listed options.",
+  );
   const methods: [string, string, string][] = [
     ["POST", "/api/econ-feeds", "GET"],
     ["DELETE", "/api/econ-feed", "GET, POST, PUT"],
@@ -284,10 +355,14 @@ test("visitors get 401 and signed-in users without the macroeconomic subscriptio
   const visitor = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL });
   const unsubscribed = await clientFor(playwright, { products: ["company", "documents"] });
   for (const [method, path, data] of everyRoute) {
-    expect(await expectJson(await visitor.fetch(path, { method, data: data ?? undefined }), 401), `${method} ${path}`).toEqual({ error: expect.any(String) });
-    expect(await expectJson(await unsubscribed.request.fetch(path, { method, data: data ?? undefined }), 403), `${method} ${path}`).toEqual({
+    expect(await expectJson(await visitor.fetch(path, { method, data: data ?? undefined }), 401), `${method} ${path}`).toEqual({
       error: expect.any(String),
     });
+    expect(await expectJson(await unsubscribed.request.fetch(path, { method, data: data ?? undefined }), 403), `${method} ${path}`).toEqual(
+      {
+        error: expect.any(String),
+      },
+    );
   }
   await visitor.dispose();
   await unsubscribed.request.dispose();
@@ -301,7 +376,9 @@ test("a subscriber cannot reach another subscriber's feeds and dumps; an admin r
   const [database] = await databases(alice);
   const [seriesId] = await previewIds(alice, database!);
   const feed = await createFeed(alice, { name: "Alice's feed", database, seriesIds: [seriesId] });
-  const dump = (await expectJson(await alice.request.post("/api/econ-dump", { data: { name: "Alice's dump", database, seriesIds: [seriesId] } }), 201)).id as string;
+  const dump = (
+    await expectJson(await alice.request.post("/api/econ-dump", { data: { name: "Alice's dump", database, seriesIds: [seriesId] } }), 201)
+  ).id as string;
   const bobsFeed = await createFeed(bob, { name: "Bob's feed", database, status: "inactive" });
 
   // Bob sees only his own, whatever filter he tries, and every action on Alice's is a 404.
@@ -310,21 +387,35 @@ test("a subscriber cannot reach another subscriber's feeds and dumps; an admin r
   expect(await feedIds(bob, `?username=${encodeURIComponent(alice.account.email)}`)).toEqual([bobsFeed]);
   expect(await feedIds(bob, "?deleted=1")).toEqual([bobsFeed]);
   expect(await expectJson(await bob.request.get(`/api/econ-feed?id=${feed}`), 404)).toEqual(notFound);
-  expect(await expectJson(await bob.request.put(`/api/econ-feed?id=${feed}`, { data: { name: "Taken", database, status: "inactive" } }), 404)).toEqual(notFound);
+  expect(
+    await expectJson(await bob.request.put(`/api/econ-feed?id=${feed}`, { data: { name: "Taken", database, status: "inactive" } }), 404),
+  ).toEqual(notFound);
   expect(await expectJson(await bob.request.post("/api/econ-delete-feeds", { data: { ids: [feed] } }), 404)).toEqual(notFound);
   expect(await expectJson(await bob.request.post("/api/econ-delete-feeds", { data: { ids: [bobsFeed, feed] } }), 404)).toEqual(notFound);
   expect(await expectJson(await bob.request.post("/api/econ-run-dump", { data: { ids: [feed] } }), 404)).toEqual(notFound);
   expect(await expectJson(await bob.request.get(`/api/econ-dump?id=${dump}`), 404)).toEqual({ error: "The dump could not be found." });
-  expect(await expectJson(await bob.request.delete(`/api/econ-dump-cancel?id=${dump}`), 404)).toEqual({ error: "The dump could not be found." });
-  expect(await expectJson(await bob.request.post("/api/econ-dump-cancel", { data: { id: dump } }), 404)).toEqual({ error: "The dump could not be found." });
+  expect(await expectJson(await bob.request.delete(`/api/econ-dump-cancel?id=${dump}`), 404)).toEqual({
+    error: "The dump could not be found.",
+  });
+  expect(await expectJson(await bob.request.post("/api/econ-dump-cancel", { data: { id: dump } }), 404)).toEqual({
+    error: "The dump could not be found.",
+  });
   expect((await expectJson(await bob.request.get(`/api/econ-dumps?ids=${dump}`), 200)).dumps).toEqual([]);
-  expect((await expectJson(await bob.request.get(`/api/econ-dumps?username=${encodeURIComponent(alice.account.email)}`), 200)).dumps).toEqual([]);
-  expect(await expectJson(await bob.request.post("/api/econ-recover-feed", { data: { id: feed } }), 403)).toEqual({ error: expect.any(String) });
+  expect(
+    (await expectJson(await bob.request.get(`/api/econ-dumps?username=${encodeURIComponent(alice.account.email)}`), 200)).dumps,
+  ).toEqual([]);
+  expect(await expectJson(await bob.request.post("/api/econ-recover-feed", { data: { id: feed } }), 403)).toEqual({
+    error: expect.any(String),
+  });
 
   // Alice's feed and dump are unchanged, and Bob's own feed survived his mixed delete.
   expect(await feedIds(bob)).toEqual([bobsFeed]);
   expect(await feedIds(alice)).toEqual([feed]);
-  expect(await expectJson(await alice.request.get(`/api/econ-feed?id=${feed}`), 200)).toMatchObject({ name: "Alice's feed", status: "active", runs: [] });
+  expect(await expectJson(await alice.request.get(`/api/econ-feed?id=${feed}`), 200)).toMatchObject({
+    name: "Alice's feed",
+    status: "active",
+    runs: [],
+  });
   const alicesDump = await expectJson(await alice.request.get(`/api/econ-dump?id=${dump}`), 200);
   expect(alicesDump.status).not.toBe("cancelled");
   expect((await expectJson(await alice.request.get("/api/econ-dumps"), 200)).dumps.map((item: { id: string }) => item.id)).toEqual([dump]);
@@ -338,18 +429,37 @@ test("a subscriber cannot reach another subscriber's feeds and dumps; an admin r
   const all = await feedIds(admin);
   expect(all).toEqual(expect.arrayContaining([feed, bobsFeed, own]));
   expect(await feedIds(admin, `?username=${encodeURIComponent(alice.account.email)}`)).toEqual([feed]);
-  expect(await expectJson(await admin.request.get(`/api/econ-feed?id=${feed}`), 200)).toMatchObject({ id: feed, username: alice.account.email });
-  expect(await expectJson(await admin.request.get(`/api/econ-dump?id=${dump}`), 200)).toMatchObject({ id: dump, username: alice.account.email });
-  const alicesDumps = (await expectJson(await admin.request.get(`/api/econ-dumps?username=${encodeURIComponent(alice.account.email)}`), 200)).dumps;
+  expect(await expectJson(await admin.request.get(`/api/econ-feed?id=${feed}`), 200)).toMatchObject({
+    id: feed,
+    username: alice.account.email,
+  });
+  expect(await expectJson(await admin.request.get(`/api/econ-dump?id=${dump}`), 200)).toMatchObject({
+    id: dump,
+    username: alice.account.email,
+  });
+  const alicesDumps = (
+    await expectJson(await admin.request.get(`/api/econ-dumps?username=${encodeURIComponent(alice.account.email)}`), 200)
+  ).dumps;
   expect(alicesDumps.map((item: { id: string }) => item.id)).toEqual([dump]);
   const onBehalf = await createFeed(admin, { name: "Made by the admin", database, status: "inactive", username: alice.account.email });
   expect(await feedIds(alice)).toEqual(expect.arrayContaining([feed, onBehalf]));
   expect(await expectJson(await alice.request.get(`/api/econ-feed?id=${onBehalf}`), 200)).toMatchObject({ username: alice.account.email });
-  expect(await expectJson(await admin.request.post("/api/econ-feed", { data: { name: "Nobody's", database, username: "nobody@example.com" } }), 422)).toEqual({
+  expect(
+    await expectJson(
+      await admin.request.post("/api/econ-feed", { data: { name: "Nobody's", database, username: "nobody@example.com" } }),
+      422,
+    ),
+  ).toEqual({
     errors: { username: "No user has this username." },
   });
-  const adminDump = (await expectJson(await admin.request.post("/api/econ-dump", { data: { name: "For Bob", database, seriesIds: [seriesId], username: bob.account.email } }), 201))
-    .id as string;
+  const adminDump = (
+    await expectJson(
+      await admin.request.post("/api/econ-dump", {
+        data: { name: "For Bob", database, seriesIds: [seriesId], username: bob.account.email },
+      }),
+      201,
+    )
+  ).id as string;
   expect((await expectJson(await bob.request.get(`/api/econ-dump?id=${adminDump}`), 200)).username).toBe(bob.account.email);
 
   for (const client of [alice, bob, admin]) await client.request.dispose();
@@ -358,9 +468,16 @@ test("a subscriber cannot reach another subscriber's feeds and dumps; an admin r
 test("messages come in Chinese for ?lang=zh or Accept-Language zh, in English otherwise", async ({ playwright }) => {
   const client = await clientFor(playwright);
   const missingDatabase = { data: { name: "No database" } };
-  expect((await expectJson(await client.request.post("/api/econ-dump/preview?lang=zh", missingDatabase), 422)).errors.database).toBe("请选择数据库。");
-  const byHeader = await client.request.post("/api/econ-dump/preview", { ...missingDatabase, headers: { "Accept-Language": "zh-CN,zh;q=0.9,en;q=0.8" } });
+  expect((await expectJson(await client.request.post("/api/econ-dump/preview?lang=zh", missingDatabase), 422)).errors.database).toBe(
+    "请选择数据库。",
+  );
+  const byHeader = await client.request.post("/api/econ-dump/preview", {
+    ...missingDatabase,
+    headers: { "Accept-Language": "zh-CN,zh;q=0.9,en;q=0.8" },
+  });
   expect((await expectJson(byHeader, 422)).errors.database).toBe("请选择数据库。");
-  expect((await expectJson(await client.request.post("/api/econ-dump/preview?lang=fr", missingDatabase), 422)).errors.database).toBe("Please select database.");
+  expect((await expectJson(await client.request.post("/api/econ-dump/preview?lang=fr", missingDatabase), 422)).errors.database).toBe(
+    "Please select database.",
+  );
   await client.request.dispose();
 });

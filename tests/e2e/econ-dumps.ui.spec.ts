@@ -72,7 +72,10 @@ test("a dump is followed to completion and its JSON and XML files download", asy
   await expect(page.getByTestId("dump-processed")).toContainText("(100%)");
 
   const jsonLink = page.getByRole("link", { name: /Download JSON/ });
-  const json = (await (await page.request.get((await jsonLink.getAttribute("href"))!)).json()) as { dump: { id: string; name: string }; series: unknown[] };
+  const json = (await (await page.request.get((await jsonLink.getAttribute("href"))!)).json()) as {
+    dump: { id: string; name: string };
+    series: unknown[];
+  };
   expect(json.dump).toMatchObject({ id: jsonDump, name: "GDP for the board" });
   expect(json.series.length).toBeGreaterThan(0);
 

@@ -27,9 +27,15 @@ function idFrom(location: string | undefined, page: string): string {
 
 /** The owner's feed and dump, made through the pages' own actions. */
 async function ownerData(request: APIRequestContext) {
-  const feed = await request.post("/dashboard/econ/create-feed", { form: { intent: "create", name: "Owned feed", database: "DB01" }, maxRedirects: 0 });
+  const feed = await request.post("/dashboard/econ/create-feed", {
+    form: { intent: "create", name: "Owned feed", database: "DB01" },
+    maxRedirects: 0,
+  });
   expect(feed.status()).toBe(302);
-  const dump = await request.post("/dashboard/econ/create-dump", { form: { intent: "create", name: "Owned dump", database: "DB01" }, maxRedirects: 0 });
+  const dump = await request.post("/dashboard/econ/create-dump", {
+    form: { intent: "create", name: "Owned dump", database: "DB01" },
+    maxRedirects: 0,
+  });
   expect(dump.status()).toBe(302);
   return { feedId: idFrom(feed.headers().location, "feed-details"), dumpId: idFrom(dump.headers().location, "dump-details") };
 }
@@ -85,7 +91,9 @@ for (const role of ["visitor", "unsubscribed", "other"] satisfies Role[]) {
 
     const setup = await newClient(playwright, null);
     const token =
-      role === "visitor" ? null : await signInToken(setup, await createAccount({ products: role === "other" ? ["macroeconomic"] : ["company", "documents"] }));
+      role === "visitor"
+        ? null
+        : await signInToken(setup, await createAccount({ products: role === "other" ? ["macroeconomic"] : ["company", "documents"] }));
     await setup.dispose();
     const client = await newClient(playwright, token);
 
@@ -105,7 +113,10 @@ for (const role of ["visitor", "unsubscribed", "other"] satisfies Role[]) {
       for (const path of paths.forEveryone) expect((await client.get(path)).status(), `GET ${path} as a subscriber`).toBe(200);
     }
 
-    const [feed] = queryE2eDatabase<{ name: string; deleted_at: string | null; status: string }>("select name, deleted_at, status from feeds where id = ?", feedId);
+    const [feed] = queryE2eDatabase<{ name: string; deleted_at: string | null; status: string }>(
+      "select name, deleted_at, status from feeds where id = ?",
+      feedId,
+    );
     expect(feed).toEqual({ name: "Owned feed", deleted_at: null, status: "active" });
     expect(queryE2eDatabase<{ count: number }>("select count(*) as count from dumps where feed_id = ?", feedId)[0]?.count).toBe(0);
     const owner = await ownerClient.get(`/dashboard/econ/feed-details/${feedId}`);
@@ -123,18 +134,31 @@ test("an admin reaches every user's feed and may create one on behalf of a usern
 
   const admin = await newClient(playwright, null);
   await signInToken(admin, { email: "admin@demo.test", password: "demo-password" });
-  for (const path of [`/dashboard/econ/feed-details/${feedId}`, `/dashboard/econ/edit-feed/${feedId}`, `/dashboard/econ/create-dump?fromFeed=${feedId}`]) {
+  for (const path of [
+    `/dashboard/econ/feed-details/${feedId}`,
+    `/dashboard/econ/edit-feed/${feedId}`,
+    `/dashboard/econ/create-dump?fromFeed=${feedId}`,
+  ]) {
     expect((await admin.get(path)).status(), `GET ${path} as admin`).toBe(200);
   }
   const list = await admin.get(`/dashboard/econ/feeds?username=${encodeURIComponent(ownerAccount.email)}`);
   expect(await list.text()).toContain("Owned feed");
 
-  const unknown = await admin.post("/dashboard/econ/create-feed", { form: { intent: "create", ...validFeed, username: "nobody@example.com" }, maxRedirects: 0 });
+  const unknown = await admin.post("/dashboard/econ/create-feed", {
+    form: { intent: "create", ...validFeed, username: "nobody@example.com" },
+    maxRedirects: 0,
+  });
   expect(unknown.status()).toBe(422);
-  const onBehalf = await admin.post("/dashboard/econ/create-feed", { form: { intent: "create", ...validFeed, username: ownerAccount.email }, maxRedirects: 0 });
+  const onBehalf = await admin.post("/dashboard/econ/create-feed", {
+    form: { intent: "create", ...validFeed, username: ownerAccount.email },
+    maxRedirects: 0,
+  });
   expect(onBehalf.status()).toBe(302);
   const newId = idFrom(onBehalf.headers().location, "feed-details");
-  const [row] = queryE2eDatabase<{ email: string }>("select users.email from feeds join users on users.id = feeds.user_id where feeds.id = ?", newId);
+  const [row] = queryE2eDatabase<{ email: string }>(
+    "select users.email from feeds join users on users.id = feeds.user_id where feeds.id = ?",
+    newId,
+  );
   expect(row?.email).toBe(ownerAccount.email);
   await admin.dispose();
   await ownerClient.dispose();
@@ -151,8 +175,24 @@ test("bad input is a 4xx with the messages, never a 500, and stores nothing", as
     ["/dashboard/econ/create-feed", { intent: "create", name: "Bad date", database: "DB01", updatedAfter: "yesterday" }, 422],
     ["/dashboard/econ/create-feed", { intent: "create", name: "Bad mail", database: "DB01", notificationEmail: "a@b.co, nope" }, 422],
     ["/dashboard/econ/create-feed", { intent: "create", name: "Bad hook", database: "DB01", notificationUrl: "http://[broken" }, 422],
-    ["/dashboard/econ/create-feed", { intent: "create", name: "FTP", database: "DB01", deliveryMethod: "ftp", ftpUsername: "u", ftpPassword: "p" }, 422],
-    ["/dashboard/econ/create-feed", { intent: "create", name: "Seal", database: "DB01", deliveryMethod: "ftp", ftpUrl: "ftp.example.com", ftpUsername: "u", ftpPasswordSealed: "v1:forged" }, 422],
+    [
+      "/dashboard/econ/create-feed",
+      { intent: "create", name: "FTP", database: "DB01", deliveryMethod: "ftp", ftpUsername: "u", ftpPassword: "p" },
+      422,
+    ],
+    [
+      "/dashboard/econ/create-feed",
+      {
+        intent: "create",
+        name: "Seal",
+        database: "DB01",
+        deliveryMethod: "ftp",
+        ftpUrl: "ftp.example.com",
+        ftpUsername: "u",
+        ftpPasswordSealed: "v1:forged",
+      },
+      422,
+    ],
     ["/dashboard/econ/create-feed", { intent: "launch", name: "Intent", database: "DB01" }, 400],
     ["/dashboard/econ/create-dump", { intent: "create", name: "No database" }, 422],
     ["/dashboard/econ/feeds", { intent: "explode", feedId: "x" }, 400],

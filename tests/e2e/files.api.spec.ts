@@ -35,16 +35,24 @@ test("a dump file downloads for its owner and an admin only", async ({ request }
   const fileId = storeFile(owner, content);
 
   expect((await request.get(`/api/files/${fileId}`, { headers: { Cookie: "" } })).status()).toBe(401);
-  const ownerResponse = await request.get(`/api/files/${fileId}`, { headers: { Authorization: `Bearer ${await signInToken(request, owner)}` } });
+  const ownerResponse = await request.get(`/api/files/${fileId}`, {
+    headers: { Authorization: `Bearer ${await signInToken(request, owner)}` },
+  });
   expect(ownerResponse.status()).toBe(200);
   expect(ownerResponse.headers()["content-type"]).toContain("application/json");
   expect(ownerResponse.headers()["content-disposition"]).toBe('attachment; filename="gdp-2026-11-22.json"');
   expect(await ownerResponse.text()).toBe(content);
 
-  const otherResponse = await request.get(`/api/files/${fileId}`, { headers: { Authorization: `Bearer ${await signInToken(request, other)}` } });
+  const otherResponse = await request.get(`/api/files/${fileId}`, {
+    headers: { Authorization: `Bearer ${await signInToken(request, other)}` },
+  });
   expect(otherResponse.status()).toBe(404);
-  const adminResponse = await request.get(`/api/files/${fileId}`, { headers: { Authorization: `Bearer ${await signInToken(request, admin)}` } });
+  const adminResponse = await request.get(`/api/files/${fileId}`, {
+    headers: { Authorization: `Bearer ${await signInToken(request, admin)}` },
+  });
   expect(adminResponse.status()).toBe(200);
-  const missing = await request.get(`/api/files/${randomUUID()}`, { headers: { Authorization: `Bearer ${await signInToken(request, owner)}` } });
+  const missing = await request.get(`/api/files/${randomUUID()}`, {
+    headers: { Authorization: `Bearer ${await signInToken(request, owner)}` },
+  });
   expect(missing.status()).toBe(404);
 });

@@ -133,7 +133,8 @@ function concretePaths(pattern: string, fixtures: Fixtures): ConcretePaths {
     plausible.push(join(base));
     segments.forEach((segment, index) => {
       if ((!segment.startsWith(":") && segment !== "*") || (page && index === 0)) return;
-      for (const value of [...values[index]!.slice(1), ...IMPLAUSIBLE_SEGMENTS]) all.push(join(base.map((part, i) => (i === index ? value : part))));
+      for (const value of [...values[index]!.slice(1), ...IMPLAUSIBLE_SEGMENTS])
+        all.push(join(base.map((part, i) => (i === index ? value : part))));
     });
   }
   // Page actions also answer Remix's single-fetch form of the same URL.
@@ -157,7 +158,13 @@ function garbage(rng: Random, length: number): string {
   return Array.from({ length }, () => pick(rng, [...GARBAGE_ALPHABET])).join("");
 }
 
-async function sessionIdentity(playwright: Playwright, baseURL: string, name: string, products: Product[], isAdmin = false): Promise<Identity & { email: string }> {
+async function sessionIdentity(
+  playwright: Playwright,
+  baseURL: string,
+  name: string,
+  products: Product[],
+  isAdmin = false,
+): Promise<Identity & { email: string }> {
   const account = await createAccount({ products, isAdmin });
   const signIn = await playwright.request.newContext({ baseURL });
   const token = await signInToken(signIn, account);
@@ -175,11 +182,42 @@ interface Body {
 }
 
 const HUGE_STRING = "x".repeat(200_000);
-const CONTACT_FIELDS = ["name", "email", "subject", "text", "sdk", "product", "firstName", "lastName", "companyName", "country", "phoneNumber", "website"];
+const CONTACT_FIELDS = [
+  "name",
+  "email",
+  "subject",
+  "text",
+  "sdk",
+  "product",
+  "firstName",
+  "lastName",
+  "companyName",
+  "country",
+  "phoneNumber",
+  "website",
+];
 const PROFILE_FIELDS = ["firstName", "lastName", "jobPosition", "jobDescription"];
 const ECON_FIELDS = [
-  "name", "database", "seriesIds", "frequency", "format", "status", "deliveryMethod", "ftpUrl", "ftpUsername", "ftpPassword", "ftpPath",
-  "notificationMethod", "notificationEmail", "notificationUrl", "keyword", "country", "seriesFrequency", "fullDump", "vintages", "username",
+  "name",
+  "database",
+  "seriesIds",
+  "frequency",
+  "format",
+  "status",
+  "deliveryMethod",
+  "ftpUrl",
+  "ftpUsername",
+  "ftpPassword",
+  "ftpPath",
+  "notificationMethod",
+  "notificationEmail",
+  "notificationUrl",
+  "keyword",
+  "country",
+  "seriesFrequency",
+  "fullDump",
+  "vintages",
+  "username",
 ];
 const FIELDS_BY_FILE: Record<string, string[]> = {
   "routes/api/form.ts": CONTACT_FIELDS,
@@ -212,7 +250,8 @@ const ALL_FIELDS = [...new Set([...Object.values(FIELDS_BY_FILE).flat(), "id", "
 
 const json = (label: string, text: string): Body => ({ label, contentType: "application/json", data: Buffer.from(text) });
 const form = (label: string, text: string): Body => ({ label, contentType: "application/x-www-form-urlencoded", data: Buffer.from(text) });
-const each = (fields: string[], value: (field: string) => unknown) => JSON.stringify(Object.fromEntries(fields.map((field) => [field, value(field)])));
+const each = (fields: string[], value: (field: string) => unknown) =>
+  JSON.stringify(Object.fromEntries(fields.map((field) => [field, value(field)])));
 const deepArray = (depth: number) => `${"[".repeat(depth)}${"]".repeat(depth)}`;
 const deepObject = (depth: number) => `${'{"a":'.repeat(depth)}1${"}".repeat(depth)}`;
 
@@ -228,39 +267,122 @@ function multipart(boundary: string, parts: { name: string; filename?: string; v
 
 /** Every body variant, given the route's fields; each is built only when its request is sent. */
 const BODY_VARIANTS: ((fields: string[], rng: Random, fixtures: Fixtures) => Body)[] = [
-  (fields, rng) => json("numbers", each(fields, () => pick(rng, [0, -1, 1.5, 42, 1e21]))),
-  (fields) => json("booleans", each(fields, () => true)),
-  (fields) => json("nulls", each(fields, () => null)),
-  (fields) => json("arrays", each(fields, () => ["a", 1, null])),
-  (fields) => json("objects", each(fields, () => ({ a: "b", nested: { c: [1] } }))),
-  (fields) => json("huge strings", each(fields.slice(0, 4), () => HUGE_STRING)),
-  (fields) => json("huge numbers", `{${fields.map((field, index) => `"${field}":${["1e400", "-1e400", "123456789012345678901234567890", "9007199254740993", "-0"][index % 5]}`).join(",")}}`),
-  (fields) => json("20,000 items", each(fields.slice(0, 3), (field) => Array.from({ length: 20_000 }, (_, index) => (/id/i.test(field) ? `id-${index}` : index)))),
+  (fields, rng) =>
+    json(
+      "numbers",
+      each(fields, () => pick(rng, [0, -1, 1.5, 42, 1e21])),
+    ),
+  (fields) =>
+    json(
+      "booleans",
+      each(fields, () => true),
+    ),
+  (fields) =>
+    json(
+      "nulls",
+      each(fields, () => null),
+    ),
+  (fields) =>
+    json(
+      "arrays",
+      each(fields, () => ["a", 1, null]),
+    ),
+  (fields) =>
+    json(
+      "objects",
+      each(fields, () => ({ a: "b", nested: { c: [1] } })),
+    ),
+  (fields) =>
+    json(
+      "huge strings",
+      each(fields.slice(0, 4), () => HUGE_STRING),
+    ),
+  (fields) =>
+    json(
+      "huge numbers",
+      `{${fields.map((field, index) => `"${field}":${["1e400", "-1e400", "123456789012345678901234567890", "9007199254740993", "-0"][index % 5]}`).join(",")}}`,
+    ),
+  (fields) =>
+    json(
+      "20,000 items",
+      each(fields.slice(0, 3), (field) => Array.from({ length: 20_000 }, (_, index) => (/id/i.test(field) ? `id-${index}` : index))),
+    ),
   (fields) => json("deep array in a field", `{"${fields[0]}":${deepArray(10_000)}}`),
   (fields) => json("deep object in a field", `{"${fields[fields.length - 1]}":${deepObject(10_000)}}`),
   () => json("deep array body", deepArray(10_000)),
   () => json("deep object body", deepObject(10_000)),
-  (fields) => json("toString values", each(fields, () => ({ toString: 1, valueOf: 1 }))),
-  (fields) => json("toString entries", each(fields, () => [{ toString: 1 }, { valueOf: "x" }])),
+  (fields) =>
+    json(
+      "toString values",
+      each(fields, () => ({ toString: 1, valueOf: 1 })),
+    ),
+  (fields) =>
+    json(
+      "toString entries",
+      each(fields, () => [{ toString: 1 }, { valueOf: "x" }]),
+    ),
   () => json("__proto__ body", '{"__proto__":{"x":1,"isAdmin":true},"constructor":{"prototype":{"x":1}},"toString":1,"hasOwnProperty":1}'),
   () => json("invalid JSON", '{"oops": [1, 2,'),
   (_fields, rng) => json("JSON scalar", pick(rng, ["null", "123", '"text"', "[]", "true", "1e400"])),
-  (fields) => ({ label: "invalid UTF-8 in JSON", contentType: "application/json", data: Buffer.concat([Buffer.from(`{"${fields[0]}":"`), Buffer.from([0xc3, 0x28, 0xff, 0xfe, 0xed, 0xa0, 0x80]), Buffer.from('"}')]) }),
+  (fields) => ({
+    label: "invalid UTF-8 in JSON",
+    contentType: "application/json",
+    data: Buffer.concat([Buffer.from(`{"${fields[0]}":"`), Buffer.from([0xc3, 0x28, 0xff, 0xfe, 0xed, 0xa0, 0x80]), Buffer.from('"}')]),
+  }),
   () => ({ label: "empty JSON body", contentType: "application/json", data: Buffer.alloc(0) }),
   (fields) => ({ label: "JSON as text/plain", contentType: "text/plain", data: Buffer.from(each(fields, () => "plain")) }),
   (fields) => ({ label: "multipart without boundary", contentType: "multipart/form-data", data: Buffer.from(`${fields[0]}=x`) }),
-  (fields) => ({ label: "multipart with a broken boundary", contentType: "multipart/form-data; boundary=fuzz", data: Buffer.from(`--other\r\nContent-Disposition: form-data; name="${fields[0]}"\r\n\r\nx`) }),
-  (fields) => ({ label: "multipart with files", contentType: "multipart/form-data; boundary=fuzzbound", data: multipart("fuzzbound", fields.map((name) => ({ name, filename: "a.bin", value: Buffer.from([0, 0xff, 0x89, 0x50]) }))) }),
+  (fields) => ({
+    label: "multipart with a broken boundary",
+    contentType: "multipart/form-data; boundary=fuzz",
+    data: Buffer.from(`--other\r\nContent-Disposition: form-data; name="${fields[0]}"\r\n\r\nx`),
+  }),
+  (fields) => ({
+    label: "multipart with files",
+    contentType: "multipart/form-data; boundary=fuzzbound",
+    data: multipart(
+      "fuzzbound",
+      fields.map((name) => ({ name, filename: "a.bin", value: Buffer.from([0, 0xff, 0x89, 0x50]) })),
+    ),
+  }),
   (fields) => form("form to a JSON route or form fields", fields.map((field) => `${field}=value`).join("&")),
-  (fields) => form("malformed percent-encoding", [...fields.map((field, index) => `${field}=${index % 2 ? "%ZZ" : "%E0%A4%A"}`), "%ZZ=1", "%=%", "a%"].join("&")),
-  (fields) => form("huge form values", fields.slice(0, 4).map((field) => `${field}=${HUGE_STRING}`).join("&")),
-  () => form("prototype field names", "__proto__.x=1&constructor[prototype][x]=1&__proto__[isAdmin]=1&toString=1&__proto__=1&constructor=1&prototype=1"),
-  (fields) => form("repeated and [] fields", fields.flatMap((field) => [`${field}=a`, `${field}=b`, `${field}[]=c`, `${field}[0][x]=d`]).join("&")),
+  (fields) =>
+    form(
+      "malformed percent-encoding",
+      [...fields.map((field, index) => `${field}=${index % 2 ? "%ZZ" : "%E0%A4%A"}`), "%ZZ=1", "%=%", "a%"].join("&"),
+    ),
+  (fields) =>
+    form(
+      "huge form values",
+      fields
+        .slice(0, 4)
+        .map((field) => `${field}=${HUGE_STRING}`)
+        .join("&"),
+    ),
+  () =>
+    form(
+      "prototype field names",
+      "__proto__.x=1&constructor[prototype][x]=1&__proto__[isAdmin]=1&toString=1&__proto__=1&constructor=1&prototype=1",
+    ),
+  (fields) =>
+    form("repeated and [] fields", fields.flatMap((field) => [`${field}=a`, `${field}=b`, `${field}[]=c`, `${field}[0][x]=d`]).join("&")),
   // Not 50,000: the econ page actions read such a form in quadratic time and stall the server shared with other specs.
   () => form("5,000 fields", Array.from({ length: 5_000 }, (_, index) => `f${index}=1`).join("&")),
-  (fields) => ({ label: "invalid UTF-8 in a form", contentType: "application/x-www-form-urlencoded", data: Buffer.concat([Buffer.from(`${fields[0]}=`), Buffer.from([0xc3, 0x28, 0xff, 0xfe])]) }),
-  (fields, _rng, fixtures) => form("plausible intents with bad ids", `intent=${pick(fixtures.rng, ["delete", "run", "cancel", "generate", "verify"])}&confirm=yes&feedId=__proto__&dumpId=%00&platform=constructor&id=${fixtures.feedId}&${fields[0]}=${"9".repeat(400)}`),
-  (_fields, rng) => ({ label: "random bytes", contentType: pick(rng, ["application/octet-stream", "application/json; charset=utf-16", ";;;", "text/html"]), data: Buffer.from(Array.from({ length: 4096 }, () => Math.floor(rng() * 256))) }),
+  (fields) => ({
+    label: "invalid UTF-8 in a form",
+    contentType: "application/x-www-form-urlencoded",
+    data: Buffer.concat([Buffer.from(`${fields[0]}=`), Buffer.from([0xc3, 0x28, 0xff, 0xfe])]),
+  }),
+  (fields, _rng, fixtures) =>
+    form(
+      "plausible intents with bad ids",
+      `intent=${pick(fixtures.rng, ["delete", "run", "cancel", "generate", "verify"])}&confirm=yes&feedId=__proto__&dumpId=%00&platform=constructor&id=${fixtures.feedId}&${fields[0]}=${"9".repeat(400)}`,
+    ),
+  (_fields, rng) => ({
+    label: "random bytes",
+    contentType: pick(rng, ["application/octet-stream", "application/json; charset=utf-16", ";;;", "text/html"]),
+    data: Buffer.from(Array.from({ length: 4096 }, () => Math.floor(rng() * 256))),
+  }),
   () => ({ label: "no body" }),
 ];
 
@@ -324,11 +446,21 @@ function planFor(target: RouteEntry, identities: Identity[], fixtures: Fixtures,
   });
   // Malformed query strings.
   for (const query of QUERY_VARIANTS) {
-    cases.push({ method: pick(rng, ["GET", "GET", "POST", "DELETE"]), path: `${nextPath()}${query(rng, fixtures)}`, identity: pick(rng, identities), body: () => ({ label: "no body" }) });
+    cases.push({
+      method: pick(rng, ["GET", "GET", "POST", "DELETE"]),
+      path: `${nextPath()}${query(rng, fixtures)}`,
+      identity: pick(rng, identities),
+      body: () => ({ label: "no body" }),
+    });
   }
   // A foreign page's write: refused before any route runs.
   const plain = paths.all.filter((item) => item.length < 1000);
-  const foreign = pick<Record<string, string>>(rng, [{ Origin: "https://evil.example" }, { Referer: "https://evil.example/page" }, { Origin: "null" }, { Origin: "http://127.0.0.1.evil.example" }]);
+  const foreign = pick<Record<string, string>>(rng, [
+    { Origin: "https://evil.example" },
+    { Referer: "https://evil.example/page" },
+    { Origin: "null" },
+    { Origin: "http://127.0.0.1.evil.example" },
+  ]);
   cases.push({
     method: pick(rng, WRITE_METHODS),
     path: `${pick(rng, plain)}?${CROSS_SITE_MARKER}=1`,
@@ -341,7 +473,13 @@ function planFor(target: RouteEntry, identities: Identity[], fixtures: Fixtures,
   const bigPaths = plain.filter((item) => bodyLimitFor(item, BODY_LIMITS) === BODY_LIMITS.body);
   if (bigPaths.length > 0) {
     const bigPath = pick(rng, bigPaths);
-    cases.push({ method: pick(rng, WRITE_METHODS), path: bigPath, identity: pick(rng, sessions), body: () => overLimitBody(bigPath), expected: 413 });
+    cases.push({
+      method: pick(rng, WRITE_METHODS),
+      path: bigPath,
+      identity: pick(rng, sessions),
+      body: () => overLimitBody(bigPath),
+      expected: 413,
+    });
   }
   return cases;
 }
@@ -364,11 +502,23 @@ function describe({ fuzzCase, status, label, snippet }: Outcome): string {
 async function send(request: APIRequestContext, fuzzCase: FuzzCase): Promise<Outcome> {
   const body = fuzzCase.body();
   // A fresh connection each time: after an answer that left the body unread, the server cannot take another request on the socket.
-  const headers: Record<string, string> = { Connection: "close", "X-Forwarded-For": FUZZ_ADDRESS, ...fuzzCase.identity.headers, ...fuzzCase.headers };
+  const headers: Record<string, string> = {
+    Connection: "close",
+    "X-Forwarded-For": FUZZ_ADDRESS,
+    ...fuzzCase.identity.headers,
+    ...fuzzCase.headers,
+  };
   if (body.contentType !== undefined) headers["Content-Type"] = body.contentType;
   let response: APIResponse;
   try {
-    response = await request.fetch(fuzzCase.path, { method: fuzzCase.method, headers, data: body.data, maxRedirects: 0, failOnStatusCode: false, timeout: 30_000 });
+    response = await request.fetch(fuzzCase.path, {
+      method: fuzzCase.method,
+      headers,
+      data: body.data,
+      maxRedirects: 0,
+      failOnStatusCode: false,
+      timeout: 30_000,
+    });
   } catch (error) {
     // A dropped connection is no answer at all: counted with the 5xx.
     return { fuzzCase, status: 599, label: body.label, snippet: `no response: ${String(error).split("\n")[0]}` };
@@ -392,7 +542,10 @@ async function runPool(request: APIRequestContext, cases: FuzzCase[], limit: num
 // Fixtures: the subscriber's own feed, dump and file
 
 async function createFixtures(playwright: Playwright, baseURL: string, subscriberCookie: string, rng: Random): Promise<Fixtures> {
-  const api = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { Cookie: subscriberCookie, "X-Forwarded-For": FUZZ_ADDRESS } });
+  const api = await playwright.request.newContext({
+    baseURL,
+    extraHTTPHeaders: { Cookie: subscriberCookie, "X-Forwarded-For": FUZZ_ADDRESS },
+  });
   const database = ((await (await api.get("/api/econ-options")).json()) as { databases: { value: string }[] }).databases[0]!.value;
   const preview = (await (await api.post("/api/econ-feed/preview", { data: { database } })).json()) as { items: { id: string }[] };
   const seriesIds = preview.items.slice(0, 2).map((item) => item.id);
@@ -401,7 +554,9 @@ async function createFixtures(playwright: Playwright, baseURL: string, subscribe
   const dump = await api.post("/api/econ-dump", { data: { name: "Fuzz dump", database, seriesIds, format: "json" } });
   expect(dump.status()).toBe(201);
   const dumpId = ((await dump.json()) as { id: string }).id;
-  const fileUrl = async () => ((await (await api.get(`/api/econ-dumps?ids=${dumpId}`)).json()) as { dumps: { files: { downloadUrl: string }[] }[] }).dumps[0]?.files[0]?.downloadUrl;
+  const fileUrl = async () =>
+    ((await (await api.get(`/api/econ-dumps?ids=${dumpId}`)).json()) as { dumps: { files: { downloadUrl: string }[] }[] }).dumps[0]
+      ?.files[0]?.downloadUrl;
   await expect.poll(fileUrl, { timeout: 20_000, intervals: [250, 500, 1000] }).toMatch(/\/api\/files\//);
   const fileId = (await fileUrl())!.split("/api/files/")[1]!;
   const fixtures = { feedId: ((await feed.json()) as { id: string }).id, dumpId, fileId, rng };
@@ -435,24 +590,37 @@ test("[fuzz] 2,000+ malformed requests across every /api route and page action n
   const fixtures = await createFixtures(playwright, baseURL, subscriber.headers.Cookie!, rng);
 
   const targets = fuzzTargets();
-  expect(targets.map((target) => target.pattern)).toEqual(expect.arrayContaining(["api/econ-feed", "api/*", ":lang?/dashboard/profile", ":lang?/login/:platform"]));
+  expect(targets.map((target) => target.pattern)).toEqual(
+    expect.arrayContaining(["api/econ-feed", "api/*", ":lang?/dashboard/profile", ":lang?/login/:platform"]),
+  );
   const cases = targets.flatMap((target) => planFor(target, identities, fixtures, rng));
   // Signing out ends the sessions the rest of the run uses, so those requests go last.
   const signsOut = (fuzzCase: FuzzCase) => /logout/.test(fuzzCase.path);
-  const crossSitePaths = new Set(cases.filter((fuzzCase) => fuzzCase.expected === 403).map((fuzzCase) => new URL(fuzzCase.path, baseURL).pathname));
+  const crossSitePaths = new Set(
+    cases.filter((fuzzCase) => fuzzCase.expected === 403).map((fuzzCase) => new URL(fuzzCase.path, baseURL).pathname),
+  );
   const incidentsBefore = incidentCount(crossSitePaths);
 
   const request = await playwright.request.newContext({ baseURL });
   const started = Date.now();
   const outcomes = [
-    ...(await runPool(request, cases.filter((fuzzCase) => !signsOut(fuzzCase)), CONCURRENCY)),
+    ...(await runPool(
+      request,
+      cases.filter((fuzzCase) => !signsOut(fuzzCase)),
+      CONCURRENCY,
+    )),
     ...(await runPool(request, cases.filter(signsOut), 1)),
   ];
   await request.dispose();
-  test.info().annotations.push({ type: "fuzz", description: `${outcomes.length} requests to ${targets.length} routes in ${Date.now() - started} ms` });
+  test.info().annotations.push({
+    type: "fuzz",
+    description: `${outcomes.length} requests to ${targets.length} routes in ${Date.now() - started} ms`,
+  });
 
   const failures = outcomes.filter((outcome) => outcome.status >= 500).map(describe);
-  const wrongRefusals = outcomes.filter((outcome) => outcome.fuzzCase.expected !== undefined && outcome.status !== outcome.fuzzCase.expected).map(describe);
+  const wrongRefusals = outcomes
+    .filter((outcome) => outcome.fuzzCase.expected !== undefined && outcome.status !== outcome.fuzzCase.expected)
+    .map(describe);
   expect(failures).toEqual([]);
   expect(wrongRefusals).toEqual([]);
   expect(incidentCount(crossSitePaths)).toBe(incidentsBefore);

@@ -52,7 +52,10 @@ test.describe("garbage never causes a 500 and loses nothing", () => {
       const kept = await storeKnownMessage(request);
       const tag = `garbage-${Date.now()}`;
       const url = `/contact/${kind}`;
-      const tooLong = await request.post(url, { form: { name: huge, email: huge, subject: huge, text: huge, firstName: huge }, maxRedirects: 0 });
+      const tooLong = await request.post(url, {
+        form: { name: huge, email: huge, subject: huge, text: huge, firstName: huge },
+        maxRedirects: 0,
+      });
       expect(tooLong.status()).toBe(422);
       expect(await tooLong.text()).toContain("Please use at most");
       const missing = await request.post(url, { form: { subject: tag }, maxRedirects: 0 });

@@ -14,7 +14,8 @@ test.describe("security headers", () => {
     const policy = headers["content-security-policy"]!;
     const nonce = /'nonce-([^']+)'/.exec(policy)?.[1];
     expect(nonce).toBeTruthy();
-    for (const directive of ["frame-ancestors 'none'", "object-src 'none'", "base-uri 'self'", "form-action 'self'"]) expect(policy).toContain(directive);
+    for (const directive of ["frame-ancestors 'none'", "object-src 'none'", "base-uri 'self'", "form-action 'self'"])
+      expect(policy).toContain(directive);
     expect(headers["x-content-type-options"]).toBe("nosniff");
     expect(headers["x-frame-options"]).toBe("DENY");
     expect(headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
@@ -49,7 +50,9 @@ test.describe("security headers", () => {
 });
 
 test.describe("cross-site requests", () => {
-  test("[security-20] a page action posted from a foreign Origin is a 403 page, not a 500, and records no incident", async ({ request }) => {
+  test("[security-20] a page action posted from a foreign Origin is a 403 page, not a 500, and records no incident", async ({
+    request,
+  }) => {
     const before = incidentCount();
     const contact = await request.post("/contact/general-inquiry", { form: { a: "b" }, headers: { Origin: "https://evil.example" } });
     expect(contact.status()).toBe(403);
@@ -104,15 +107,23 @@ test.describe("cross-site requests", () => {
 test.describe("request size", () => {
   test("[security-8] bodies over the limit are refused with 413, declared or streamed", async ({ request }) => {
     const big = "x".repeat(1024 * 1024 + 10);
-    const declared = await request.post("/api/form/general-inquiry", { data: JSON.stringify({ text: big }), headers: { "Content-Type": "application/json" } });
+    const declared = await request.post("/api/form/general-inquiry", {
+      data: JSON.stringify({ text: big }),
+      headers: { "Content-Type": "application/json" },
+    });
     expect(declared.status()).toBe(413);
     expect((await declared.json()).error).toContain("1 MB");
     const form = await request.post("/reset-password", { form: { email: big } });
     expect(form.status()).toBe(413);
   });
 
-  test("[security-8] an answer given before the body was read closes the connection instead of leaving bytes on it", async ({ request }) => {
-    const response = await request.post("/healthz", { data: JSON.stringify({ text: "x".repeat(800_000) }), headers: { "Content-Type": "application/json" } });
+  test("[security-8] an answer given before the body was read closes the connection instead of leaving bytes on it", async ({
+    request,
+  }) => {
+    const response = await request.post("/healthz", {
+      data: JSON.stringify({ text: "x".repeat(800_000) }),
+      headers: { "Content-Type": "application/json" },
+    });
     expect(response.status()).toBe(405);
     expect(response.headers()["connection"]).toBe("close");
     const next = await request.get("/healthz");
@@ -129,7 +140,12 @@ test.describe("request size", () => {
         else controller.close();
       },
     });
-    const init: RequestInit & { duplex: "half" } = { method: "POST", headers: { "Content-Type": "application/json" }, body, duplex: "half" };
+    const init: RequestInit & { duplex: "half" } = {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body,
+      duplex: "half",
+    };
     const response = await fetch(url, init);
     expect(response.status).toBe(413);
   });
@@ -222,7 +238,10 @@ test.describe("malformed input", () => {
     const account = await createAccount({ products: ["macroeconomic"] });
     const token = await signInToken(request, account);
     const deep = `{"ids":${"[".repeat(20_000)}${"]".repeat(20_000)}}`;
-    const response = await request.post("/api/econ-delete-feeds", { data: deep, headers: { Cookie: `token=${token}`, "Content-Type": "application/json" } });
+    const response = await request.post("/api/econ-delete-feeds", {
+      data: deep,
+      headers: { Cookie: `token=${token}`, "Content-Type": "application/json" },
+    });
     expect(response.status()).toBe(422);
     expect(await response.json()).toHaveProperty("errors");
     const proto = await request.post("/api/auth/save-profile", {

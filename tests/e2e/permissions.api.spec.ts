@@ -7,7 +7,8 @@ const roles: Role[] = ["visitor", "unsubscribed", "subscriber", "admin"];
 async function tokenFor(role: Role, request: APIRequestContext): Promise<string | null> {
   if (role === "visitor") return null;
   const account = await createAccount({
-    products: role === "unsubscribed" ? [] : role === "subscriber" ? ["macroeconomic"] : ["macroeconomic", "company", "documents", "intelligence"],
+    products:
+      role === "unsubscribed" ? [] : role === "subscriber" ? ["macroeconomic"] : ["macroeconomic", "company", "documents", "intelligence"],
     isAdmin: role === "admin",
   });
   return signInToken(request, account);
@@ -77,7 +78,9 @@ test("the JSON auth endpoints answer garbage with a 4xx", async ({ request }) =>
   const token = await signInToken(request, { email: "macro@demo.test", password: "demo-password" });
   const headers = { Authorization: `Bearer ${token}`, "Content-Type": "application/json" };
   expect((await request.post("/api/auth/save-profile", { headers, data: "{oops" })).status()).toBe(400);
-  expect((await request.post("/api/auth/save-profile", { headers, data: { firstName: 1, lastName: "x".repeat(5000) } })).status()).toBe(422);
+  expect((await request.post("/api/auth/save-profile", { headers, data: { firstName: 1, lastName: "x".repeat(5000) } })).status()).toBe(
+    422,
+  );
   expect((await request.post("/api/auth/verify-macro-token", { headers, data: "[]" })).status()).toBe(400);
   expect((await request.post("/api/auth/verify-macro-token", { headers, data: { token: 42 } })).status()).toBe(400);
   const picture = await request.post("/api/auth/profile-picture", {

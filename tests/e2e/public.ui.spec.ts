@@ -84,7 +84,9 @@ test.describe("product pages", () => {
       await expect(page.locator("body")).toHaveAttribute("data-theme", product.theme);
       await expect(page.locator("header.site-header")).toHaveCSS("background-color", themeColours[product.theme]!);
       await expect(page.getByRole("heading", { name: "Coverage" })).toBeVisible();
-      await expect(page.getByText("Support is available 24x6 and replies within one hour, in English, Chinese, Korean and Japanese.")).toBeVisible();
+      await expect(
+        page.getByText("Support is available 24x6 and replies within one hour, in English, Chinese, Korean and Japanese."),
+      ).toBeVisible();
       await expect(page.getByRole("link", { name: /^Read the .* documentation$/ }).first()).toHaveAttribute("href", /^\/docs\//);
     });
   }
@@ -150,7 +152,9 @@ test.describe("errors", () => {
     expect(html).not.toContain("Deliberate failure");
     expect(html).not.toMatch(/\bat loader/);
     await expect
-      .poll(() => queryE2eDatabase<{ path: string; query: string; message: string }>("select path, query, message from incidents where id = ?", id))
+      .poll(() =>
+        queryE2eDatabase<{ path: string; query: string; message: string }>("select path, query, message from incidents where id = ?", id),
+      )
       .toEqual([{ path: "/__test/crash", query: "?q=1", message: "Deliberate failure for the error-page test" }]);
     if (javaScriptEnabled()) {
       await expect(page.getByTestId("incident-id")).toHaveText(reference ?? "");

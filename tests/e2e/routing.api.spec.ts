@@ -6,7 +6,12 @@ test("GET /api/routing/data/{apiName} answers every documentation set", async ({
   for (const set of sets) {
     const response = await request.get(`/api/routing/data/${set}`);
     expect(response.status(), set).toBe(200);
-    const body = (await response.json()) as { routes: string[]; navigationItems: unknown[]; swaggerSpec: { swagger: string }; baseUrl: string };
+    const body = (await response.json()) as {
+      routes: string[];
+      navigationItems: unknown[];
+      swaggerSpec: { swagger: string };
+      baseUrl: string;
+    };
     expect(body.routes.length).toBeGreaterThan(3);
     expect(body.navigationItems.length).toBeGreaterThan(3);
     expect(body.swaggerSpec.swagger).toBe("2.0");
@@ -38,21 +43,34 @@ test("GET /api/routing/page-data gives a page's markdown, by relative path or do
   expect(page.content).toMatch(/^# Prerequisites/);
   expect(page.language).toBe("en");
 
-  const chinese = (await (await request.get("/api/routing/page-data?path=/docs/econ/macroeconomic/getting-started/prerequisites&lang=zh")).json()) as typeof page;
+  const chinese = (await (
+    await request.get("/api/routing/page-data?path=/docs/econ/macroeconomic/getting-started/prerequisites&lang=zh")
+  ).json()) as typeof page;
   expect(chinese.language).toBe("zh");
   expect(chinese.content).not.toBe(page.content);
 
-  const unsupported = (await (await request.get("/api/routing/page-data?apiName=macroeconomic&path=getting-started/prerequisites&lang=fr")).json()) as typeof page;
+  const unsupported = (await (
+    await request.get("/api/routing/page-data?apiName=macroeconomic&path=getting-started/prerequisites&lang=fr")
+  ).json()) as typeof page;
   expect(unsupported).toMatchObject({ language: "en", content: page.content });
 
-  const untranslated = (await (await request.get("/api/routing/page-data?apiName=macroeconomic&path=python/full-guide&lang=zh")).json()) as typeof page;
+  const untranslated = (await (
+    await request.get("/api/routing/page-data?apiName=macroeconomic&path=python/full-guide&lang=zh")
+  ).json()) as typeof page;
   expect(untranslated.language).toBe("en");
 
-  const shared = (await (await request.get("/api/routing/page-data?apiName=documents&path=getting-started/authentication")).json()) as typeof page;
-  expect(shared.content).toBe(((await (await request.get("/api/routing/page-data?apiName=company&path=getting-started/authentication")).json()) as typeof page).content);
+  const shared = (await (
+    await request.get("/api/routing/page-data?apiName=documents&path=getting-started/authentication")
+  ).json()) as typeof page;
+  expect(shared.content).toBe(
+    ((await (await request.get("/api/routing/page-data?apiName=company&path=getting-started/authentication")).json()) as typeof page)
+      .content,
+  );
 
   expect((await request.get("/api/routing/page-data?apiName=macroeconomic&path=getting-started/nothing")).status()).toBe(404);
-  expect((await request.get("/api/routing/page-data?apiName=macroeconomic&path=javascript/quick-examples/basic-pandas")).status()).toBe(404);
+  expect((await request.get("/api/routing/page-data?apiName=macroeconomic&path=javascript/quick-examples/basic-pandas")).status()).toBe(
+    404,
+  );
   expect((await request.get("/api/routing/page-data?apiName=weather&path=index")).status()).toBe(404);
   expect((await request.get("/api/routing/page-data?apiName=macroeconomic")).status()).toBe(400);
 });

@@ -77,7 +77,7 @@ test("an operation named by method and path is the first result", async ({ page 
   await expect(first.getByRole("link")).toHaveText("Get series metadata");
   await expect(first.getByRole("link")).toHaveAttribute(
     "href",
-    "/docs/econ/macroeconomic/docs/series?path=%2Fseries%2F%7Bid%7D&method=get"
+    "/docs/econ/macroeconomic/docs/series?path=%2Fseries%2F%7Bid%7D&method=get",
   );
 });
 

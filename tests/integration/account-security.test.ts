@@ -54,12 +54,18 @@ function withCookie(cookie: string): Request {
 describe("sign-in throttling", () => {
   it("[security-5] a burst of 12 concurrent wrong passwords checks at most 5", async () => {
     await createAccount("burst@example.com");
-    const outcomes = await Promise.all(Array.from({ length: 12 }, (_, index) => signIn("burst@example.com", `wrong ${index}`, "198.51.100.1")));
+    const outcomes = await Promise.all(
+      Array.from({ length: 12 }, (_, index) => signIn("burst@example.com", `wrong ${index}`, "198.51.100.1")),
+    );
     // Every attempt counts the others recorded before it; a perfectly simultaneous burst may even check none.
     const checked = outcomes.filter((outcome) => outcome === "wrong").length;
     expect(checked).toBeLessThanOrEqual(5);
     expect(outcomes.filter((outcome) => typeof outcome === "object")).toHaveLength(12 - checked);
-    const counted = await db.selectFrom("rate_limit_events").select("id").where("key", "=", loginThrottleKeys("burst@example.com", null).account).execute();
+    const counted = await db
+      .selectFrom("rate_limit_events")
+      .select("id")
+      .where("key", "=", loginThrottleKeys("burst@example.com", null).account)
+      .execute();
     expect(counted).toHaveLength(checked);
   });
 
@@ -94,7 +100,10 @@ describe("sign-in throttling", () => {
     const key = loginThrottleKeys("capped@example.com", null).account;
     const sixMinutesAgo = Date.now() - 6 * 60 * 1000;
     for (let index = 0; index < 40; index++) {
-      await db.insertInto("rate_limit_events").values({ id: newId(), key, created_at: nowIso(new Date(sixMinutesAgo - index * 1000)) }).execute();
+      await db
+        .insertInto("rate_limit_events")
+        .values({ id: newId(), key, created_at: nowIso(new Date(sixMinutesAgo - index * 1000)) })
+        .execute();
     }
     expect(await signIn("capped@example.com", PASSWORD, "192.0.2.11")).toBe("signed-in");
   });
@@ -121,7 +130,8 @@ describe("sessions", () => {
     const id = await createAccount("seen@example.com");
     const { cookie } = await createSession(id, "econ");
     const session = cookie.split(";")[0]!;
-    const lastSeen = async () => (await db.selectFrom("sessions").select("last_seen_at").where("user_id", "=", id).executeTakeFirstOrThrow()).last_seen_at;
+    const lastSeen = async () =>
+      (await db.selectFrom("sessions").select("last_seen_at").where("user_id", "=", id).executeTakeFirstOrThrow()).last_seen_at;
     const created = await lastSeen();
     await getOptionalUser(withCookie(session));
     expect(await lastSeen()).toBe(created);
@@ -153,7 +163,10 @@ describe("password reset", () => {
     const before = (await mailsTo(email)).length;
     expect((await requestPasswordReset({ email, resetPath: "/reset-password", clientAddress: address })).allowed).toBe(true);
     worker.nudge();
-    const mails = await waitFor(() => mailsTo(email), (rows) => rows.length > before);
+    const mails = await waitFor(
+      () => mailsTo(email),
+      (rows) => rows.length > before,
+    );
     return /\/reset-password\/(\S+)/.exec(mails.at(-1)!.body)![1]!;
   }
 
@@ -166,12 +179,20 @@ describe("password reset", () => {
     expect(jobs.length).toBeGreaterThanOrEqual(2);
 
     worker.nudge();
-    const [mail] = await waitFor(() => mailsTo("known@example.com"), (rows) => rows.length === 1);
+    const [mail] = await waitFor(
+      () => mailsTo("known@example.com"),
+      (rows) => rows.length === 1,
+    );
     // Without SMTP the outbox is how the mail reaches anyone, so it keeps the link.
     expect(mail).toMatchObject({ status: "stored" });
     expect(mail!.body).toMatch(/http:\/\/localhost:3000\/reset-password\/\S+/);
     expect(await db.selectFrom("password_resets").select("token_hash").where("user_id", "=", id).execute()).toHaveLength(1);
-    await waitFor(async () => (await db.selectFrom("jobs").select("status").where("kind", "=", passwordResetMailJob).where("status", "!=", "done").execute()).length, (left) => left === 0);
+    await waitFor(
+      async () =>
+        (await db.selectFrom("jobs").select("status").where("kind", "=", passwordResetMailJob).where("status", "!=", "done").execute())
+          .length,
+      (left) => left === 0,
+    );
     expect(await mailsTo("unknown@example.com")).toHaveLength(0);
   });
 
@@ -198,18 +219,34 @@ describe("password reset", () => {
 
   it("[security-14] reset requests are rate-limited per account and per client address", async () => {
     for (let index = 0; index < 3; index++) {
-      const outcome = await requestPasswordReset({ email: "Flooded@example.com", resetPath: "/reset-password", clientAddress: `192.0.2.${30 + index}` });
+      const outcome = await requestPasswordReset({
+        email: "Flooded@example.com",
+        resetPath: "/reset-password",
+        clientAddress: `192.0.2.${30 + index}`,
+      });
       expect(outcome.allowed).toBe(true);
     }
-    const perAccount = await requestPasswordReset({ email: "flooded@example.com", resetPath: "/reset-password", clientAddress: "192.0.2.39" });
+    const perAccount = await requestPasswordReset({
+      email: "flooded@example.com",
+      resetPath: "/reset-password",
+      clientAddress: "192.0.2.39",
+    });
     expect(perAccount.allowed).toBe(false);
     expect(perAccount.retryAfterSeconds).toBeGreaterThan(3000);
 
     for (let index = 0; index < 10; index++) {
-      const outcome = await requestPasswordReset({ email: `target-${index}@example.com`, resetPath: "/reset-password", clientAddress: "192.0.2.40" });
+      const outcome = await requestPasswordReset({
+        email: `target-${index}@example.com`,
+        resetPath: "/reset-password",
+        clientAddress: "192.0.2.40",
+      });
       expect(outcome.allowed).toBe(true);
     }
-    const perAddress = await requestPasswordReset({ email: "target-10@example.com", resetPath: "/reset-password", clientAddress: "192.0.2.40" });
+    const perAddress = await requestPasswordReset({
+      email: "target-10@example.com",
+      resetPath: "/reset-password",
+      clientAddress: "192.0.2.40",
+    });
     expect(perAddress.allowed).toBe(false);
   });
 });

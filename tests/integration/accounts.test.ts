@@ -53,7 +53,11 @@ describe("accounts", () => {
     expect(await getOptionalUser(withBearer(first.token))).toBeNull();
     expect(await getOptionalUser(withBearer(second.token))).not.toBeNull();
 
-    await db.updateTable("sessions").set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where("user_id", "=", id).execute();
+    await db
+      .updateTable("sessions")
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where("user_id", "=", id)
+      .execute();
     expect(await getOptionalUser(withBearer(second.token))).toBeNull();
   });
 
@@ -67,7 +71,11 @@ describe("accounts", () => {
     expect(await verifyApiKey("econ", second)).toEqual({ valid: false, reason: "unknown" });
     expect(await listActiveKeys(user.id)).toHaveLength(1);
 
-    await db.updateTable("subscriptions").set({ ends_at: new Date(Date.now() - 1000).toISOString() }).where("user_id", "=", user.id).execute();
+    await db
+      .updateTable("subscriptions")
+      .set({ ends_at: new Date(Date.now() - 1000).toISOString() })
+      .where("user_id", "=", user.id)
+      .execute();
     expect(await verifyApiKey("intel", second)).toEqual({ valid: false, reason: "subscription-ended" });
     expect(await listActiveKeys(user.id)).toHaveLength(0);
   });
@@ -78,8 +86,14 @@ describe("accounts", () => {
     const worker = startWorker({ handlers: { [passwordResetMailJob]: engineHandlers[passwordResetMailJob]! }, pollMs: 25, concurrency: 1 });
     await requestPasswordReset({ email: "documents@demo.test", resetPath: "/reset-password", clientAddress: null });
     await requestPasswordReset({ email: "nobody@example.com", resetPath: "/reset-password", clientAddress: null });
-    const [mail] = await waitFor(() => db.selectFrom("outbox").selectAll().where("recipient", "=", "documents@demo.test").execute(), (rows) => rows.length === 1);
-    await waitFor(() => db.selectFrom("jobs").select("id").where("status", "!=", "done").execute(), (rows) => rows.length === 0);
+    const [mail] = await waitFor(
+      () => db.selectFrom("outbox").selectAll().where("recipient", "=", "documents@demo.test").execute(),
+      (rows) => rows.length === 1,
+    );
+    await waitFor(
+      () => db.selectFrom("jobs").select("id").where("status", "!=", "done").execute(),
+      (rows) => rows.length === 0,
+    );
     await worker.stop();
     const token = /\/reset-password\/(\S+)/.exec(mail!.body)![1]!;
     expect(await isResetTokenUsable(token)).toBe(true);

@@ -106,7 +106,8 @@ describe("the generated catalog", () => {
         [
           "several criteria",
           { database: "DB01", country: ["DE", "FR", "US"], frequency: ["quarterly"] },
-          (item) => item.record.database === "DB01" && ["DE", "FR", "US"].includes(item.record.country) && item.record.frequency === "quarterly",
+          (item) =>
+            item.record.database === "DB01" && ["DE", "FR", "US"].includes(item.record.country) && item.record.frequency === "quarterly",
         ],
       ];
       for (const [name, criteria, matches] of cases) {
@@ -206,16 +207,40 @@ describe("the generated catalog", () => {
         ["city", { city: probe.city.slice(0, 4).toLowerCase() }, (item) => has(item.company.city, probe.city.slice(0, 4))],
         ["executive", { executive: "schmidt" }, (item) => item.company.executives.some((person) => has(person.name, "schmidt"))],
         ["shareholder", { shareholder: "holding" }, (item) => item.company.shareholders.some((holder) => has(holder.name, "holding"))],
-        ["subsidiary", { subsidiary: withSubsidiaries.subsidiaries[0]! }, (item) => item.company.subsidiaries.some((name) => has(name, withSubsidiaries.subsidiaries[0]!))],
+        [
+          "subsidiary",
+          { subsidiary: withSubsidiaries.subsidiaries[0]! },
+          (item) => item.company.subsidiaries.some((name) => has(name, withSubsidiaries.subsidiaries[0]!)),
+        ],
         ["auditor", { auditor: "meridian" }, (item) => item.company.auditors.some((name) => has(name, "meridian"))],
         ["description", { description: "land transport" }, (item) => has(item.company.description, "land transport")],
         ["product", { product: "software" }, (item) => item.company.products.some((product) => has(product, "software"))],
-        ["owner name", { ownerName: withOwner.ultimateOwner!.name }, (item) => has(item.company.ultimateOwner?.name ?? "", withOwner.ultimateOwner!.name)],
+        [
+          "owner name",
+          { ownerName: withOwner.ultimateOwner!.name },
+          (item) => has(item.company.ultimateOwner?.name ?? "", withOwner.ultimateOwner!.name),
+        ],
         ["owner citizenship", { ownerCitizenship: ["DE"] }, (item) => item.company.ultimateOwner?.citizenship === "DE"],
-        ["owner birth date", { ownerBirthDate: withOwner.ultimateOwner!.birthDate! }, (item) => item.company.ultimateOwner?.birthDate === withOwner.ultimateOwner!.birthDate],
-        ["import country", { importCountry: [withTrade.importCountries[0]!] }, (item) => item.company.importCountries.includes(withTrade.importCountries[0]!)],
-        ["export country", { exportCountry: [withTrade.exportCountries[0]!] }, (item) => item.company.exportCountries.includes(withTrade.exportCountries[0]!)],
-        ["updated", { updatedFrom: "2022-01-01", updatedTo: "2023-12-31" }, (item) => item.company.updatedAt >= "2022-01-01" && item.company.updatedAt < "2024-01-01"],
+        [
+          "owner birth date",
+          { ownerBirthDate: withOwner.ultimateOwner!.birthDate! },
+          (item) => item.company.ultimateOwner?.birthDate === withOwner.ultimateOwner!.birthDate,
+        ],
+        [
+          "import country",
+          { importCountry: [withTrade.importCountries[0]!] },
+          (item) => item.company.importCountries.includes(withTrade.importCountries[0]!),
+        ],
+        [
+          "export country",
+          { exportCountry: [withTrade.exportCountries[0]!] },
+          (item) => item.company.exportCountries.includes(withTrade.exportCountries[0]!),
+        ],
+        [
+          "updated",
+          { updatedFrom: "2022-01-01", updatedTo: "2023-12-31" },
+          (item) => item.company.updatedAt >= "2022-01-01" && item.company.updatedAt < "2024-01-01",
+        ],
         ["listed ids", { companyIds: [probe.id, withOwner.id, "CO9999999"] }, (item) => [probe.id, withOwner.id].includes(item.company.id)],
         [
           "listed ids within criteria",
@@ -314,7 +339,10 @@ describe("the generated catalog", () => {
 
     it("show the first 5 companies of criteria or of at most 100 ids", async () => {
       const tooMany = range(101).map((i) => `CO${String(i + 1).padStart(7, "0")}`);
-      expect(await previewCompanies(catalog, { companyIds: tooMany })).toEqual({ ok: false, error: "validation.tooManyPreviewIds|max=100" });
+      expect(await previewCompanies(catalog, { companyIds: tooMany })).toEqual({
+        ok: false,
+        error: "validation.tooManyPreviewIds|max=100",
+      });
       const hundred = await previewCompanies(catalog, { companyIds: tooMany.slice(1) });
       expect(hundred).toMatchObject({ ok: true, total: 100 });
       if (!hundred.ok) return;
@@ -366,7 +394,8 @@ describe("the generated catalog", () => {
       expect(values(docs.searchIn)).toEqual(["title", "summary", "all"]);
       expect(values(docs.languages)).toEqual(expect.arrayContaining(["en", "zh"]));
       expect(values(docs.formats)).toContain("pdf");
-      for (const list of [docs.countries, docs.industries, docs.publicationTypes, docs.sources, docs.topics]) expect(list.length).toBeGreaterThan(3);
+      for (const list of [docs.countries, docs.industries, docs.publicationTypes, docs.sources, docs.topics])
+        expect(list.length).toBeGreaterThan(3);
     });
   });
 
@@ -395,7 +424,9 @@ describe("the generated catalog", () => {
 
       for (const entry of await catalog.seriesPoints(result.appendedSeries, { publishedAfter: before })) {
         const old = previous.get(entry.seriesId)!;
-        expect(entry.points).toEqual([expect.objectContaining({ date: nextPeriodDate(old.frequency, old.endDate), revision: 0, publishedAt: moment.toISOString() })]);
+        expect(entry.points).toEqual([
+          expect.objectContaining({ date: nextPeriodDate(old.frequency, old.endDate), revision: 0, publishedAt: moment.toISOString() }),
+        ]);
         const [record] = await catalog.seriesPage({ seriesIds: [entry.seriesId] }, { limit: 1 });
         expect(record).toMatchObject({ endDate: entry.points[0]!.date, lastUpdate: moment.toISOString() });
       }

@@ -22,7 +22,9 @@ async function solvedCaptcha(): Promise<string> {
   const challenge = await issueChallenge(captchaKey(), { maxNumber: 2000 });
   const solution = await solveChallenge(challenge.challenge, challenge.salt, challenge.algorithm, challenge.maxnumber).promise;
   const { algorithm, salt, signature } = challenge;
-  return Buffer.from(JSON.stringify({ algorithm, challenge: challenge.challenge, number: solution?.number, salt, signature })).toString("base64");
+  return Buffer.from(JSON.stringify({ algorithm, challenge: challenge.challenge, number: solution?.number, salt, signature })).toString(
+    "base64",
+  );
 }
 
 async function verifiedInquiry(email: string) {
@@ -65,7 +67,11 @@ describe("contact messages", () => {
   it("refuses a filled honeypot and stores nothing", async () => {
     const input = { ...inquiry("bot@example.com"), website: "http://spam.example" };
     expect(await submitContactMessage("general-inquiry", input, null)).toEqual({ status: "spam" });
-    const count = await db.selectFrom("contact_messages").where("email", "=", "bot@example.com").select(db.fn.countAll().as("n")).executeTakeFirstOrThrow();
+    const count = await db
+      .selectFrom("contact_messages")
+      .where("email", "=", "bot@example.com")
+      .select(db.fn.countAll().as("n"))
+      .executeTakeFirstOrThrow();
     expect(Number(count.n)).toBe(0);
   });
 
@@ -87,13 +93,17 @@ describe("contact messages", () => {
     }
     const refused = await submitContactMessage("general-inquiry", await verifiedInquiry("ip-new@example.com"), "203.0.113.9");
     expect(refused.status).toBe("rate-limited");
-    expect((await submitContactMessage("general-inquiry", await verifiedInquiry("ip-new@example.com"), "203.0.113.10")).status).toBe("stored");
+    expect((await submitContactMessage("general-inquiry", await verifiedInquiry("ip-new@example.com"), "203.0.113.10")).status).toBe(
+      "stored",
+    );
 
     for (let attempt = 0; attempt < 5; attempt++) {
       const outcome = await submitContactMessage("general-inquiry", await verifiedInquiry("roaming@example.com"), `198.51.100.${attempt}`);
       expect(outcome.status).toBe("stored");
     }
-    expect((await submitContactMessage("general-inquiry", await verifiedInquiry("roaming@example.com"), "198.51.100.99")).status).toBe("rate-limited");
+    expect((await submitContactMessage("general-inquiry", await verifiedInquiry("roaming@example.com"), "198.51.100.99")).status).toBe(
+      "rate-limited",
+    );
   });
 
   it("[security-15] accepts messages without a captcha only within the unverified budget of the client address", async () => {
@@ -106,17 +116,37 @@ describe("contact messages", () => {
     expect(refused.status === "unverified-limited" && refused.retryAfterSeconds).toBeGreaterThan(3000);
     expect((await submitContactMessage("general-inquiry", await verifiedInquiry("nojs-3@example.com"), address)).status).toBe("stored");
     expect((await submitContactMessage("general-inquiry", inquiry("nojs-4@example.com"), "192.0.2.45")).status).toBe("stored");
-    const stored = await db.selectFrom("contact_messages").select("payload").where("email", "=", "nojs-3@example.com").executeTakeFirstOrThrow();
+    const stored = await db
+      .selectFrom("contact_messages")
+      .select("payload")
+      .where("email", "=", "nojs-3@example.com")
+      .executeTakeFirstOrThrow();
     expect(JSON.parse(stored.payload)).not.toHaveProperty("altcha");
   });
 
   it("[security-15] refuses an invalid or reused captcha and stores nothing for it", async () => {
     const solved = await solvedCaptcha();
     expect((await submitContactMessage("general-inquiry", inquiry("once@example.com", solved), "192.0.2.50")).status).toBe("stored");
-    expect(await submitContactMessage("general-inquiry", inquiry("twice@example.com", solved), "192.0.2.51")).toEqual({ status: "captcha-reused" });
-    const forged = Buffer.from(JSON.stringify({ algorithm: "SHA-256", challenge: "ab".repeat(32), number: 1, salt: "x?expires=9999999999&", signature: "cd".repeat(32) })).toString("base64");
-    expect(await submitContactMessage("general-inquiry", inquiry("forged@example.com", forged), "192.0.2.52")).toEqual({ status: "captcha-invalid" });
-    const count = await db.selectFrom("contact_messages").where("email", "in", ["twice@example.com", "forged@example.com"]).select(db.fn.countAll().as("n")).executeTakeFirstOrThrow();
+    expect(await submitContactMessage("general-inquiry", inquiry("twice@example.com", solved), "192.0.2.51")).toEqual({
+      status: "captcha-reused",
+    });
+    const forged = Buffer.from(
+      JSON.stringify({
+        algorithm: "SHA-256",
+        challenge: "ab".repeat(32),
+        number: 1,
+        salt: "x?expires=9999999999&",
+        signature: "cd".repeat(32),
+      }),
+    ).toString("base64");
+    expect(await submitContactMessage("general-inquiry", inquiry("forged@example.com", forged), "192.0.2.52")).toEqual({
+      status: "captcha-invalid",
+    });
+    const count = await db
+      .selectFrom("contact_messages")
+      .where("email", "in", ["twice@example.com", "forged@example.com"])
+      .select(db.fn.countAll().as("n"))
+      .executeTakeFirstOrThrow();
     expect(Number(count.n)).toBe(0);
   });
 });

@@ -36,12 +36,25 @@ async function createUser(): Promise<string> {
   const id = newId();
   await db
     .insertInto("users")
-    .values({ id, email: `${id}@engine.test`, username: `engine-${id.slice(0, 8)}`, password_hash: "x", picture_type: null, created_at: nowIso() })
+    .values({
+      id,
+      email: `${id}@engine.test`,
+      username: `engine-${id.slice(0, 8)}`,
+      password_hash: "x",
+      picture_type: null,
+      created_at: nowIso(),
+    })
     .execute();
   // Feeds and dumps run only for a subscriber of their product.
   await db
     .insertInto("subscriptions")
-    .values({ id: newId(), user_id: id, product: "macroeconomic", starts_at: nowIso(new Date(Date.now() - 60_000)), ends_at: nowIso(new Date(Date.now() + 86_400_000)) })
+    .values({
+      id: newId(),
+      user_id: id,
+      product: "macroeconomic",
+      starts_at: nowIso(new Date(Date.now() - 60_000)),
+      ends_at: nowIso(new Date(Date.now() + 86_400_000)),
+    })
     .execute();
   return id;
 }
@@ -74,10 +87,21 @@ describe("dumps through the real worker", () => {
       name: "All of one database",
       criteria,
       options: outputOptionsSchema.parse({ format: "json" }),
-      delivery: { method: "ftp", ftp: { host: `ftp://127.0.0.1:${ftp.port}`, path: "/exports/daily", username: "feeds", passwordEncrypted: sealFtpPassword("s3cret ftp", userId, { host: `ftp://127.0.0.1:${ftp.port}`, username: "feeds" }) } },
+      delivery: {
+        method: "ftp",
+        ftp: {
+          host: `ftp://127.0.0.1:${ftp.port}`,
+          path: "/exports/daily",
+          username: "feeds",
+          passwordEncrypted: sealFtpPassword("s3cret ftp", userId, { host: `ftp://127.0.0.1:${ftp.port}`, username: "feeds" }),
+        },
+      },
       notification: { emails: ["first@client.test", "second@client.test"], url: hooks.url, method: "POST" },
     });
-    const dump = await waitFor(() => dumpRow(id), (row) => row.status === "completed" || row.status === "failed");
+    const dump = await waitFor(
+      () => dumpRow(id),
+      (row) => row.status === "completed" || row.status === "failed",
+    );
     expect(dump).toMatchObject({ status: "completed", processed: total, total, error: null });
 
     const [file] = await filesOf("dump_id", id);
@@ -94,13 +118,19 @@ describe("dumps through the real worker", () => {
     expect(fs.readFileSync(uploaded, "utf8")).toBe(content);
 
     const named = () => smtp.received.filter((mail) => mail.text.includes('"All of one database"'));
-    await waitFor(async () => named().length, (count) => count === 2);
+    await waitFor(
+      async () => named().length,
+      (count) => count === 2,
+    );
     const mails = named();
     expect(mails.every((mail) => mail.subject === "Developer Portal: your dump is ready")).toBe(true);
     expect(mails.flatMap((mail) => mail.to).sort()).toEqual(["first@client.test", "second@client.test"]);
     expect(mails[0]!.text).toContain(`http://portal.test/api/files/${file!.id}`);
 
-    await waitFor(async () => hooks.received.length, (count) => count === 2);
+    await waitFor(
+      async () => hooks.received.length,
+      (count) => count === 2,
+    );
     expect(hooks.received.map((hook) => hook.method)).toEqual(["POST", "POST"]);
     expect(JSON.parse(hooks.received[1]!.body)).toMatchObject({ event: "dump.completed", id, records: total, fileId: file!.id });
     // The receiver answers before the worker records the outcome: wait for the records, not the calls.
@@ -119,9 +149,25 @@ describe("dumps through the real worker", () => {
   it("writes an XML dump with point-in-time vintages, and metadata only when asked", async () => {
     const [series] = await getCatalog().seriesPage({ database }, { limit: 3 });
     const criteria = { database, seriesIds: [series!.id], keyword: "no series is called like this" };
-    const vintages = await createDump(userId, "macroeconomic", { name: "Vintages", criteria, options: outputOptionsSchema.parse({ format: "xml", vintages: true }), delivery: platform, notification: silent });
-    const metadata = await createDump(userId, "macroeconomic", { name: "Metadata", criteria, options: outputOptionsSchema.parse({ format: "xml", metadataOnly: true }), delivery: platform, notification: silent });
-    for (const id of [vintages, metadata]) await waitFor(() => dumpRow(id), (row) => row.status === "completed");
+    const vintages = await createDump(userId, "macroeconomic", {
+      name: "Vintages",
+      criteria,
+      options: outputOptionsSchema.parse({ format: "xml", vintages: true }),
+      delivery: platform,
+      notification: silent,
+    });
+    const metadata = await createDump(userId, "macroeconomic", {
+      name: "Metadata",
+      criteria,
+      options: outputOptionsSchema.parse({ format: "xml", metadataOnly: true }),
+      delivery: platform,
+      notification: silent,
+    });
+    for (const id of [vintages, metadata])
+      await waitFor(
+        () => dumpRow(id),
+        (row) => row.status === "completed",
+      );
 
     const xml = fs.readFileSync(absoluteFilePath((await filesOf("dump_id", vintages))[0]!.path), "utf8");
     expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<dump>')).toBe(true);
@@ -137,9 +183,27 @@ describe("dumps through the real worker", () => {
   it("runs one dump per user at a time and cancels a waiting dump", async () => {
     const owner = await createUser();
     const options = outputOptionsSchema.parse({});
-    const first = await createDump(owner, "macroeconomic", { name: "First", criteria: { database }, options, delivery: platform, notification: silent });
-    const second = await createDump(owner, "macroeconomic", { name: "Second", criteria: { database }, options, delivery: platform, notification: silent });
-    const third = await createDump(owner, "macroeconomic", { name: "Third", criteria: { database }, options, delivery: platform, notification: silent });
+    const first = await createDump(owner, "macroeconomic", {
+      name: "First",
+      criteria: { database },
+      options,
+      delivery: platform,
+      notification: silent,
+    });
+    const second = await createDump(owner, "macroeconomic", {
+      name: "Second",
+      criteria: { database },
+      options,
+      delivery: platform,
+      notification: silent,
+    });
+    const third = await createDump(owner, "macroeconomic", {
+      name: "Third",
+      criteria: { database },
+      options,
+      delivery: platform,
+      notification: silent,
+    });
     expect(await cancelDump(third)).toBe(true);
     const statuses = new Set<string>();
     await waitFor(
@@ -200,7 +264,14 @@ describe("feeds through the real worker", () => {
 
   it("allows at most five active macroeconomic feeds per user", async () => {
     const owner = await createUser();
-    const input = { name: "Feed", frequency: "weekly" as const, criteria: { database }, options: outputOptionsSchema.parse({}), delivery: platform, notification: silent };
+    const input = {
+      name: "Feed",
+      frequency: "weekly" as const,
+      criteria: { database },
+      options: outputOptionsSchema.parse({}),
+      delivery: platform,
+      notification: silent,
+    };
     for (let index = 0; index < 5; index++) await createFeed(owner, "macroeconomic", input);
     await expect(createFeed(owner, "macroeconomic", input)).rejects.toBeInstanceOf(FeedLimitError);
     await expect(createFeed(owner, "macroeconomic", { ...input, active: false })).resolves.toBeTypeOf("string");

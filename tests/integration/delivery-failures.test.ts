@@ -23,16 +23,52 @@ async function closedPort(): Promise<number> {
 describe("delivery failures", () => {
   it("[security-2] records a subscriber-safe reason for a failed webhook, and keeps the socket error in the pipeline incident", async () => {
     const userId = newId();
-    await db.insertInto("users").values({ id: userId, email: `${userId}@failures.test`, username: `failures-${userId.slice(0, 8)}`, password_hash: "x", picture_type: null, created_at: nowIso() }).execute();
+    await db
+      .insertInto("users")
+      .values({
+        id: userId,
+        email: `${userId}@failures.test`,
+        username: `failures-${userId.slice(0, 8)}`,
+        password_hash: "x",
+        picture_type: null,
+        created_at: nowIso(),
+      })
+      .execute();
     const port = await closedPort();
     const deliveryId = newId();
     await db
       .insertInto("deliveries")
-      .values({ id: deliveryId, user_id: userId, file_id: null, dump_id: null, feed_run_id: null, channel: "webhook", target: `POST http://127.0.0.1:${port}/probe`, status: "pending", last_error: null, created_at: nowIso(), updated_at: nowIso() })
+      .values({
+        id: deliveryId,
+        user_id: userId,
+        file_id: null,
+        dump_id: null,
+        feed_run_id: null,
+        channel: "webhook",
+        target: `POST http://127.0.0.1:${port}/probe`,
+        status: "pending",
+        last_error: null,
+        created_at: nowIso(),
+        updated_at: nowIso(),
+      })
       .execute();
-    const event: PipelineEvent = { event: "dump.completed", id: "d1", name: "probe", language: "en", records: 1, fileId: null, downloadUrl: null, error: null };
+    const event: PipelineEvent = {
+      event: "dump.completed",
+      id: "d1",
+      name: "probe",
+      language: "en",
+      records: 1,
+      fileId: null,
+      downloadUrl: null,
+      error: null,
+    };
     await enqueue(notifyJob, { deliveryId, event } satisfies NotifyPayload, { maxAttempts: 2 });
-    worker = startWorker({ handlers: { [notifyJob]: { run: sendNotification, onGiveUp: notificationGaveUp } }, pollMs: 50, concurrency: 1, retryBaseMs: 20 });
+    worker = startWorker({
+      handlers: { [notifyJob]: { run: sendNotification, onGiveUp: notificationGaveUp } },
+      pollMs: 50,
+      concurrency: 1,
+      retryBaseMs: 20,
+    });
 
     const delivery = await waitFor(
       () => db.selectFrom("deliveries").selectAll().where("id", "=", deliveryId).executeTakeFirstOrThrow(),

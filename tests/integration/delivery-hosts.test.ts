@@ -58,8 +58,19 @@ describe("delivery hosts", () => {
     const receiver = await startWebhookReceiver([204]);
     try {
       const denied = await channels("deny");
-      for (const host of ["[::ffff:127.0.0.1]", "[::ffff:7f00:1]", "[::127.0.0.1]", "2130706433", "127.1", "[64:ff9b::7f00:1]", "[2002:7f00:1::1]"]) {
-        await expect(denied.callWebhook(`http://${host}:${receiver.port}/mapped`, "GET", { event: "dump.completed" }), host).rejects.toThrow(notAllowed);
+      for (const host of [
+        "[::ffff:127.0.0.1]",
+        "[::ffff:7f00:1]",
+        "[::127.0.0.1]",
+        "2130706433",
+        "127.1",
+        "[64:ff9b::7f00:1]",
+        "[2002:7f00:1::1]",
+      ]) {
+        await expect(
+          denied.callWebhook(`http://${host}:${receiver.port}/mapped`, "GET", { event: "dump.completed" }),
+          host,
+        ).rejects.toThrow(notAllowed);
       }
       await expect(denied.uploadByFtp(ftpLogin("[::ffff:7f00:1]", receiver.port), localFile, "x.xml")).rejects.toThrow(notAllowed);
       expect(receiver.received).toEqual([]);
@@ -70,7 +81,14 @@ describe("delivery hosts", () => {
 
   it("[security-3] refuses documentation and benchmarking addresses in deny mode without connecting", async () => {
     const denied = await channels("deny");
-    for (const url of ["http://192.0.2.2:18081/", "http://198.51.100.7/", "http://203.0.113.9/", "http://198.18.0.1/", "http://[2001:db8::1]/", "http://[fe80::1]/"]) {
+    for (const url of [
+      "http://192.0.2.2:18081/",
+      "http://198.51.100.7/",
+      "http://203.0.113.9/",
+      "http://198.18.0.1/",
+      "http://[2001:db8::1]/",
+      "http://[fe80::1]/",
+    ]) {
       await expect(denied.callWebhook(url, "POST", { event: "dump.completed" }), url).rejects.toThrow(notAllowed);
     }
     await expect(denied.uploadByFtp(ftpLogin("192.0.2.2", 2121), localFile, "x.xml")).rejects.toThrow(notAllowed);
@@ -90,7 +108,11 @@ describe("delivery hosts", () => {
       // A rebinding name: the first answer is vetted, any later one would lead to the decoy.
       const { asked, resolve } = scriptedResolver([["127.0.0.1"], ["127.0.0.2"]]);
       const url = `http://hooks.rebind.test:${receiver.port}/in`;
-      const response = await requestVetted(url, { method: "POST", headers: { "content-type": "application/json" }, body: "{}", timeoutMs: 5_000, maxRedirects: 0, maxBodyBytes: 0 }, { allowPrivate: true, resolve });
+      const response = await requestVetted(
+        url,
+        { method: "POST", headers: { "content-type": "application/json" }, body: "{}", timeoutMs: 5_000, maxRedirects: 0, maxBodyBytes: 0 },
+        { allowPrivate: true, resolve },
+      );
       expect(response.status).toBe(204);
       expect(asked).toEqual(["hooks.rebind.test"]);
       expect(receiver.received).toMatchObject([{ method: "POST", url: "/in", host: `hooks.rebind.test:${receiver.port}`, body: "{}" }]);
@@ -106,7 +128,11 @@ describe("delivery hosts", () => {
     try {
       const { asked, resolve } = scriptedResolver([["127.0.0.1"]]);
       const source = `http://first.source.test:${redirect.port}/spec.json`;
-      const response = await requestVetted(source, { method: "GET", timeoutMs: 5_000, maxRedirects: 3, maxBodyBytes: 1_000 }, { allowPrivate: true, resolve });
+      const response = await requestVetted(
+        source,
+        { method: "GET", timeoutMs: 5_000, maxRedirects: 3, maxBodyBytes: 1_000 },
+        { allowPrivate: true, resolve },
+      );
       expect(JSON.parse(response.body.toString("utf8"))).toEqual({ received: 1 });
       expect(asked).toEqual(["first.source.test", "second.source.test"]);
 
@@ -133,7 +159,10 @@ describe("delivery hosts", () => {
     const server = await startPassiveBounceFtpServer("127.0.0.2");
     try {
       const { asked, resolve } = scriptedResolver([["127.0.0.1"], ["127.0.0.2"]]);
-      const client = await openVettedFtp({ host: "ftp.rebind.test", port: server.port, secure: false, user: "u", password: "p" }, { allowPrivate: true, resolve });
+      const client = await openVettedFtp(
+        { host: "ftp.rebind.test", port: server.port, secure: false, user: "u", password: "p" },
+        { allowPrivate: true, resolve },
+      );
       client.close();
       expect(asked).toEqual(["ftp.rebind.test"]);
       expect(server.commands).toEqual(expect.arrayContaining(["USER u", "PASS p"]));
@@ -153,7 +182,9 @@ describe("delivery hosts", () => {
         [{ username: "u\u0000" }, "feed.xml"],
       ];
       for (const [overrides, name] of cases) {
-        await expect(uploadByFtp(ftpLogin("127.0.0.1", server.port, overrides), localFile, name)).rejects.toThrow(/contains a line break or another control character/);
+        await expect(uploadByFtp(ftpLogin("127.0.0.1", server.port, overrides), localFile, name)).rejects.toThrow(
+          /contains a line break or another control character/,
+        );
       }
       expect(server.commands).toEqual([]);
       expect(server.uploads).toEqual([]);
@@ -167,7 +198,9 @@ describe("delivery hosts", () => {
     try {
       const allowed = await channels("allow");
       await allowed.callWebhook(receiver.url, "GET", { event: "dump.completed" });
-      expect(receiver.received).toMatchObject([{ method: "GET", url: "/hooks/portal?event=dump.completed", host: `[::1]:${receiver.port}` }]);
+      expect(receiver.received).toMatchObject([
+        { method: "GET", url: "/hooks/portal?event=dump.completed", host: `[::1]:${receiver.port}` },
+      ]);
     } finally {
       await receiver.close();
     }

@@ -48,7 +48,15 @@ async function createUser(options: { subscribed: boolean; admin?: boolean }): Pr
   const email = `${id}@security.test`;
   await db
     .insertInto("users")
-    .values({ id, email, username: `sec-${id.slice(0, 8)}`, password_hash: "x", picture_type: null, created_at: nowIso(), is_admin: options.admin ? 1 : 0 })
+    .values({
+      id,
+      email,
+      username: `sec-${id.slice(0, 8)}`,
+      password_hash: "x",
+      picture_type: null,
+      created_at: nowIso(),
+      is_admin: options.admin ? 1 : 0,
+    })
     .execute();
   const day = 24 * 60 * 60 * 1000;
   await db
@@ -65,7 +73,11 @@ async function createUser(options: { subscribed: boolean; admin?: boolean }): Pr
 }
 
 async function endSubscription(userId: string): Promise<void> {
-  await db.updateTable("subscriptions").set({ ends_at: nowIso(new Date(Date.now() - 1000)) }).where("user_id", "=", userId).execute();
+  await db
+    .updateTable("subscriptions")
+    .set({ ends_at: nowIso(new Date(Date.now() - 1000)) })
+    .where("user_id", "=", userId)
+    .execute();
 }
 
 const platform = { method: "platform" as const, ftp: null };
@@ -74,7 +86,11 @@ const mailsTo = (address: string) => smtp.received.filter((mail) => mail.to.incl
 const dumpRow = (id: string) => db.selectFrom("dumps").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
 const feedRow = (id: string) => db.selectFrom("feeds").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
 
-function request(path: string, token: string, init: { method?: string; json?: unknown; raw?: string; form?: Record<string, string> } = {}): Request {
+function request(
+  path: string,
+  token: string,
+  init: { method?: string; json?: unknown; raw?: string; form?: Record<string, string> } = {},
+): Request {
   const headers = new Headers({ Authorization: `Bearer ${token}`, Cookie: `token=${token}` });
   let body: BodyInit | undefined;
   if (init.json !== undefined || init.raw !== undefined) {
@@ -127,18 +143,28 @@ describe("[security-11] deliveries end with the subscription", () => {
       delivery: platform,
       notification: notifying(["feed-watcher@client.test"]),
     });
-    await db.updateTable("feeds").set({ next_run_at: nowIso(new Date(Date.now() - 60_000)) }).where("id", "=", feedId).execute();
+    await db
+      .updateTable("feeds")
+      .set({ next_run_at: nowIso(new Date(Date.now() - 60_000)) })
+      .where("id", "=", feedId)
+      .execute();
     await endSubscription(owner.id);
 
     expect(await queueDueFeeds()).toBe(0);
     expect(await queueDueFeeds()).toBe(0);
     await queueFeedRun(feedId);
-    await waitFor(() => db.selectFrom("jobs").select("status").where("kind", "=", "run-feed").where("payload", "like", `%${feedId}%`).execute(), (jobs) => jobs.every((job) => job.status === "done"));
+    await waitFor(
+      () => db.selectFrom("jobs").select("status").where("kind", "=", "run-feed").where("payload", "like", `%${feedId}%`).execute(),
+      (jobs) => jobs.every((job) => job.status === "done"),
+    );
 
     const feed = await feedRow(feedId);
     expect(feed).toMatchObject({ status: "inactive", next_run_at: null, pause_reason: "subscription-ended" });
     expect(await db.selectFrom("feed_runs").select("id").where("feed_id", "=", feedId).execute()).toEqual([]);
-    await waitFor(async () => mailsTo(owner.email).length, (count) => count >= 1);
+    await waitFor(
+      async () => mailsTo(owner.email).length,
+      (count) => count >= 1,
+    );
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(mailsTo(owner.email)).toHaveLength(1);
     expect(mailsTo(owner.email)[0]!.subject).toBe("Developer Portal: your feed was paused");
@@ -150,7 +176,11 @@ describe("[security-11] deliveries end with the subscription", () => {
       ["en", "The subscription to this product has ended"],
       ["zh", "此产品的订阅已结束"],
     ] as const) {
-      const details = await feedRoute.loader({ request: request(`/api/econ-feed?id=${feedId}&lang=${lang}`, admin.token), params: {}, context });
+      const details = await feedRoute.loader({
+        request: request(`/api/econ-feed?id=${feedId}&lang=${lang}`, admin.token),
+        params: {},
+        context,
+      });
       const body = (await details.json()) as { pauseReason: string; reasonText: string };
       expect(body.pauseReason).toBe("subscription-ended");
       expect(body.reasonText).toContain(text);
@@ -166,10 +196,16 @@ describe("[security-11] deliveries end with the subscription", () => {
       delivery: platform,
       notification: notifying(["dump-watcher@client.test"]),
     });
-    const dump = await waitFor(() => dumpRow(id), (row) => row.status !== "queued" && row.status !== "running");
+    const dump = await waitFor(
+      () => dumpRow(id),
+      (row) => row.status !== "queued" && row.status !== "running",
+    );
     expect(dump).toMatchObject({ status: "failed", stop_reason: "subscription-ended", processed: 0 });
     expect(await db.selectFrom("files").select("id").where("dump_id", "=", id).execute()).toEqual([]);
-    await waitFor(async () => mailsTo(owner.email).length, (count) => count >= 1);
+    await waitFor(
+      async () => mailsTo(owner.email).length,
+      (count) => count >= 1,
+    );
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(mailsTo(owner.email).map((mail) => mail.subject)).toEqual(["Developer Portal: your dump was stopped"]);
     expect(mailsTo("dump-watcher@client.test")).toEqual([]);
@@ -185,8 +221,17 @@ describe("[security-11] deliveries end with the subscription", () => {
     const relative = relativeFilePath(owner.id, newId(), "json");
     fs.mkdirSync(absoluteFilePath(`${relative}/..`), { recursive: true });
     fs.writeFileSync(absoluteFilePath(relative), "{}");
-    const file = await recordFile({ userId: owner.id, product: "macroeconomic", format: "json", filename: "x.json", path: relative, size: 2, items: 0 });
-    const download = (token: string) => answer(() => filesRoute.loader({ request: request(`/api/files/${file.id}`, token), params: { fileId: file.id }, context }));
+    const file = await recordFile({
+      userId: owner.id,
+      product: "macroeconomic",
+      format: "json",
+      filename: "x.json",
+      path: relative,
+      size: 2,
+      items: 0,
+    });
+    const download = (token: string) =>
+      answer(() => filesRoute.loader({ request: request(`/api/files/${file.id}`, token), params: { fileId: file.id }, context }));
 
     expect((await download(owner.token)).status).toBe(200);
     await endSubscription(owner.id);
@@ -224,7 +269,14 @@ describe("[security-16] notification e-mails", () => {
       delivery: platform,
       notification: notifying(["one@limit.test", "two@limit.test", "three@limit.test"]),
     });
-    expect((await waitFor(() => dumpRow(id), (row) => row.status === "completed" || row.status === "failed")).status).toBe("completed");
+    expect(
+      (
+        await waitFor(
+          () => dumpRow(id),
+          (row) => row.status === "completed" || row.status === "failed",
+        )
+      ).status,
+    ).toBe("completed");
     const deliveries = await waitFor(
       () => db.selectFrom("deliveries").selectAll().where("dump_id", "=", id).orderBy("target").execute(),
       (rows) => rows.length === 3 && rows.every((row) => row.status !== "pending"),
@@ -240,25 +292,69 @@ describe("[security-16] notification e-mails", () => {
 });
 
 describe("[security-13] crafted JSON in the econ API", () => {
-  it("[security-13] deep nesting and {\"toString\":1} are a 422 with errors on every affected route, never a 500", async () => {
+  it('[security-13] deep nesting and {"toString":1} are a 422 with errors on every affected route, never a 500', async () => {
     const user = await createUser({ subscribed: true });
-    const feedId = await createFeed(user.id, "macroeconomic", { name: "F", frequency: "daily", criteria: { database }, options: outputOptionsSchema.parse({}), delivery: platform, notification: notifying([]), active: false });
+    const feedId = await createFeed(user.id, "macroeconomic", {
+      name: "F",
+      frequency: "daily",
+      criteria: { database },
+      options: outputOptionsSchema.parse({}),
+      delivery: platform,
+      notification: notifying([]),
+      active: false,
+    });
     const deep = `${"[".repeat(20_000)}"S1"${"]".repeat(20_000)}`;
     const routes = [
       { path: "/api/econ-delete-feeds", action: deleteFeedsRoute.action, body: (value: string) => `{"ids":${value}}`, field: "ids" },
       { path: "/api/econ-run-dump", action: runDumpRoute.action, body: (value: string) => `{"ids":${value}}`, field: "ids" },
-      { path: "/api/econ-dump/preview", action: dumpPreviewRoute.action, body: (value: string) => `{"database":"${database}","seriesIds":${value}}`, field: "seriesIds" },
-      { path: "/api/econ-feed/preview", action: feedPreviewRoute.action, body: (value: string) => `{"database":"${database}","seriesIds":${value}}`, field: "seriesIds" },
-      { path: "/api/econ-dump", action: dumpRoute.action, body: (value: string) => `{"name":"D","database":"${database}","seriesIds":${value}}`, field: "seriesIds" },
-      { path: "/api/econ-feed", action: feedRoute.action, body: (value: string) => `{"name":"F","database":"${database}","seriesIds":${value}}`, field: "seriesIds" },
-      { path: `/api/econ-feed?id=${feedId}`, method: "PUT", action: feedRoute.action, body: (value: string) => `{"name":"F","database":"${database}","seriesIds":${value}}`, field: "seriesIds" },
+      {
+        path: "/api/econ-dump/preview",
+        action: dumpPreviewRoute.action,
+        body: (value: string) => `{"database":"${database}","seriesIds":${value}}`,
+        field: "seriesIds",
+      },
+      {
+        path: "/api/econ-feed/preview",
+        action: feedPreviewRoute.action,
+        body: (value: string) => `{"database":"${database}","seriesIds":${value}}`,
+        field: "seriesIds",
+      },
+      {
+        path: "/api/econ-dump",
+        action: dumpRoute.action,
+        body: (value: string) => `{"name":"D","database":"${database}","seriesIds":${value}}`,
+        field: "seriesIds",
+      },
+      {
+        path: "/api/econ-feed",
+        action: feedRoute.action,
+        body: (value: string) => `{"name":"F","database":"${database}","seriesIds":${value}}`,
+        field: "seriesIds",
+      },
+      {
+        path: `/api/econ-feed?id=${feedId}`,
+        method: "PUT",
+        action: feedRoute.action,
+        body: (value: string) => `{"name":"F","database":"${database}","seriesIds":${value}}`,
+        field: "seriesIds",
+      },
     ];
     for (const route of routes) {
-      const crafted = await answer(() => route.action({ request: request(route.path, user.token, { method: route.method, raw: route.body('[{"toString":1}]') }), params: {}, context }));
+      const crafted = await answer(() =>
+        route.action({
+          request: request(route.path, user.token, { method: route.method, raw: route.body('[{"toString":1}]') }),
+          params: {},
+          context,
+        }),
+      );
       expect(crafted.status, route.path).toBe(422);
-      expect(((await crafted.json()) as { errors: Record<string, string> }).errors[route.field], route.path).toBe("Please enter ids as text or as a list of ids.");
+      expect(((await crafted.json()) as { errors: Record<string, string> }).errors[route.field], route.path).toBe(
+        "Please enter ids as text or as a list of ids.",
+      );
       // A body reader may refuse the depth before the route sees it: either way a 4xx with a message.
-      const nested = await answer(() => route.action({ request: request(route.path, user.token, { method: route.method, raw: route.body(deep) }), params: {}, context }));
+      const nested = await answer(() =>
+        route.action({ request: request(route.path, user.token, { method: route.method, raw: route.body(deep) }), params: {}, context }),
+      );
       expect(nested.status, route.path).toBeGreaterThanOrEqual(400);
       expect(nested.status, route.path).toBeLessThan(500);
       if (nested.status === 422) expect((await nested.json()) as object, route.path).toHaveProperty("errors");
@@ -272,14 +368,17 @@ describe("[security-17] stored FTP passwords", () => {
 
   async function ftpFeed(owner: { id: string; token: string }): Promise<string> {
     const created = await feedRoute.action({
-      request: request("/api/econ-feed", owner.token, { json: { name: "FTP feed", database, status: "inactive", ...ftpFields, ftpPassword: "OwnerSecret-123" } }),
+      request: request("/api/econ-feed", owner.token, {
+        json: { name: "FTP feed", database, status: "inactive", ...ftpFields, ftpPassword: "OwnerSecret-123" },
+      }),
       params: {},
       context,
     });
     expect(created.status).toBe(201);
     return ((await created.json()) as { id: string }).id;
   }
-  const storedFtp = async (feedId: string) => (JSON.parse((await feedRow(feedId)).delivery) as { ftp: { passwordEncrypted: string; host: string; username: string } }).ftp;
+  const storedFtp = async (feedId: string) =>
+    (JSON.parse((await feedRow(feedId)).delivery) as { ftp: { passwordEncrypted: string; host: string; username: string } }).ftp;
 
   it("[security-17] changing the FTP host or username without a password is refused; the same server keeps it", async () => {
     const owner = await createUser({ subscribed: true });
@@ -289,7 +388,10 @@ describe("[security-17] stored FTP passwords", () => {
 
     for (const changed of [{ ftpUrl: "ftp://192.0.2.2:2121" }, { ftpUsername: "attacker" }, { ftpUrl: "ftp://ftp.owner.test:21" }]) {
       const put = await feedRoute.action({
-        request: request(`/api/econ-feed?id=${feedId}`, owner.token, { method: "PUT", json: { name: "FTP feed", database, status: "inactive", ...ftpFields, ...changed } }),
+        request: request(`/api/econ-feed?id=${feedId}`, owner.token, {
+          method: "PUT",
+          json: { name: "FTP feed", database, status: "inactive", ...ftpFields, ...changed },
+        }),
         params: {},
         context,
       });
@@ -297,7 +399,10 @@ describe("[security-17] stored FTP passwords", () => {
       expect(await put.json()).toEqual({ errors: { ftpPassword: "Enter the password again for the new FTP server." } });
     }
     const zh = await feedRoute.action({
-      request: request(`/api/econ-feed?id=${feedId}&lang=zh`, owner.token, { method: "PUT", json: { name: "FTP feed", database, status: "inactive", ...ftpFields, ftpUsername: "x" } }),
+      request: request(`/api/econ-feed?id=${feedId}&lang=zh`, owner.token, {
+        method: "PUT",
+        json: { name: "FTP feed", database, status: "inactive", ...ftpFields, ftpUsername: "x" },
+      }),
       params: {},
       context,
     });
@@ -306,7 +411,9 @@ describe("[security-17] stored FTP passwords", () => {
 
     const page = await answer(() =>
       editFeedPage.action({
-        request: request(`/dashboard/econ/edit-feed/${feedId}`, owner.token, { form: { intent: "save", name: "FTP feed", database, status: "inactive", ...ftpFields, ftpUrl: "ftp://192.0.2.2:2121" } }),
+        request: request(`/dashboard/econ/edit-feed/${feedId}`, owner.token, {
+          form: { intent: "save", name: "FTP feed", database, status: "inactive", ...ftpFields, ftpUrl: "ftp://192.0.2.2:2121" },
+        }),
         params: { feedId },
         context,
       }),
@@ -315,7 +422,10 @@ describe("[security-17] stored FTP passwords", () => {
     expect(await page.text()).toContain("validation.ftpPasswordAgain");
 
     const same = await feedRoute.action({
-      request: request(`/api/econ-feed?id=${feedId}`, owner.token, { method: "PUT", json: { name: "Renamed", database, status: "inactive", ...ftpFields, ftpUrl: "FTP.owner.test:2121" } }),
+      request: request(`/api/econ-feed?id=${feedId}`, owner.token, {
+        method: "PUT",
+        json: { name: "Renamed", database, status: "inactive", ...ftpFields, ftpUrl: "FTP.owner.test:2121" },
+      }),
       params: {},
       context,
     });
@@ -338,7 +448,11 @@ describe("[security-17] stored FTP passwords", () => {
     const feedId = await ftpFeed(owner);
     const sealed = (await storedFtp(feedId)).passwordEncrypted;
     for (const viewer of [owner, admin]) {
-      const loaded = await createDumpPage.loader({ request: request(`/dashboard/econ/create-dump?fromFeed=${feedId}`, viewer.token), params: {}, context });
+      const loaded = await createDumpPage.loader({
+        request: request(`/dashboard/econ/create-dump?fromFeed=${feedId}`, viewer.token),
+        params: {},
+        context,
+      });
       const shown = JSON.stringify(loaded);
       expect(shown).not.toContain(sealed);
       expect(shown).not.toMatch(/v[12]:|passwordEncrypted/);
@@ -348,7 +462,9 @@ describe("[security-17] stored FTP passwords", () => {
     const post = (form: Record<string, string>) =>
       answer(() =>
         createDumpPage.action({
-          request: request(`/dashboard/econ/create-dump?fromFeed=${feedId}`, owner.token, { form: { intent: "create", name: "From feed", database, ...ftpFields, ...form } }),
+          request: request(`/dashboard/econ/create-dump?fromFeed=${feedId}`, owner.token, {
+            form: { intent: "create", name: "From feed", database, ...ftpFields, ...form },
+          }),
           params: {},
           context,
         }),
@@ -364,7 +480,9 @@ describe("[security-17] stored FTP passwords", () => {
     const otherFeed = await ftpFeed(admin);
     const adminPost = await answer(() =>
       createDumpPage.action({
-        request: request("/dashboard/econ/create-dump", admin.token, { form: { intent: "create", name: "Borrowed", database, ...ftpFields, fromFeed: feedId, username: "" } }),
+        request: request("/dashboard/econ/create-dump", admin.token, {
+          form: { intent: "create", name: "Borrowed", database, ...ftpFields, fromFeed: feedId, username: "" },
+        }),
         params: {},
         context,
       }),

@@ -14,7 +14,11 @@ import { startWorker, type JobHandler } from "~/modules/jobs/worker.server";
 import { waitFor } from "../support/wait";
 
 async function jobStatus(id: string | null) {
-  return db.selectFrom("jobs").selectAll().where("id", "=", id ?? "").executeTakeFirstOrThrow();
+  return db
+    .selectFrom("jobs")
+    .selectAll()
+    .where("id", "=", id ?? "")
+    .executeTakeFirstOrThrow();
 }
 
 describe("job queue", () => {

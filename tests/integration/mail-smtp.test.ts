@@ -69,7 +69,11 @@ describe("mail over SMTP", () => {
       replyTo: "linus@example.com",
     });
     expect(received[0]!.text).toContain("stepsToReproduce: Call /series/search twice, one second apart.");
-    const mail = await db.selectFrom("outbox").selectAll().where("subject", "=", "[report-bug] 429 on sequential calls").executeTakeFirstOrThrow();
+    const mail = await db
+      .selectFrom("outbox")
+      .selectAll()
+      .where("subject", "=", "[report-bug] 429 on sequential calls")
+      .executeTakeFirstOrThrow();
     expect(mail).toMatchObject({ status: "sent", attempts: 1 });
     expect(mail.sent_at).not.toBeNull();
     await db.destroy();

@@ -56,9 +56,17 @@ describe("password reset over SMTP", () => {
         created_at: ids.nowIso(),
       })
       .execute();
-    const running = worker.startWorker({ handlers: { [reset.passwordResetMailJob]: engine.engineHandlers[reset.passwordResetMailJob]! }, pollMs: 25, concurrency: 1 });
+    const running = worker.startWorker({
+      handlers: { [reset.passwordResetMailJob]: engine.engineHandlers[reset.passwordResetMailJob]! },
+      pollMs: 25,
+      concurrency: 1,
+    });
     try {
-      const outcome = await reset.requestPasswordReset({ email: "smtp-reset@example.com", resetPath: "/zh/reset-password", clientAddress: "192.0.2.50" });
+      const outcome = await reset.requestPasswordReset({
+        email: "smtp-reset@example.com",
+        resetPath: "/zh/reset-password",
+        clientAddress: "192.0.2.50",
+      });
       expect(outcome.allowed).toBe(true);
       await vi.waitFor(() => expect(smtp.received).toHaveLength(1), { timeout: 10_000 });
       const token = /http:\/\/localhost:3000\/zh\/reset-password\/(\S+)/.exec(smtp.received[0]!.text)?.[1];

@@ -49,7 +49,7 @@ describe("documentation search over the shipped specifications and pages", () =>
   it("uses the Chinese labels of tags and sections", async () => {
     const { results } = await searchDocs({ q: "序列", language: "zh", sets: ["macroeconomic"] });
     expect(
-      results.some((result) => result.kind === "tag" && result.title === "序列" && result.href === "/docs/econ/macroeconomic/docs/series")
+      results.some((result) => result.kind === "tag" && result.title === "序列" && result.href === "/docs/econ/macroeconomic/docs/series"),
     ).toBe(true);
   });
 

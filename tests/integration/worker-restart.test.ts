@@ -29,11 +29,24 @@ beforeAll(async () => {
   userId = newId();
   await db
     .insertInto("users")
-    .values({ id: userId, email: `${userId}@restart.test`, username: `restart-${userId.slice(0, 8)}`, password_hash: "x", picture_type: null, created_at: nowIso() })
+    .values({
+      id: userId,
+      email: `${userId}@restart.test`,
+      username: `restart-${userId.slice(0, 8)}`,
+      password_hash: "x",
+      picture_type: null,
+      created_at: nowIso(),
+    })
     .execute();
   await db
     .insertInto("subscriptions")
-    .values({ id: newId(), user_id: userId, product: "macroeconomic", starts_at: nowIso(new Date(Date.now() - 60_000)), ends_at: nowIso(new Date(Date.now() + 86_400_000)) })
+    .values({
+      id: newId(),
+      user_id: userId,
+      product: "macroeconomic",
+      starts_at: nowIso(new Date(Date.now() - 60_000)),
+      ends_at: nowIso(new Date(Date.now() + 86_400_000)),
+    })
     .execute();
 }, 180_000);
 
@@ -69,7 +82,11 @@ describe("a worker killed mid-dump", () => {
       notification: { emails: [], url: null, method: "POST" },
     });
     const child = await spawnWorker();
-    const midway = await waitFor(() => dumpRow(id), (row) => row.status === "running" && row.processed > 0, { timeoutMs: 60_000, everyMs: 10 });
+    const midway = await waitFor(
+      () => dumpRow(id),
+      (row) => row.status === "running" && row.processed > 0,
+      { timeoutMs: 60_000, everyMs: 10 },
+    );
     child.kill("SIGKILL");
     await new Promise((resolve) => child.once("exit", resolve));
     const afterKill = await dumpRow(id);
@@ -78,7 +95,11 @@ describe("a worker killed mid-dump", () => {
     expect(await db.selectFrom("files").select("id").where("dump_id", "=", id).execute()).toEqual([]);
 
     worker = startEngine({ pollMs: 50, concurrency: 1, leaseMs: 1000 });
-    const done = await waitFor(() => dumpRow(id), (row) => row.status === "completed" || row.status === "failed", { timeoutMs: 60_000 });
+    const done = await waitFor(
+      () => dumpRow(id),
+      (row) => row.status === "completed" || row.status === "failed",
+      { timeoutMs: 60_000 },
+    );
     expect(done).toMatchObject({ status: "completed", processed: total, total });
     // The job is closed just after the dump it ran is marked completed.
     const jobRow = () => db.selectFrom("jobs").selectAll().where("id", "=", done.job_id!).executeTakeFirstOrThrow();
@@ -100,7 +121,11 @@ describe("a worker killed mid-dump", () => {
       delivery: { method: "platform", ftp: null },
       notification: { emails: [], url: null, method: "POST" },
     });
-    await waitFor(() => dumpRow(id), (row) => row.status === "running" && row.processed > 0, { timeoutMs: 60_000, everyMs: 10 });
+    await waitFor(
+      () => dumpRow(id),
+      (row) => row.status === "running" && row.processed > 0,
+      { timeoutMs: 60_000, everyMs: 10 },
+    );
     expect(await cancelDump(id)).toBe(true);
     const { job_id } = await dumpRow(id);
     const job = await waitFor(
@@ -133,7 +158,11 @@ describe("a worker killed mid-dump", () => {
       .execute();
     await db.updateTable("dumps").set({ status: "running" }).where("id", "=", id).execute();
     worker ??= startEngine({ pollMs: 50, concurrency: 1, leaseMs: 1000 });
-    const failed = await waitFor(() => dumpRow(id), (row) => row.status === "failed", { timeoutMs: 60_000 });
+    const failed = await waitFor(
+      () => dumpRow(id),
+      (row) => row.status === "failed",
+      { timeoutMs: 60_000 },
+    );
     expect(failed.error).toBe(abandonedMessage);
     expect(await db.selectFrom("files").select("id").where("dump_id", "=", id).execute()).toEqual([]);
   });

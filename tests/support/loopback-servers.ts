@@ -24,7 +24,11 @@ export async function startSmtpServer(port: number) {
     onData(stream, session, callback) {
       simpleParser(stream)
         .then((mail) => {
-          received.push({ to: session.envelope.rcptTo.map((address) => address.address), subject: mail.subject ?? "", text: mail.text ?? "" });
+          received.push({
+            to: session.envelope.rcptTo.map((address) => address.address),
+            subject: mail.subject ?? "",
+            text: mail.text ?? "",
+          });
           callback();
         })
         .catch(callback);
@@ -51,7 +55,7 @@ export async function startFtpServer(credentials: { username: string; password: 
   });
   await server.listen();
   // ftp-srv's types leave out the net.Server it listens with.
-  const port = ((server as unknown as { server: { address(): AddressInfo } }).server.address()).port;
+  const port = (server as unknown as { server: { address(): AddressInfo } }).server.address().port;
   return {
     port,
     root,
@@ -94,7 +98,12 @@ export async function startWebhookReceiver(statuses: number[] = [204], options: 
   const host = options.host ?? "127.0.0.1";
   await new Promise<void>((resolve, reject) => server.once("error", reject).listen(options.port ?? 0, host, resolve));
   const { port } = server.address() as AddressInfo;
-  return { url: `http://${net.isIPv6(host) ? `[${host}]` : host}:${port}/hooks/portal`, port, received, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  return {
+    url: `http://${net.isIPv6(host) ? `[${host}]` : host}:${port}/hooks/portal`,
+    port,
+    received,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }
 
 async function listen(server: net.Server, port: number, host: string): Promise<number> {
@@ -175,7 +184,8 @@ export async function startPassiveBounceFtpServer(passiveHost: string) {
         else if (verb === "PWD") reply('257 "/"');
         else if (verb === "CWD") reply("250 ok");
         else if (verb === "MKD") reply('257 "created"');
-        else if (verb === "PASV") reply(`227 Entering Passive Mode (${passiveHost.replace(/\./g, ",")},${dataPort >> 8},${dataPort & 255})`);
+        else if (verb === "PASV")
+          reply(`227 Entering Passive Mode (${passiveHost.replace(/\./g, ",")},${dataPort >> 8},${dataPort & 255})`);
         else if (verb === "STOR") {
           reply("150 send it");
           void receive(argument).then(() => reply("226 stored"));

@@ -14,7 +14,21 @@ export function DumpStatusBadge({ status }: { status: string }) {
 }
 
 /** Processed and total series, a bar, and the time still needed by the current pace. */
-export function DumpProgress({ status, processed, total, progress, estimatedEnd, now }: { status: string; processed: number; total: number; progress: number; estimatedEnd: string | null; now: number }) {
+export function DumpProgress({
+  status,
+  processed,
+  total,
+  progress,
+  estimatedEnd,
+  now,
+}: {
+  status: string;
+  processed: number;
+  total: number;
+  progress: number;
+  estimatedEnd: string | null;
+  now: number;
+}) {
   const { t } = useTranslation();
   const remaining = remainingTime(estimatedEnd, now);
   return (

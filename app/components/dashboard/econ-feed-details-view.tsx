@@ -19,7 +19,12 @@ export function EconFeedDetailsView({ feed, options }: { feed: FeedDetails; opti
     [label("description"), feed.description],
     [t("econ.feeds.owner"), feed.username],
     [label("frequency"), option("frequency", feed.frequency)],
-    [label("status"), <Badge key="status" color={feed.status === "active" ? "green" : "gray"} variant="light">{option("status", feed.status)}</Badge>],
+    [
+      label("status"),
+      <Badge key="status" color={feed.status === "active" ? "green" : "gray"} variant="light">
+        {option("status", feed.status)}
+      </Badge>,
+    ],
     [t("econ.feeds.created"), date(feed.created)],
   ];
   const schedule: Row[] = [
@@ -27,7 +32,14 @@ export function EconFeedDetailsView({ feed, options }: { feed: FeedDetails; opti
     [t("econ.feeds.lastRun"), date(feed.lastRun) ?? t("econ.common.never")],
     [t("econ.feedDetails.lastRunStatus"), option("runStatus", feed.lastRunStatus ?? undefined)],
     ...(feed.pauseReason
-      ? [[t("econ.feedDetails.pauseReason"), <Text key="pause" c="red" size="sm" data-testid="pause-reason">{t(`econ.feedDetails.pauseReasons.${feed.pauseReason}`, { defaultValue: feed.pauseReason })}</Text>] satisfies Row]
+      ? [
+          [
+            t("econ.feedDetails.pauseReason"),
+            <Text key="pause" c="red" size="sm" data-testid="pause-reason">
+              {t(`econ.feedDetails.pauseReasons.${feed.pauseReason}`, { defaultValue: feed.pauseReason })}
+            </Text>,
+          ] satisfies Row,
+        ]
       : []),
   ];
   return (
@@ -36,7 +48,14 @@ export function EconFeedDetailsView({ feed, options }: { feed: FeedDetails; opti
         <DetailsCard title={t("econ.form.general")} rows={general} testId="details-general" />
         <DetailsCard title={t("econ.feedDetails.schedule")} rows={schedule} testId="details-schedule" />
       </SimpleGrid>
-      <EconSelectionDetails kind="feed" criteria={criteria} output={output} delivery={delivery} notification={notification} options={options} />
+      <EconSelectionDetails
+        kind="feed"
+        criteria={criteria}
+        output={output}
+        delivery={delivery}
+        notification={notification}
+        options={options}
+      />
       <section aria-labelledby="feed-runs-title">
         <Title order={2} size="h3" id="feed-runs-title" mb="xs">
           {t("econ.feedDetails.runs")}
@@ -60,7 +79,11 @@ export function EconFeedDetailsView({ feed, options }: { feed: FeedDetails; opti
                     <Table.Td>{date(run.startedAt)}</Table.Td>
                     <Table.Td>
                       {option("runStatus", run.status)}
-                      {run.error ? <Text size="xs" c="red">{run.error}</Text> : null}
+                      {run.error ? (
+                        <Text size="xs" c="red">
+                          {run.error}
+                        </Text>
+                      ) : null}
                     </Table.Td>
                     <Table.Td>{run.items}</Table.Td>
                     <Table.Td>

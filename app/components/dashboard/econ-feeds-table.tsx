@@ -37,7 +37,12 @@ export function EconFeedsTable({ feeds, showOwner }: { feeds: FeedListItem[]; sh
           {feeds.map((feed) => (
             <Table.Tr key={feed.id} data-testid="feed-row">
               <Table.Td>
-                <Checkbox name="feedId" value={feed.id} id={`select-${feed.id}`} aria-label={t("econ.feeds.selectFeed", { name: feed.name })} />
+                <Checkbox
+                  name="feedId"
+                  value={feed.id}
+                  id={`select-${feed.id}`}
+                  aria-label={t("econ.feeds.selectFeed", { name: feed.name })}
+                />
               </Table.Td>
               <Table.Th scope="row" fw={500}>
                 <Anchor component={AppLink} to={`/dashboard/econ/feed-details/${feed.id}`}>
@@ -60,10 +65,20 @@ export function EconFeedsTable({ feeds, showOwner }: { feeds: FeedListItem[]; sh
               </Table.Td>
               <Table.Td>
                 <Group gap="xs" wrap="nowrap">
-                  <Anchor component={AppLink} to={`/dashboard/econ/feed-details/${feed.id}`} size="sm" aria-label={t("econ.feeds.detailsOf", { name: feed.name })}>
+                  <Anchor
+                    component={AppLink}
+                    to={`/dashboard/econ/feed-details/${feed.id}`}
+                    size="sm"
+                    aria-label={t("econ.feeds.detailsOf", { name: feed.name })}
+                  >
                     {t("econ.feeds.details")}
                   </Anchor>
-                  <Anchor component={AppLink} to={`/dashboard/econ/edit-feed/${feed.id}`} size="sm" aria-label={t("econ.feeds.editOf", { name: feed.name })}>
+                  <Anchor
+                    component={AppLink}
+                    to={`/dashboard/econ/edit-feed/${feed.id}`}
+                    size="sm"
+                    aria-label={t("econ.feeds.editOf", { name: feed.name })}
+                  >
                     {t("econ.feeds.edit")}
                   </Anchor>
                 </Group>

@@ -21,7 +21,12 @@ interface MultiSelectFieldProps {
 }
 
 function optionElements(options: readonly ChoiceOption[], groups: ReadonlyMap<string, string> | undefined) {
-  if (!groups) return options.map((option) => <option key={option.value} value={option.value}>{option.label}</option>);
+  if (!groups)
+    return options.map((option) => (
+      <option key={option.value} value={option.value}>
+        {option.label}
+      </option>
+    ));
   const byParent = new Map<string, ChoiceOption[]>();
   for (const option of options) byParent.set(option.parent ?? "", [...(byParent.get(option.parent ?? "") ?? []), option]);
   return [...byParent].map(([parent, children]) => (

@@ -1,4 +1,17 @@
-import { Alert, Button, Checkbox, Fieldset, Group, NativeSelect, PasswordInput, SimpleGrid, Stack, Text, Textarea, TextInput } from "@mantine/core";
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Fieldset,
+  Group,
+  NativeSelect,
+  PasswordInput,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+} from "@mantine/core";
 import { Form } from "@remix-run/react";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -35,7 +48,17 @@ export interface EconSelectionFormProps {
  * series, then Create (or Save changes) stores. Plain form posts without JavaScript; with it, Remix's
  * Form posts without a reload and the topic, section and table lists follow the chosen database.
  */
-export function EconSelectionForm({ kind, mode, options, defaults, fromFeedId, state, isAdmin, storedPassword, cancelTo }: EconSelectionFormProps) {
+export function EconSelectionForm({
+  kind,
+  mode,
+  options,
+  defaults,
+  fromFeedId,
+  state,
+  isAdmin,
+  storedPassword,
+  cancelTo,
+}: EconSelectionFormProps) {
   const { t } = useTranslation();
   const values = state?.values ?? defaults;
   const errors = state?.errors ?? {};
@@ -51,7 +74,11 @@ export function EconSelectionForm({ kind, mode, options, defaults, fromFeedId, s
   const error = (name: string) => (errors[name] ? translateMessage(t, errors[name]) : undefined);
   const label = (name: string) => t(`econ.form.fields.${name}`);
   const choices = (group: string, list: readonly string[]) => list.map((value) => ({ value, label: t(`econ.options.${group}.${value}`) }));
-  const portal = (group: string, list: readonly { value: string }[]) => choices(group, list.map((option) => option.value));
+  const portal = (group: string, list: readonly { value: string }[]) =>
+    choices(
+      group,
+      list.map((option) => option.value),
+    );
 
   // Enhancements once hydrated: the layout lists narrow to the chosen database, FTP fields show only for FTP.
   const [hydrated, setHydrated] = useState(false);
@@ -60,7 +87,10 @@ export function EconSelectionForm({ kind, mode, options, defaults, fromFeedId, s
   const [sections, setSections] = useState(list("section"));
   const [deliveryMethod, setDeliveryMethod] = useState(text("deliveryMethod") || "platform");
   useEffect(() => setHydrated(true), []);
-  const layout = useMemo(() => narrowLayout(options, hydrated, database, topics, sections), [options, hydrated, database, topics, sections]);
+  const layout = useMemo(
+    () => narrowLayout(options, hydrated, database, topics, sections),
+    [options, hydrated, database, topics, sections],
+  );
 
   const summary = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -69,12 +99,34 @@ export function EconSelectionForm({ kind, mode, options, defaults, fromFeedId, s
 
   const summaryLabel = (field: string) => (field === "intent" || field === "_" ? null : label(field));
   const showFtp = !hydrated || deliveryMethod === "ftp";
-  const multi = (name: string, choicesOf: readonly ChoiceOption[], groups?: ReadonlyMap<string, string>, onSelect?: (values: string[]) => void) => (
-    <MultiSelectField name={name} label={label(name)} options={choicesOf} defaultValue={list(name)} error={error(name)} groups={groups} onSelect={onSelect} />
+  const multi = (
+    name: string,
+    choicesOf: readonly ChoiceOption[],
+    groups?: ReadonlyMap<string, string>,
+    onSelect?: (values: string[]) => void,
+  ) => (
+    <MultiSelectField
+      name={name}
+      label={label(name)}
+      options={choicesOf}
+      defaultValue={list(name)}
+      error={error(name)}
+      groups={groups}
+      onSelect={onSelect}
+    />
   );
-  const date = (name: string) => <TextInput type="date" id={`econ-${name}`} name={name} label={label(name)} defaultValue={text(name)} error={error(name)} />;
+  const date = (name: string) => (
+    <TextInput type="date" id={`econ-${name}`} name={name} label={label(name)} defaultValue={text(name)} error={error(name)} />
+  );
   const check = (name: string, description?: string) => (
-    <Checkbox id={`econ-${name}`} name={name} label={label(name)} description={description} defaultChecked={flag(name)} error={error(name)} />
+    <Checkbox
+      id={`econ-${name}`}
+      name={name}
+      label={label(name)}
+      description={description}
+      defaultChecked={flag(name)}
+      error={error(name)}
+    />
   );
 
   return (
@@ -83,7 +135,8 @@ export function EconSelectionForm({ kind, mode, options, defaults, fromFeedId, s
         <ErrorSummary ref={summary} errors={errors} labelOf={summaryLabel} />
         {canStore && preview ? (
           <Alert color="blue" role="status" data-testid="preview-ready">
-            {t("econ.preview.total", { count: preview.total })}. {t("econ.preview.next", { button: t(mode === "edit" ? "econ.form.saveChanges" : "econ.form.create") })}{" "}
+            {t("econ.preview.total", { count: preview.total })}.{" "}
+            {t("econ.preview.next", { button: t(mode === "edit" ? "econ.form.saveChanges" : "econ.form.create") })}{" "}
             <a href="#econ-preview">{t("econ.preview.jump")}</a>
           </Alert>
         ) : null}
@@ -101,12 +154,43 @@ export function EconSelectionForm({ kind, mode, options, defaults, fromFeedId, s
                 autoComplete="off"
               />
             ) : null}
-            <TextInput id="econ-name" name="name" label={label("name")} withAsterisk defaultValue={text("name")} error={error("name")} maxLength={100} />
-            <Textarea id="econ-description" name="description" label={label("description")} defaultValue={text("description")} error={error("description")} autosize minRows={2} maxRows={6} />
+            <TextInput
+              id="econ-name"
+              name="name"
+              label={label("name")}
+              withAsterisk
+              defaultValue={text("name")}
+              error={error("name")}
+              maxLength={100}
+            />
+            <Textarea
+              id="econ-description"
+              name="description"
+              label={label("description")}
+              defaultValue={text("description")}
+              error={error("description")}
+              autosize
+              minRows={2}
+              maxRows={6}
+            />
             {kind === "feed" ? (
               <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                <NativeSelect id="econ-frequency" name="frequency" label={label("frequency")} data={choices("frequency", feedFrequencies)} defaultValue={text("frequency") || "daily"} error={error("frequency")} />
-                <NativeSelect id="econ-status" name="status" label={label("status")} data={choices("status", feedStatuses)} defaultValue={text("status") || "active"} error={error("status")} />
+                <NativeSelect
+                  id="econ-frequency"
+                  name="frequency"
+                  label={label("frequency")}
+                  data={choices("frequency", feedFrequencies)}
+                  defaultValue={text("frequency") || "daily"}
+                  error={error("frequency")}
+                />
+                <NativeSelect
+                  id="econ-status"
+                  name="status"
+                  label={label("status")}
+                  data={choices("status", feedStatuses)}
+                  defaultValue={text("status") || "active"}
+                  error={error("status")}
+                />
               </SimpleGrid>
             ) : null}
           </Stack>
@@ -137,7 +221,13 @@ export function EconSelectionForm({ kind, mode, options, defaults, fromFeedId, s
               maxRows={8}
             />
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              <TextInput id="econ-keyword" name="keyword" label={label("keyword")} defaultValue={text("keyword")} error={error("keyword")} />
+              <TextInput
+                id="econ-keyword"
+                name="keyword"
+                label={label("keyword")}
+                defaultValue={text("keyword")}
+                error={error("keyword")}
+              />
               <div className="econ-check-cell">{check("nameOnly")}</div>
             </SimpleGrid>
             <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
@@ -163,8 +253,22 @@ export function EconSelectionForm({ kind, mode, options, defaults, fromFeedId, s
               {kind === "feed" ? check("newOnly") : null}
             </Group>
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              <NativeSelect id="econ-order" name="order" label={label("order")} data={portal("order", options.orders)} defaultValue={text("order") || "id"} error={error("order")} />
-              <NativeSelect id="econ-direction" name="direction" label={label("direction")} data={portal("direction", options.directions)} defaultValue={text("direction") || "asc"} error={error("direction")} />
+              <NativeSelect
+                id="econ-order"
+                name="order"
+                label={label("order")}
+                data={portal("order", options.orders)}
+                defaultValue={text("order") || "id"}
+                error={error("order")}
+              />
+              <NativeSelect
+                id="econ-direction"
+                name="direction"
+                label={label("direction")}
+                data={portal("direction", options.directions)}
+                defaultValue={text("direction") || "asc"}
+                error={error("direction")}
+              />
             </SimpleGrid>
           </Stack>
         </Fieldset>
@@ -172,9 +276,30 @@ export function EconSelectionForm({ kind, mode, options, defaults, fromFeedId, s
         <Fieldset legend={t("econ.form.output")}>
           <Stack gap="sm">
             <SimpleGrid cols={{ base: 1, sm: 3 }}>
-              <NativeSelect id="econ-format" name="format" label={label("format")} data={portal("format", options.formats)} defaultValue={text("format") || "json"} error={error("format")} />
-              <NativeSelect id="econ-language" name="language" label={label("language")} data={portal("language", options.languages)} defaultValue={text("language") || "en"} error={error("language")} />
-              <NativeSelect id="econ-consolidation" name="consolidation" label={label("consolidation")} data={choices("consolidation", consolidations)} defaultValue={text("consolidation") || "none"} error={error("consolidation")} />
+              <NativeSelect
+                id="econ-format"
+                name="format"
+                label={label("format")}
+                data={portal("format", options.formats)}
+                defaultValue={text("format") || "json"}
+                error={error("format")}
+              />
+              <NativeSelect
+                id="econ-language"
+                name="language"
+                label={label("language")}
+                data={portal("language", options.languages)}
+                defaultValue={text("language") || "en"}
+                error={error("language")}
+              />
+              <NativeSelect
+                id="econ-consolidation"
+                name="consolidation"
+                label={label("consolidation")}
+                data={choices("consolidation", consolidations)}
+                defaultValue={text("consolidation") || "none"}
+                error={error("consolidation")}
+              />
             </SimpleGrid>
             <Group gap="lg" align="flex-start">
               {check("fullDump", t("econ.form.fullDumpHint"))}
@@ -199,9 +324,30 @@ export function EconSelectionForm({ kind, mode, options, defaults, fromFeedId, s
               <Stack gap="sm">
                 <Text size="sm">{t("econ.form.ftpHint")}</Text>
                 <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                  <TextInput id="econ-ftpUrl" name="ftpUrl" label={label("ftpUrl")} placeholder="ftp.example.com" defaultValue={text("ftpUrl")} error={error("ftpUrl")} />
-                  <TextInput id="econ-ftpPath" name="ftpPath" label={label("ftpPath")} placeholder="/" defaultValue={text("ftpPath")} error={error("ftpPath")} />
-                  <TextInput id="econ-ftpUsername" name="ftpUsername" label={label("ftpUsername")} defaultValue={text("ftpUsername")} error={error("ftpUsername")} autoComplete="off" />
+                  <TextInput
+                    id="econ-ftpUrl"
+                    name="ftpUrl"
+                    label={label("ftpUrl")}
+                    placeholder="ftp.example.com"
+                    defaultValue={text("ftpUrl")}
+                    error={error("ftpUrl")}
+                  />
+                  <TextInput
+                    id="econ-ftpPath"
+                    name="ftpPath"
+                    label={label("ftpPath")}
+                    placeholder="/"
+                    defaultValue={text("ftpPath")}
+                    error={error("ftpPath")}
+                  />
+                  <TextInput
+                    id="econ-ftpUsername"
+                    name="ftpUsername"
+                    label={label("ftpUsername")}
+                    defaultValue={text("ftpUsername")}
+                    error={error("ftpUsername")}
+                    autoComplete="off"
+                  />
                   <PasswordInput
                     id="econ-ftpPassword"
                     name="ftpPassword"
@@ -276,8 +422,10 @@ function narrowLayout(options: EconOptions, hydrated: boolean, database: string,
   const databaseNames = new Map(options.databases.map((option) => [option.value, option.label]));
   const topicNames = new Map(options.topics.map((option) => [option.value, option.label]));
   const sectionNames = new Map(options.sections.map((option) => [option.value, option.label]));
-  if (!hydrated) return { topics: options.topics, sections: options.sections, tables: options.tables, databaseNames, topicNames, sectionNames };
-  const within = (list: readonly ChoiceOption[], scope: ReadonlySet<string>) => list.filter((option) => option.parent !== undefined && scope.has(option.parent));
+  if (!hydrated)
+    return { topics: options.topics, sections: options.sections, tables: options.tables, databaseNames, topicNames, sectionNames };
+  const within = (list: readonly ChoiceOption[], scope: ReadonlySet<string>) =>
+    list.filter((option) => option.parent !== undefined && scope.has(option.parent));
   const scopeOf = (visible: readonly ChoiceOption[], chosen: string[]) => {
     const shown = visible.filter((option) => chosen.includes(option.value));
     return new Set((shown.length ? shown : visible).map((option) => option.value));

@@ -46,7 +46,14 @@ export function SideMenu({ menu }: { menu: DashboardMenu }) {
   const [back, ...main] = menu.main;
   return (
     <>
-      <input ref={toggle} id="dashboard-menu-toggle" type="checkbox" className="side-menu-toggle" aria-label={t("dashboard.toggleMenu")} aria-controls="dashboard-menu" />
+      <input
+        ref={toggle}
+        id="dashboard-menu-toggle"
+        type="checkbox"
+        className="side-menu-toggle"
+        aria-label={t("dashboard.toggleMenu")}
+        aria-controls="dashboard-menu"
+      />
       <nav id="dashboard-menu" className="side-menu" aria-label={t("dashboard.menu")}>
         <ul className="side-menu-list">
           {back ? <MenuEntry link={back} /> : null}

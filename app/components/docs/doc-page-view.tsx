@@ -95,7 +95,8 @@ export function DocPageView({ page, downloads, rClient }: { page: Renderable; do
             {page.operations.map((operation) => (
               <li key={`${operation.method} ${operation.path}`}>
                 <AppLink to={operation.href}>
-                  <span className={`method method-${operation.method.toLowerCase()}`}>{operation.method}</span> <Code>{operation.path}</Code>
+                  <span className={`method method-${operation.method.toLowerCase()}`}>{operation.method}</span>{" "}
+                  <Code>{operation.path}</Code>
                 </AppLink>{" "}
                 — {operation.summary}
               </li>

@@ -51,7 +51,7 @@ function Snippet({ segments }: { segments: SnippetSegment[] }) {
   return (
     <p className="search-result-snippet">
       {segments.map((segment, index) =>
-        segment.match ? <mark key={index}>{segment.text}</mark> : <span key={index}>{segment.text}</span>
+        segment.match ? <mark key={index}>{segment.text}</mark> : <span key={index}>{segment.text}</span>,
       )}
     </p>
   );

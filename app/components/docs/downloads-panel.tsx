@@ -57,7 +57,10 @@ export function DownloadsPanel({ listing }: { listing: DownloadListing }) {
       </Title>
       <Text mb="md">{t("downloads.lead")}</Text>
       {clients.length ? (
-        <DownloadTable caption={t("downloads.clients")} headers={[t("docs.name"), t("downloads.version"), t("docs.type"), t("downloads.file")]}>
+        <DownloadTable
+          caption={t("downloads.clients")}
+          headers={[t("docs.name"), t("downloads.version"), t("docs.type"), t("downloads.file")]}
+        >
           {clients.map((sdk) => (
             <Table.Tr key={sdk.path}>
               <Table.Th scope="row">{sdk.name}</Table.Th>
@@ -69,7 +72,10 @@ export function DownloadsPanel({ listing }: { listing: DownloadListing }) {
         </DownloadTable>
       ) : null}
       {listing.downloads.length ? (
-        <DownloadTable caption={t("downloads.documentation")} headers={[t("downloads.language"), t("downloads.contents"), t("downloads.file")]}>
+        <DownloadTable
+          caption={t("downloads.documentation")}
+          headers={[t("downloads.language"), t("downloads.contents"), t("downloads.file")]}
+        >
           {listing.downloads.map((guide) => (
             <Table.Tr key={guide.path}>
               <Table.Th scope="row">{docLabel(guide.name)[language]}</Table.Th>
@@ -80,12 +86,18 @@ export function DownloadsPanel({ listing }: { listing: DownloadListing }) {
         </DownloadTable>
       ) : null}
       {specifications.length ? (
-        <DownloadTable caption={t("downloads.specification")} headers={[t("downloads.format"), t("downloads.version"), t("downloads.file")]}>
+        <DownloadTable
+          caption={t("downloads.specification")}
+          headers={[t("downloads.format"), t("downloads.version"), t("downloads.file")]}
+        >
           {specifications.map((sdk) => (
             <Table.Tr key={sdk.path}>
               <Table.Th scope="row">{t(`downloads.formats.${sdk.type}`)}</Table.Th>
               <Table.Td>{sdk.version}</Table.Td>
-              <DownloadCell href={sdk.path} what={t("downloads.specItem", { format: t(`downloads.formats.${sdk.type}`), version: sdk.version })} />
+              <DownloadCell
+                href={sdk.path}
+                what={t("downloads.specItem", { format: t(`downloads.formats.${sdk.type}`), version: sdk.version })}
+              />
             </Table.Tr>
           ))}
         </DownloadTable>

@@ -10,8 +10,12 @@ export type AppLinkProps = Omit<LinkProps, "to"> & { to: string };
 export const AppLink = forwardRef<HTMLAnchorElement, AppLinkProps>(function AppLink({ to, ...props }, ref) {
   const { pathname } = useLocation();
   if (isExternalHref(to)) {
-    const { prefetch: _prefetch, reloadDocument: _reload, replace: _replace, state: _state, ...anchorProps } = props;
-    return <a ref={ref} href={to} target="_blank" rel="noopener noreferrer" {...anchorProps} />;
+    const { prefetch: _prefetch, reloadDocument: _reload, replace: _replace, state: _state, children, ...anchorProps } = props;
+    return (
+      <a ref={ref} href={to} target="_blank" rel="noopener noreferrer" {...anchorProps}>
+        {children}
+      </a>
+    );
   }
   return <Link ref={ref} to={localizePath(to, splitLanguagePrefix(pathname).prefix)} {...props} />;
 });

@@ -78,11 +78,7 @@ export async function verifyApiKey(platform: Platform, key: string): Promise<Key
   if (row.revoked_reason === "replaced") return { valid: false, reason: "replaced" };
   if (row.revoked_reason === "subscription-ended") return { valid: false, reason: "subscription-ended" };
   if (!canGenerateKey(await activeSubscriptions(row.user_id), platform)) {
-    await db
-      .updateTable("api_keys")
-      .set({ revoked_at: nowIso(), revoked_reason: "subscription-ended" })
-      .where("id", "=", row.id)
-      .execute();
+    await db.updateTable("api_keys").set({ revoked_at: nowIso(), revoked_reason: "subscription-ended" }).where("id", "=", row.id).execute();
     return { valid: false, reason: "subscription-ended" };
   }
   return { valid: true };

@@ -45,5 +45,9 @@ export const profileSchema = z.object({
 });
 
 export const verifyTokenSchema = z.object({
-  token: z.string({ required_error: "auth.tokenRequired", invalid_type_error: "auth.tokenRequired" }).trim().min(1, "auth.tokenRequired").max(500),
+  token: z
+    .string({ required_error: "auth.tokenRequired", invalid_type_error: "auth.tokenRequired" })
+    .trim()
+    .min(1, "auth.tokenRequired")
+    .max(500),
 });

@@ -18,7 +18,11 @@ export function createCaptchaChallenge() {
 export async function claimCaptchaSolution(signature: string): Promise<boolean> {
   const now = Date.now();
   // A claim older than the challenge lifetime guards nothing: its challenge has expired anyway.
-  await db.deleteFrom("rate_limit_events").where("key", "=", USED_KEY).where("created_at", "<", nowIso(new Date(now - CAPTCHA_TTL_MS - 60_000))).execute();
+  await db
+    .deleteFrom("rate_limit_events")
+    .where("key", "=", USED_KEY)
+    .where("created_at", "<", nowIso(new Date(now - CAPTCHA_TTL_MS - 60_000)))
+    .execute();
   const result = await db
     .insertInto("rate_limit_events")
     .values({ id: `captcha:${signature}`, key: USED_KEY, created_at: nowIso(new Date(now)) })

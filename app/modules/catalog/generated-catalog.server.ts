@@ -73,7 +73,11 @@ function lower(column: string): Expression<string> {
 
 /** Every word of the keyword, anywhere in the column. */
 function keywordConditions(column: Expression<string>, keyword: string | undefined): Condition[] {
-  return (keyword ?? "").toLowerCase().split(/\s+/).filter(Boolean).map((word) => contains(column, word));
+  return (keyword ?? "")
+    .toLowerCase()
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((word) => contains(column, word));
 }
 
 /** A JSON array column that holds any of the values. */
@@ -263,9 +267,7 @@ function toCompany(row: Selectable<CatalogCompanyTable>): Company {
     subsidiaries: parseList(row.subsidiaries),
     auditors: parseList(row.auditors),
     ultimateOwner:
-      row.owner_name === null
-        ? null
-        : { name: row.owner_name, citizenship: row.owner_citizenship ?? "", birthDate: row.owner_birth_date },
+      row.owner_name === null ? null : { name: row.owner_name, citizenship: row.owner_citizenship ?? "", birthDate: row.owner_birth_date },
     importCountries: parseList(row.import_countries),
     exportCountries: parseList(row.export_countries),
     createdAt: row.created_at,
@@ -365,7 +367,10 @@ async function insertCompanies(db: Db, items: readonly GeneratedCompany[]): Prom
 
 async function insertDocuments(db: Db, items: readonly GeneratedDocument[]): Promise<void> {
   for (let i = 0; i < items.length; i += BATCH) {
-    await db.insertInto("catalog_documents").values(items.slice(i, i + BATCH).map(documentRow)).execute();
+    await db
+      .insertInto("catalog_documents")
+      .values(items.slice(i, i + BATCH).map(documentRow))
+      .execute();
   }
 }
 
@@ -427,7 +432,14 @@ export class GeneratedCatalog implements CatalogSource {
     await this.db.transaction().execute(async (trx) => {
       await this.lock(trx);
       if ((await this.seededSignature(trx)) === this.signature()) return;
-      for (const table of ["catalog_series_points", "catalog_series", "catalog_statements", "catalog_companies", "catalog_documents", "catalog_state"] as const) {
+      for (const table of [
+        "catalog_series_points",
+        "catalog_series",
+        "catalog_statements",
+        "catalog_companies",
+        "catalog_documents",
+        "catalog_state",
+      ] as const) {
         await trx.deleteFrom(table).execute();
       }
       for (let i = 0; i < series; i += BATCH) await insertSeries(trx, range(i, Math.min(series, i + BATCH)).map(generateSeries));
@@ -638,7 +650,12 @@ export class GeneratedCatalog implements CatalogSource {
       const newSeries = range(seriesTotal, seriesTotal + newSeriesCount).map((index) => asNewSeries(generateSeries(index), moment));
       await insertSeries(trx, newSeries);
 
-      const updatedCompanies = await this.updateCompanies(trx, random, distinctIndices(random, state.company_count, portion(state.company_count, 0.002, 100)), moment);
+      const updatedCompanies = await this.updateCompanies(
+        trx,
+        random,
+        distinctIndices(random, state.company_count, portion(state.company_count, 0.002, 100)),
+        moment,
+      );
       const companyTotal = state.company_count + portion(state.company_count, 0.0005, 20);
       const newCompanies = range(state.company_count, companyTotal).map((index) => asNewCompany(generateCompany(index), moment));
       await insertCompanies(trx, newCompanies);
@@ -690,7 +707,11 @@ export class GeneratedCatalog implements CatalogSource {
       const [lastDate, lastValue] = points[points.length - 1]!;
       const date = nextPeriodDate(frequency, lastDate);
       points.push([date, nextValue(random, lastValue, 0.01), 0, moment]);
-      await trx.updateTable("catalog_series_points").set({ points: JSON.stringify(points) }).where("series_id", "=", row.id).execute();
+      await trx
+        .updateTable("catalog_series_points")
+        .set({ points: JSON.stringify(points) })
+        .where("series_id", "=", row.id)
+        .execute();
       await trx.updateTable("catalog_series").set({ end_date: date, last_update: moment }).where("id", "=", row.id).execute();
       appended.push(row.id);
     }
@@ -703,7 +724,11 @@ export class GeneratedCatalog implements CatalogSource {
       const points = JSON.parse(row.points) as StoredPoint[];
       const latest = points[points.length - 1]!;
       points.push([latest[0], nextValue(random, latest[1], 0.005), (latest[2] ?? 0) + 1, moment]);
-      await trx.updateTable("catalog_series_points").set({ points: JSON.stringify(points) }).where("series_id", "=", row.id).execute();
+      await trx
+        .updateTable("catalog_series_points")
+        .set({ points: JSON.stringify(points) })
+        .where("series_id", "=", row.id)
+        .execute();
       await trx.updateTable("catalog_series").set({ last_update: moment }).where("id", "=", row.id).execute();
       revised.push(row.id);
     }

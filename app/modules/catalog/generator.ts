@@ -69,7 +69,10 @@ export function econLayout(): EconDatabase[] {
       sections: topic.sections.map((section, s) => ({
         id: `SC${pad(d + 1, 2)}${pad(t + 1, 2)}${pad(s + 1, 2)}`,
         name: section.name,
-        tables: section.tables.map((table, b) => ({ id: `TB${pad(d + 1, 2)}${pad(t + 1, 2)}${pad(s + 1, 2)}${pad(b + 1, 2)}`, name: table.name })),
+        tables: section.tables.map((table, b) => ({
+          id: `TB${pad(d + 1, 2)}${pad(t + 1, 2)}${pad(s + 1, 2)}${pad(b + 1, 2)}`,
+          name: table.name,
+        })),
       })),
     })),
   }));
@@ -94,7 +97,13 @@ function* enumerateSlots(): Generator<SeriesSlot> {
         for (const [b, table] of section.tables.entries()) {
           const topicIds = ids[d]!.topics[t]!;
           const sectionIds = topicIds.sections[s]!;
-          const position = { database: ids[d]!.id, topic: topicIds.id, section: sectionIds.id, table: sectionIds.tables[b]!.id, tableName: table.name };
+          const position = {
+            database: ids[d]!.id,
+            topic: topicIds.id,
+            section: sectionIds.id,
+            table: sectionIds.tables[b]!.id,
+            tableName: table.name,
+          };
           for (const template of table.templates) yield* templateSlots(template, position);
         }
       }
@@ -134,7 +143,13 @@ function seriesSpace(): readonly SeriesSlot[] {
   if (!space) {
     const random = createRandom(SEED, "space");
     const slots = [...enumerateSlots()];
-    space = [...shuffle(random, slots.filter(isHeadlineSlot)), ...shuffle(random, slots.filter((slot) => !isHeadlineSlot(slot)))];
+    space = [
+      ...shuffle(random, slots.filter(isHeadlineSlot)),
+      ...shuffle(
+        random,
+        slots.filter((slot) => !isHeadlineSlot(slot)),
+      ),
+    ];
   }
   return space;
 }
@@ -367,7 +382,11 @@ function ownerOf(random: Random, type: string, country: ref.Country): UltimateOw
   if (type === "state-owned") return { name: `Government of ${country.name}`, citizenship: country.id, birthDate: null };
   if (random() >= 0.75) return null;
   const citizenship = random() < 0.8 ? country.id : pick(random, ref.countries).id;
-  return { name: personName(random), citizenship, birthDate: isoBetween(random, "1940-01-01T00:00:00Z", "1990-12-31T00:00:00Z").slice(0, 10) };
+  return {
+    name: personName(random),
+    citizenship,
+    birthDate: isoBetween(random, "1940-01-01T00:00:00Z", "1990-12-31T00:00:00Z").slice(0, 10),
+  };
 }
 
 /** The company number `index` (0-based) of the catalog, with three years of statements. */
@@ -394,7 +413,11 @@ export function generateCompany(index: number): GeneratedCompany {
     address: `${randomInt(random, 1, 250)} ${pick(random, ref.streets)}, ${city}`,
     type,
     mainIndustry: industry.id,
-    secondaryIndustries: sample(random, ref.industries.filter((other) => other !== industry), randomInt(random, 0, 2)).map((other) => other.id),
+    secondaryIndustries: sample(
+      random,
+      ref.industries.filter((other) => other !== industry),
+      randomInt(random, 0, 2),
+    ).map((other) => other.id),
     isic: `${industry.id.slice(1)}${randomInt(random, 1, 9)}0`,
     legalForm,
     localLegalForm: localForm,
@@ -402,9 +425,15 @@ export function generateCompany(index: number): GeneratedCompany {
     employees,
     description: `${name} is a ${typeName} in ${city}, ${country.name}, active in ${industry.name.toLowerCase()}.`,
     products: sample(random, industry.products, randomInt(random, 1, 3)),
-    executives: sample(random, ref.executivePositions, randomInt(random, 2, 4)).map((position): Executive => ({ name: personName(random), position })),
+    executives: sample(random, ref.executivePositions, randomInt(random, 2, 4)).map((position): Executive => ({
+      name: personName(random),
+      position,
+    })),
     shareholders: shareholdersOf(random, type, country),
-    subsidiaries: employees > 200 ? Array.from({ length: randomInt(random, 0, 3) }, () => `${brand} ${pick(random, ref.countries).name} ${localForm}`) : [],
+    subsidiaries:
+      employees > 200
+        ? Array.from({ length: randomInt(random, 0, 3) }, () => `${brand} ${pick(random, ref.countries).name} ${localForm}`)
+        : [],
     auditors: [pick(random, ref.auditors)],
     ultimateOwner: ownerOf(random, type, country),
     importCountries: sample(random, others, randomInt(random, 0, 4)).map((other) => other.id),
@@ -418,8 +447,7 @@ export function generateCompany(index: number): GeneratedCompany {
 
 function generateStatements(random: Random, company: Company, country: ref.Country): StoredStatement[] {
   const consolidated = company.type === "public" || company.employees > 1_000 ? 1 : 0;
-  const standard =
-    company.type === "public" ? (country.id === "US" ? "US-GAAP" : "IFRS") : random() < 0.2 ? "IFRS" : "LOCAL-GAAP";
+  const standard = company.type === "public" ? (country.id === "US" ? "US-GAAP" : "IFRS") : random() < 0.2 ? "IFRS" : "LOCAL-GAAP";
   const revenuePerEmployee = (80 + 220 * random()) * country.usdRate;
   const margin = -0.05 + 0.25 * random();
   const statements: StoredStatement[] = [];
@@ -448,10 +476,27 @@ export interface GeneratedDocument {
   searchText: string;
 }
 
-const monthNames = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+const monthNames = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+];
 
 const titlePatterns: Record<string, readonly string[]> = {
-  news: ["{company} expands {industry} operations in {country}", "{country}: {topic} outlook improves in {period}", "Regulators in {country} review {industry} rules"],
+  news: [
+    "{company} expands {industry} operations in {country}",
+    "{country}: {topic} outlook improves in {period}",
+    "Regulators in {country} review {industry} rules",
+  ],
   "company-report": ["{company} annual report {year}", "{company} interim results, {period}"],
   "industry-report": ["{industry} in {country}: market outlook {year}"],
   "economic-analysis": ["{country} economy: {topic} review, {period}"],

@@ -34,8 +34,8 @@ describe("selectPoints", () => {
     const since = "2025-06-25T08:00:00.000Z";
     expect(selectPoints("monthly", stored, { publishedAfter: since }).map((point) => point.value)).toEqual([12.4]);
     expect(selectPoints("monthly", stored, { publishedAfter: since, vintages: true }).map((point) => point.value)).toEqual([12.4]);
-    expect(selectPoints("monthly", stored, { publishedAfter: "2025-05-01T00:00:00.000Z", vintages: true }).map((point) => point.value)).toEqual([
-      11, 11.5, 12, 12.4,
-    ]);
+    expect(
+      selectPoints("monthly", stored, { publishedAfter: "2025-05-01T00:00:00.000Z", vintages: true }).map((point) => point.value),
+    ).toEqual([11, 11.5, 12, 12.4]);
   });
 });

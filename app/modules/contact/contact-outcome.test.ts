@@ -3,8 +3,16 @@ import { describeContactFailure } from "./contact-outcome";
 
 describe("describeContactFailure", () => {
   it("[security-15] answers a bad or reused captcha with a 400 and the unverified ceiling with a 429", () => {
-    expect(describeContactFailure({ status: "captcha-invalid" })).toEqual({ message: "validation.captchaInvalid", httpStatus: 400, retryAfterSeconds: null });
-    expect(describeContactFailure({ status: "captcha-reused" })).toEqual({ message: "validation.captchaReused", httpStatus: 400, retryAfterSeconds: null });
+    expect(describeContactFailure({ status: "captcha-invalid" })).toEqual({
+      message: "validation.captchaInvalid",
+      httpStatus: 400,
+      retryAfterSeconds: null,
+    });
+    expect(describeContactFailure({ status: "captcha-reused" })).toEqual({
+      message: "validation.captchaReused",
+      httpStatus: 400,
+      retryAfterSeconds: null,
+    });
     expect(describeContactFailure({ status: "unverified-limited", retryAfterSeconds: 3599 })).toEqual({
       message: "validation.unverifiedLimited|minutes=60",
       httpStatus: 429,

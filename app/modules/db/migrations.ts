@@ -58,11 +58,7 @@ export function getMigrations(dialect: DialectName): Record<string, Migration> {
           .addColumn("key", "text", (column) => column.notNull())
           .addColumn("created_at", timestamp, (column) => column.notNull())
           .execute();
-        await db.schema
-          .createIndex("rate_limit_events_key")
-          .on("rate_limit_events")
-          .columns(["key", "created_at"])
-          .execute();
+        await db.schema.createIndex("rate_limit_events_key").on("rate_limit_events").columns(["key", "created_at"]).execute();
       },
     },
     "0002_accounts": {
@@ -412,7 +408,11 @@ export function getMigrations(dialect: DialectName): Record<string, Migration> {
         await db.schema.alterTable("feeds").addColumn("pause_reason", "text").execute();
         await db.schema.alterTable("dumps").addColumn("stop_reason", "text").execute();
         // The daily limit of notification e-mails counts a user's recent e-mail deliveries.
-        await db.schema.createIndex("deliveries_user_channel_created").on("deliveries").columns(["user_id", "channel", "created_at"]).execute();
+        await db.schema
+          .createIndex("deliveries_user_channel_created")
+          .on("deliveries")
+          .columns(["user_id", "channel", "created_at"])
+          .execute();
       },
     },
   };

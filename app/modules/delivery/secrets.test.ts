@@ -23,7 +23,9 @@ describe("secrets", () => {
 
   it("[security-17] a sealed FTP password opens only for its user, host, port and login", () => {
     const stored = encryptSecret("OwnerSecret-123", key, binding);
-    expect(decryptSecret(stored, key, ftpSecretBinding("user-1", { host: "FTP.example.com", port: 2121, username: "feeds" }))).toBe("OwnerSecret-123");
+    expect(decryptSecret(stored, key, ftpSecretBinding("user-1", { host: "FTP.example.com", port: 2121, username: "feeds" }))).toBe(
+      "OwnerSecret-123",
+    );
     for (const other of [
       ftpSecretBinding("user-2", { host: "ftp://ftp.example.com:2121", username: "feeds" }),
       ftpSecretBinding("user-1", { host: "ftp://192.0.2.2:2121", username: "feeds" }),

@@ -14,7 +14,16 @@ describe("serialize", () => {
   });
 
   it("writes escaped XML with one element per array entry", () => {
-    const xml = whole("xml", [{ id: "1", name: "A & B", points: [{ date: "2020-01-01", value: 1.5 }, { date: "2020-02-01", value: null }] }]);
+    const xml = whole("xml", [
+      {
+        id: "1",
+        name: "A & B",
+        points: [
+          { date: "2020-01-01", value: 1.5 },
+          { date: "2020-02-01", value: null },
+        ],
+      },
+    ]);
     expect(xml).toContain("<name>Q&amp;A &lt;dump&gt;</name>");
     expect(xml).toContain("<series>\n    <series>");
     expect(xml).toContain("<point>");

@@ -24,7 +24,8 @@ describe("delivery targets", () => {
   });
 
   it("[security-2] refuses remote directories with CR, LF or other control characters", () => {
-    for (const value of ["/drop\r\nDELE /x", "/drop\n", "/a\u0000b", "/tab\there", "/c1\u0085"]) expect(normaliseRemoteDirectory(value)).toBeNull();
+    for (const value of ["/drop\r\nDELE /x", "/drop\n", "/a\u0000b", "/tab\there", "/c1\u0085"])
+      expect(normaliseRemoteDirectory(value)).toBeNull();
   });
 
   it("splits comma-separated addresses", () => {

@@ -78,6 +78,8 @@ export async function removePartialFiles(target: string): Promise<void> {
   const prefix = `${path.basename(target)}.`;
   const names = await fs.promises.readdir(directory).catch(() => [] as string[]);
   await Promise.all(
-    names.filter((name) => name.startsWith(prefix) && name.endsWith(".partial")).map((name) => fs.promises.rm(path.join(directory, name), { force: true })),
+    names
+      .filter((name) => name.startsWith(prefix) && name.endsWith(".partial"))
+      .map((name) => fs.promises.rm(path.join(directory, name), { force: true })),
   );
 }

@@ -3,7 +3,11 @@ import { codeHtml } from "./doc-page.server";
 
 /** The text a code block shows: its markup removed and the entities shiki writes decoded. */
 function shownText(html: string): string {
-  return html.replace(/<[^>]+>/g, "").replace(/&#x3C;/g, "<").replace(/&lt;/g, "<").replace(/&amp;/g, "&");
+  return html
+    .replace(/<[^>]+>/g, "")
+    .replace(/&#x3C;/g, "<")
+    .replace(/&lt;/g, "<")
+    .replace(/&amp;/g, "&");
 }
 
 describe("codeHtml", () => {

@@ -108,7 +108,9 @@ async function operationPage(model: ApiModel, tagName: string, operationPath: st
           : null,
       })),
     ),
-    samplesHtml: await Promise.all(sampleLanguages.map(async (language) => ({ language, html: await codeHtml(language, samples[language]) }))),
+    samplesHtml: await Promise.all(
+      sampleLanguages.map(async (language) => ({ language, html: await codeHtml(language, samples[language]) })),
+    ),
   };
 }
 
@@ -116,7 +118,13 @@ async function operationPage(model: ApiModel, tagName: string, operationPath: st
  * What a docs URL shows: a written page, a generated page (tag, operation, models, responses, Postman collection),
  * a redirect for docs?path=&method=, an honest empty state for routed pages without content, or not-found.
  */
-export async function resolveDocPage(set: DocSetId, root: string, page: string, search: URLSearchParams, language: Language): Promise<DocPage> {
+export async function resolveDocPage(
+  set: DocSetId,
+  root: string,
+  page: string,
+  search: URLSearchParams,
+  language: Language,
+): Promise<DocPage> {
   const { model } = await getDocSetData(set);
   const pages = docSetPages[set];
   const operationPath = search.get("path");
@@ -132,7 +140,11 @@ export async function resolveDocPage(set: DocSetId, root: string, page: string, 
     return {
       kind: "models",
       title: docLabel("models"),
-      models: Object.entries(model.definitions).map(([name, schema]) => ({ name, description: schema.description ?? "", fields: fieldsOf(schema) })),
+      models: Object.entries(model.definitions).map(([name, schema]) => ({
+        name,
+        description: schema.description ?? "",
+        fields: fieldsOf(schema),
+      })),
     };
   }
   if (page === pages.apiDocumentation.responses) {

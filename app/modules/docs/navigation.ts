@@ -47,7 +47,14 @@ export function buildNavigation(set: DocSetId, root: string, model: ApiModel, st
       ...section.topics.map((topic) => item(`${language}/quick-examples/${topic}`, topic)),
       ...(section.fullGuide ? [item(`${language}/full-guide`, "full-guide")] : []),
     ];
-    return [{ href: href(section.fullGuide ? `${language}/full-guide` : `${language}/quick-examples/${section.topics[0]}`), label: docLabel(language), icon: language, subitems }];
+    return [
+      {
+        href: href(section.fullGuide ? `${language}/full-guide` : `${language}/quick-examples/${section.topics[0]}`),
+        label: docLabel(language),
+        icon: language,
+        subitems,
+      },
+    ];
   });
 
   const gettingStarted = pages.gettingStarted.map((page) => item(`getting-started/${page}`, page));
@@ -64,7 +71,10 @@ export function buildNavigation(set: DocSetId, root: string, model: ApiModel, st
 }
 
 function operationCount(items: readonly NavigationItem[]): number {
-  return items.reduce((count, item) => count + (item.icon === "tag" ? (item.subitems?.length ?? 0) : operationCount(item.subitems ?? [])), 0);
+  return items.reduce(
+    (count, item) => count + (item.icon === "tag" ? (item.subitems?.length ?? 0) : operationCount(item.subitems ?? [])),
+    0,
+  );
 }
 
 /**

@@ -57,7 +57,17 @@ describe("parseReleaseNotes", () => {
 
 describe("releaseNotesKey", () => {
   it("accepts every documentation set and the specification", () => {
-    for (const key of ["macroeconomic", "sandbox", "company", "company-v2", "documents", "dealwatch", "fund-flows", "real-estate", "specification"]) {
+    for (const key of [
+      "macroeconomic",
+      "sandbox",
+      "company",
+      "company-v2",
+      "documents",
+      "dealwatch",
+      "fund-flows",
+      "real-estate",
+      "specification",
+    ]) {
       expect(releaseNotesKey(key)).toBe(key);
     }
   });

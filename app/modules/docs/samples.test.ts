@@ -25,7 +25,14 @@ const headerAuth = normaliseSwagger2({
   swagger: "2.0",
   host: "flows.example.com",
   securityDefinitions: { bearer: { type: "apiKey", in: "header", name: "Authorization" } },
-  paths: { "/v2/Report": { post: { parameters: [{ name: "body", in: "body", schema: { type: "object", properties: { level: { type: "integer", example: 2 } } } }], responses: {} } } },
+  paths: {
+    "/v2/Report": {
+      post: {
+        parameters: [{ name: "body", in: "body", schema: { type: "object", properties: { level: { type: "integer", example: 2 } } } }],
+        responses: {},
+      },
+    },
+  },
 });
 
 describe("request samples", () => {

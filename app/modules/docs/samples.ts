@@ -31,11 +31,20 @@ export function requestSamples(model: ApiModel, operation: ApiOperation, key = "
   const url = sampleUrl(model, operation, key);
   const method = operation.method.toUpperCase();
   const body = requestBody(model, operation);
-  const header = model.auth.in === "header" ? { name: model.auth.name, value: model.auth.name === "Authorization" ? `Bearer ${key}` : key } : null;
-  const headers: [string, string][] = [["Accept", "application/json"], ...(header ? [[header.name, header.value] as [string, string]] : []), ...(body ? [["Content-Type", "application/json"] as [string, string]] : [])];
+  const header =
+    model.auth.in === "header" ? { name: model.auth.name, value: model.auth.name === "Authorization" ? `Bearer ${key}` : key } : null;
+  const headers: [string, string][] = [
+    ["Accept", "application/json"],
+    ...(header ? [[header.name, header.value] as [string, string]] : []),
+    ...(body ? [["Content-Type", "application/json"] as [string, string]] : []),
+  ];
   const compactBody = body ? JSON.stringify(JSON.parse(body)) : null;
 
-  const curl = [`curl -X ${method} "${url}"`, ...headers.map(([name, value]) => `  -H "${name}: ${value}"`), ...(compactBody ? [`  -d '${compactBody}'`] : [])].join(" \\\n");
+  const curl = [
+    `curl -X ${method} "${url}"`,
+    ...headers.map(([name, value]) => `  -H "${name}: ${value}"`),
+    ...(compactBody ? [`  -d '${compactBody}'`] : []),
+  ].join(" \\\n");
   const python = [
     "import requests",
     "",
@@ -43,7 +52,15 @@ export function requestSamples(model: ApiModel, operation: ApiOperation, key = "
     `    "${method}",`,
     `    "${url}",`,
     `    headers={${headers.map(([name, value]) => `"${name}": "${value}"`).join(", ")}},`,
-    ...(body ? [`    json=${body.replace(/\n/g, "\n    ").replace(/\btrue\b/g, "True").replace(/\bfalse\b/g, "False").replace(/\bnull\b/g, "None")},`] : []),
+    ...(body
+      ? [
+          `    json=${body
+            .replace(/\n/g, "\n    ")
+            .replace(/\btrue\b/g, "True")
+            .replace(/\bfalse\b/g, "False")
+            .replace(/\bnull\b/g, "None")},`,
+        ]
+      : []),
     "    timeout=30,",
     ")",
     "response.raise_for_status()",

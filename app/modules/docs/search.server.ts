@@ -45,7 +45,7 @@ async function pageDocuments(set: DocSetId, root: string, language: Language): P
             text: markdownToText(content.content),
           },
         ]
-      : []
+      : [],
   );
 }
 
@@ -100,7 +100,7 @@ function modelDocuments(set: DocSetId, root: string, model: ApiModel, language: 
       [
         schema.description ?? "",
         ...Object.entries(schema.properties ?? {}).flatMap(([field, property]) => [field, property.description ?? ""]),
-      ].join("\n")
+      ].join("\n"),
     ),
   }));
 }

@@ -128,7 +128,7 @@ describe("markdownToText", () => {
       "```",
     ].join("\n");
     expect(markdownToText(source)).toBe(
-      "Read Subscribe first, then call GET /feeds. Field Meaning name A short name one two quoted print('hi')"
+      "Read Subscribe first, then call GET /feeds. Field Meaning name A short name one two quoted print('hi')",
     );
   });
 });

@@ -12,7 +12,12 @@ const document = {
   paths: {
     "/series/{id}": {
       parameters: [{ name: "id", in: "path", type: "string" }],
-      get: { operationId: "getSeries", tags: ["Series"], summary: "One series", responses: { "200": { description: "OK", schema: { $ref: "#/definitions/Series" } } } },
+      get: {
+        operationId: "getSeries",
+        tags: ["Series"],
+        summary: "One series",
+        responses: { "200": { description: "OK", schema: { $ref: "#/definitions/Series" } } },
+      },
       delete: { operationId: "deleteSeries", tags: ["Series"], responses: { "204": { description: "Gone" } } },
     },
     "/series/search": {
@@ -84,7 +89,12 @@ describe("normaliseSwagger2", () => {
   });
 
   it("lists a tag's operations in menu order", () => {
-    expect(operationsOfTag(model, "Series").map((operation) => operation.id)).toEqual(["search", "getSeries", "searchPost", "deleteSeries"]);
+    expect(operationsOfTag(model, "Series").map((operation) => operation.id)).toEqual([
+      "search",
+      "getSeries",
+      "searchPost",
+      "deleteSeries",
+    ]);
   });
 
   it("refuses what is not a Swagger 2.0 document", () => {

@@ -204,7 +204,13 @@ function normaliseParameter(parameter: Swagger2Parameter, shared: Record<string,
     in: location,
     required: Boolean(required) || location === "path",
     description: description ?? "",
-    schema: schema ?? { type, format, items, ...(enumValues ? { enum: enumValues } : {}), ...(resolved.default !== undefined ? { default: resolved.default } : {}) },
+    schema: schema ?? {
+      type,
+      format,
+      items,
+      ...(enumValues ? { enum: enumValues } : {}),
+      ...(resolved.default !== undefined ? { default: resolved.default } : {}),
+    },
   };
 }
 

@@ -5,10 +5,24 @@ import { renderMarkdown } from "~/modules/content/markdown.server";
 import { languages, type Language } from "~/modules/i18n/language";
 import { docSetPath, docSets, getDocSet, type DocSetId } from "~/modules/registry/registry";
 import { docSetPages, writtenPagePaths } from "./doc-pages";
-import { fillTemplate, supportPageMarkdown, supportPagePath, supportProductCodes, supportProductOfSet, supportProducts } from "./support-resources";
+import {
+  fillTemplate,
+  supportPageMarkdown,
+  supportPagePath,
+  supportProductCodes,
+  supportProductOfSet,
+  supportProducts,
+} from "./support-resources";
 
 const contacts = { supportEmail: "help@example.org", statusUrl: "https://status.example.org" };
-const portalPages = ["/contact", "/contact/general-inquiry", "/contact/report-bug", "/contact/request-feature", "/contact/business-inquiry", "/faq"];
+const portalPages = [
+  "/contact",
+  "/contact/general-inquiry",
+  "/contact/report-bug",
+  "/contact/request-feature",
+  "/contact/business-inquiry",
+  "/faq",
+];
 const accountPages = ["/dashboard/token-management", "/reset-password"];
 
 function template(language: Language): string {
@@ -38,7 +52,12 @@ describe.each(supportProductCodes)("the support page of %s", (code) => {
   });
 
   it.each(languages)("links in %s only to pages of the set, its related sets and known portal pages", (language) => {
-    const allowed = new Set([...routesOf(product.set), ...product.related.flatMap((related) => routesOf(related.set)), ...portalPages, ...accountPages]);
+    const allowed = new Set([
+      ...routesOf(product.set),
+      ...product.related.flatMap((related) => routesOf(related.set)),
+      ...portalPages,
+      ...accountPages,
+    ]);
     const links = internalLinks(supportPageMarkdown(template(language), code, language, contacts));
     expect(links.length).toBeGreaterThan(8);
     expect(links.filter((link) => !allowed.has(link))).toEqual([]);
@@ -46,7 +65,15 @@ describe.each(supportProductCodes)("the support page of %s", (code) => {
 
   it("keeps the substance of support: 24x6, one hour, the four forms, no secrets in messages", () => {
     const markdown = supportPageMarkdown(template("en"), code, "en", contacts);
-    for (const text of ["24x6", "within one hour", "Never send your", "(/contact/general-inquiry)", "(/contact/report-bug)", "(/contact/request-feature)", "(/contact/business-inquiry)"]) {
+    for (const text of [
+      "24x6",
+      "within one hour",
+      "Never send your",
+      "(/contact/general-inquiry)",
+      "(/contact/report-bug)",
+      "(/contact/request-feature)",
+      "(/contact/business-inquiry)",
+    ]) {
       expect(markdown).toContain(text);
     }
     expect(markdown).toContain(product.credential === "session" ? "(/reset-password)" : "(/dashboard/token-management)");
@@ -57,19 +84,25 @@ describe.each(supportProductCodes)("the support page of %s", (code) => {
     const root = docSetPath(getDocSet(product.set));
     const { quickExamples } = docSetPages[product.set].apiDocumentation;
     expect(markdown.includes(`(${root}/${quickExamples})`)).toBe(quickExamples !== null);
-    expect(markdown.includes(`(${root}/getting-started/using-sdk)`)).toBe(writtenPagePaths(product.set).includes("getting-started/using-sdk"));
+    expect(markdown.includes(`(${root}/getting-started/using-sdk)`)).toBe(
+      writtenPagePaths(product.set).includes("getting-started/using-sdk"),
+    );
     for (const [language, section] of Object.entries(docSetPages[product.set].languages)) {
       expect(markdown.includes(`(${root}/${language}/full-guide)`), language).toBe(section.fullGuide);
     }
   });
 
-  it.each(languages)("renders in %s to HTML with three tables and whole bold runs", async (language) => {
-    const { title, html } = await renderMarkdown(supportPageMarkdown(template(language), code, language, contacts));
-    expect(title).toBe(language === "en" ? "Support and resources" : "支持与资源");
-    expect(html.match(/<table>/g)).toHaveLength(3);
-    expect(html).not.toContain("**");
-    expect(html).not.toMatch(/<strong>(?:(?!<\/strong>).)*<strong>/);
-  }, 20_000);
+  it.each(languages)(
+    "renders in %s to HTML with three tables and whole bold runs",
+    async (language) => {
+      const { title, html } = await renderMarkdown(supportPageMarkdown(template(language), code, language, contacts));
+      expect(title).toBe(language === "en" ? "Support and resources" : "支持与资源");
+      expect(html.match(/<table>/g)).toHaveLength(3);
+      expect(html).not.toContain("**");
+      expect(html).not.toMatch(/<strong>(?:(?!<\/strong>).)*<strong>/);
+    },
+    20_000,
+  );
 
   it("keeps its tables and lists whole: no blank line where a value was filled in", () => {
     for (const language of languages) {

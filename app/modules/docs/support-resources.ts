@@ -10,7 +10,15 @@ import type { Label } from "./spec-model";
  */
 export const supportPagePath = "getting-started/support-and-resources";
 
-export const supportProductCodes = ["macroeconomic", "company", "company-v2", "documents", "dealwatch", "fund-flows", "real-estate"] as const;
+export const supportProductCodes = [
+  "macroeconomic",
+  "company",
+  "company-v2",
+  "documents",
+  "dealwatch",
+  "fund-flows",
+  "real-estate",
+] as const;
 export type SupportProductCode = (typeof supportProductCodes)[number];
 
 /** API keys come from token management; fund flows opens a session with the platform password instead. */
@@ -49,7 +57,10 @@ export const supportProducts: Record<SupportProductCode, SupportProduct> = {
     exampleCall: "GET /series/210987654/data?start_date=2020-01-01",
     details: [
       { en: "the series ids and the database they belong to", zh: "序列 ID 及其所属的数据库" },
-      { en: "for feeds and dumps: the name of the feed or dump and the time of the run", zh: "对于推送和转储：推送或转储的名称以及运行时间" },
+      {
+        en: "for feeds and dumps: the name of the feed or dump and the time of the run",
+        zh: "对于推送和转储：推送或转储的名称以及运行时间",
+      },
     ],
     checks: [
       {
@@ -66,11 +77,18 @@ export const supportProducts: Record<SupportProductCode, SupportProduct> = {
       feedRunWithoutFile,
       {
         symptom: { en: "A dump does not start", zh: "转储无法启动" },
-        check: { en: "Only one dump runs at a time; is another one still running?", zh: "同一时间只能运行一个转储；是否还有其他转储正在运行？" },
+        check: {
+          en: "Only one dump runs at a time; is another one still running?",
+          zh: "同一时间只能运行一个转储；是否还有其他转储正在运行？",
+        },
       },
     ],
     related: [
-      { set: "sandbox", name: { en: "Sandbox", zh: "沙盒" }, description: { en: "Try the API for free for 7 days", zh: "免费试用 API 7 天" } },
+      {
+        set: "sandbox",
+        name: { en: "Sandbox", zh: "沙盒" },
+        description: { en: "Try the API for free for 7 days", zh: "免费试用 API 7 天" },
+      },
     ],
   },
   company: {
@@ -105,7 +123,10 @@ export const supportProducts: Record<SupportProductCode, SupportProduct> = {
       {
         set: "company-v2",
         name: { en: "Company API v2", zh: "公司 API v2" },
-        description: { en: "Cursors, stored filters, dumps and feeds; recommended for new integrations", zh: "游标、已保存的筛选器、转储和推送；推荐新集成使用" },
+        description: {
+          en: "Cursors, stored filters, dumps and feeds; recommended for new integrations",
+          zh: "游标、已保存的筛选器、转储和推送；推荐新集成使用",
+        },
       },
     ],
   },
@@ -136,7 +157,10 @@ export const supportProducts: Record<SupportProductCode, SupportProduct> = {
       },
       {
         symptom: { en: "HTTP 409 on `DELETE /companies/dumps/{id}`", zh: "`DELETE /companies/dumps/{id}` 返回 HTTP 409" },
-        check: { en: "The dump can no longer be cancelled: its `can_be_cancelled` is false.", zh: "该转储已无法取消：其 `can_be_cancelled` 为 false。" },
+        check: {
+          en: "The dump can no longer be cancelled: its `can_be_cancelled` is false.",
+          zh: "该转储已无法取消：其 `can_be_cancelled` 为 false。",
+        },
       },
       feedRunWithoutFile,
     ],
@@ -159,7 +183,10 @@ export const supportProducts: Record<SupportProductCode, SupportProduct> = {
       },
       {
         symptom: { en: "A download link stopped working", zh: "下载链接失效" },
-        check: { en: "Links from `Search/getFile` expire after 15 minutes: ask for a new one.", zh: "`Search/getFile` 返回的链接 15 分钟后过期：请重新获取。" },
+        check: {
+          en: "Links from `Search/getFile` expire after 15 minutes: ask for a new one.",
+          zh: "`Search/getFile` 返回的链接 15 分钟后过期：请重新获取。",
+        },
       },
       {
         symptom: { en: "An access is missing from a usage report", zh: "使用报告中缺少某次访问" },
@@ -199,9 +226,7 @@ export const supportProducts: Record<SupportProductCode, SupportProduct> = {
     subject: "[Fund Flows API]",
     credential: "session",
     exampleCall: "POST /v2/Report/FF/2024-01-01/2024-12-31",
-    details: [
-      { en: "the `reportId`, the dataset and the report parameters you sent", zh: "`reportId`、数据集以及您发送的报告参数" },
-    ],
+    details: [{ en: "the `reportId`, the dataset and the report parameters you sent", zh: "`reportId`、数据集以及您发送的报告参数" }],
     checks: [
       {
         symptom: { en: "HTTP 409 on `/v2/SavedReports/{id}/output`", zh: "`/v2/SavedReports/{id}/output` 返回 HTTP 409" },
@@ -226,7 +251,12 @@ export const supportProducts: Record<SupportProductCode, SupportProduct> = {
     subject: "[Real Estate API]",
     credential: "api-key",
     exampleCall: "GET /markets/VN-HCM/indicators?segment=office&frequency=quarterly",
-    details: [{ en: "the market id (e.g. `VN-HCM`) or property id (e.g. `P-000482`) concerned", zh: "相关的市场 ID（如 `VN-HCM`）或物业 ID（如 `P-000482`）" }],
+    details: [
+      {
+        en: "the market id (e.g. `VN-HCM`) or property id (e.g. `P-000482`) concerned",
+        zh: "相关的市场 ID（如 `VN-HCM`）或物业 ID（如 `P-000482`）",
+      },
+    ],
     checks: [
       {
         symptom: { en: "HTTP 404 on `/markets/{id}`", zh: "`/markets/{id}` 返回 HTTP 404" },
@@ -327,7 +357,12 @@ function resourceRows(product: SupportProduct, language: Language): string[] {
     ...(quickExamples ? [pageRow(quickExamples)] : []),
     ...(guides.length > 0 ? [tableRow(fullGuides[language], guides.join(listSeparator[language]))] : []),
     ...exampleRows,
-    ...["getting-started/using-sdk", "getting-started/auto-generating-api-code", "getting-started/using-query-builder", "postman-collection"]
+    ...[
+      "getting-started/using-sdk",
+      "getting-started/auto-generating-api-code",
+      "getting-started/using-query-builder",
+      "postman-collection",
+    ]
       .filter((page) => written.has(page))
       .map(pageRow),
     ...(models ? [pageRow(models)] : []),

@@ -29,7 +29,9 @@ describe("parseEnv", () => {
       /ENCRYPTION_KEY: is required in production and must differ from SESSION_SECRET/,
     );
     expect(() => parseEnv({ NODE_ENV: "production", SESSION_SECRET: secret, ENCRYPTION_KEY: secret })).toThrow(/ENCRYPTION_KEY/);
-    expect(parseEnv({ NODE_ENV: "production", SESSION_SECRET: secret, ENCRYPTION_KEY: "k".repeat(32) }).ENCRYPTION_KEY).toBe("k".repeat(32));
+    expect(parseEnv({ NODE_ENV: "production", SESSION_SECRET: secret, ENCRYPTION_KEY: "k".repeat(32) }).ENCRYPTION_KEY).toBe(
+      "k".repeat(32),
+    );
     expect(parseEnv({ NODE_ENV: "test" }).ENCRYPTION_KEY).toBeUndefined();
   });
 

@@ -43,8 +43,16 @@ export const envSchema = z
       .enum(["true", "false", "0", "1", "2", "3", "4", "5", ""])
       .optional()
       .transform((value) => (value === "true" ? 1 : value === undefined || value === "false" || value === "" ? 0 : Number(value))),
-    BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1024 * 1024),
-    UPLOAD_LIMIT_BYTES: z.coerce.number().int().min(1024).default(5 * 1024 * 1024),
+    BODY_LIMIT_BYTES: z.coerce
+      .number()
+      .int()
+      .min(1024)
+      .default(1024 * 1024),
+    UPLOAD_LIMIT_BYTES: z.coerce
+      .number()
+      .int()
+      .min(1024)
+      .default(5 * 1024 * 1024),
     CONTACT_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
     CONTACT_UNVERIFIED_LIMIT: z.coerce.number().int().min(0).default(2),
     TEST_HOOKS: booleanString,
@@ -54,7 +62,11 @@ export const envSchema = z
     CATALOG_ADVANCE_MINUTES: z.coerce.number().int().min(1).default(60),
     DELIVERY_PRIVATE_HOSTS: z.enum(["allow", "deny"]).optional(),
     ENCRYPTION_KEY: z.string().min(32, "must be at least 32 characters").optional(),
-    SESSION_IDLE_HOURS: z.coerce.number().positive().max(14 * 24).default(12),
+    SESSION_IDLE_HOURS: z.coerce
+      .number()
+      .positive()
+      .max(14 * 24)
+      .default(12),
     CATALOG_SERIES: z.coerce.number().int().min(0).default(20_000),
     CATALOG_COMPANIES: z.coerce.number().int().min(0).default(10_000),
     CATALOG_DOCUMENTS: z.coerce.number().int().min(0).default(5_000),
@@ -68,7 +80,11 @@ export const envSchema = z
     }
     // Stored FTP passwords must not fall with a leaked or rotated session secret.
     if (env.NODE_ENV === "production" && (!env.ENCRYPTION_KEY || env.ENCRYPTION_KEY === env.SESSION_SECRET)) {
-      context.addIssue({ code: "custom", path: ["ENCRYPTION_KEY"], message: "is required in production and must differ from SESSION_SECRET" });
+      context.addIssue({
+        code: "custom",
+        path: ["ENCRYPTION_KEY"],
+        message: "is required in production and must differ from SESSION_SECRET",
+      });
     }
   });
 

@@ -17,7 +17,11 @@ export async function deliverByFtp({ payload }: JobContext): Promise<void> {
   const directory = ftp ? normaliseRemoteDirectory(ftp.path) : null;
   if (!ftp || !file || !address || directory === null) throw new Error("The FTP settings or the file are no longer valid");
   try {
-    await uploadByFtp({ address, directory, username: ftp.username, password: openFtpPassword(ftp.passwordEncrypted, context.userId, ftp) }, absoluteFilePath(file.path), remoteName);
+    await uploadByFtp(
+      { address, directory, username: ftp.username, password: openFtpPassword(ftp.passwordEncrypted, context.userId, ftp) },
+      absoluteFilePath(file.path),
+      remoteName,
+    );
   } catch (error) {
     // The subscriber reads this reason; the raw socket error stays in the stack, for the pipeline incident.
     const failure = subscriberFailure("ftp", error);
@@ -31,7 +35,11 @@ export async function deliverByFtp({ payload }: JobContext): Promise<void> {
 /** The upload failed for good: recorded, and the notifications still go out, with the subscriber-facing reason. */
 export async function ftpDeliveryGaveUp(job: Job, reason: string): Promise<void> {
   const { deliveryId, event, context } = JSON.parse(job.payload) as DeliverPayload;
-  await db.updateTable("deliveries").set({ status: "failed", last_error: reason.slice(0, 2000) }).where("id", "=", deliveryId).execute();
+  await db
+    .updateTable("deliveries")
+    .set({ status: "failed", last_error: reason.slice(0, 2000) })
+    .where("id", "=", deliveryId)
+    .execute();
   await queueNotifications(context, { ...event, error: `FTP upload failed: ${reason}` });
 }
 
@@ -67,5 +75,9 @@ export async function sendNotification({ payload }: JobContext): Promise<void> {
 
 export async function notificationGaveUp(job: Job, reason: string): Promise<void> {
   const { deliveryId } = JSON.parse(job.payload) as NotifyPayload;
-  await db.updateTable("deliveries").set({ status: "failed", last_error: reason.slice(0, 2000) }).where("id", "=", deliveryId).execute();
+  await db
+    .updateTable("deliveries")
+    .set({ status: "failed", last_error: reason.slice(0, 2000) })
+    .where("id", "=", deliveryId)
+    .execute();
 }

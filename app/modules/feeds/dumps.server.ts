@@ -131,7 +131,14 @@ function contextOf(dump: Selectable<DumpTable>): DeliveryContext {
 export async function stopDump(dumpId: string, reason: StopReason): Promise<boolean> {
   const result = await db
     .updateTable("dumps")
-    .set({ status: "failed", error: stopReasonText[reason], stop_reason: reason, estimated_end_at: null, updated_at: nowIso(), finished_at: nowIso() })
+    .set({
+      status: "failed",
+      error: stopReasonText[reason],
+      stop_reason: reason,
+      estimated_end_at: null,
+      updated_at: nowIso(),
+      finished_at: nowIso(),
+    })
     .where("id", "=", dumpId)
     .where("status", "in", ["queued", "running"])
     .executeTakeFirst();
@@ -206,7 +213,15 @@ export async function runDump({ payload, signal }: JobContext): Promise<void> {
   const envelope = {
     root: "dump",
     collection: pipeline.collection,
-    header: { id: dump.id, name: dump.name, product: dump.product, createdAt: dump.created_at, generatedAt: nowIso(), language: options.language, total },
+    header: {
+      id: dump.id,
+      name: dump.name,
+      product: dump.product,
+      createdAt: dump.created_at,
+      generatedAt: nowIso(),
+      language: options.language,
+      total,
+    },
   };
   const written = await writeRecords(target, options.format, envelope, tracked(), signal);
 
@@ -228,7 +243,14 @@ export async function runDump({ payload, signal }: JobContext): Promise<void> {
   });
   const finished = await db
     .updateTable("dumps")
-    .set({ status: "completed", processed: written.records, total: Math.max(total, written.records), estimated_end_at: null, updated_at: nowIso(), finished_at: nowIso() })
+    .set({
+      status: "completed",
+      processed: written.records,
+      total: Math.max(total, written.records),
+      estimated_end_at: null,
+      updated_at: nowIso(),
+      finished_at: nowIso(),
+    })
     .where("id", "=", dumpId)
     .where("status", "=", "running")
     .executeTakeFirst();

@@ -9,7 +9,10 @@ import { checkEconSelection, listEconFeeds } from "./econ.server";
 /** What the /api/econ-* routes share beyond the pages: reading their JSON bodies into answers. */
 
 /** A feed's or dump's answer with the reason the portal paused or stopped it, in the language asked for. */
-export function withReasonText<T extends { pauseReason?: string | null; stopReason?: string | null }>(details: T, t: TFunction): T & { reasonText: string | null } {
+export function withReasonText<T extends { pauseReason?: string | null; stopReason?: string | null }>(
+  details: T,
+  t: TFunction,
+): T & { reasonText: string | null } {
   if (details.pauseReason) return { ...details, reasonText: t(`econ.feedDetails.pauseReasons.${details.pauseReason}`) };
   if (details.stopReason) return { ...details, reasonText: t(`dumps.stopReasons.${details.stopReason}`) };
   return { ...details, reasonText: null };

@@ -19,10 +19,23 @@ describe("econ feed and dump forms", () => {
         ["keyOnly", "on"],
       ]),
     );
-    const fromJson = econFormValues({ name: "G7 GDP", database: "DB01", country: ["DE", "FR"], seriesIds: ["S1", "S2", "S3"], keyOnly: true });
+    const fromJson = econFormValues({
+      name: "G7 GDP",
+      database: "DB01",
+      country: ["DE", "FR"],
+      seriesIds: ["S1", "S2", "S3"],
+      keyOnly: true,
+    });
     const parse = (values: Record<string, unknown>) => econFeedSchema.parse(values);
     expect(parse(fromForm)).toEqual(parse(fromJson));
-    expect(parse(fromForm)).toMatchObject({ country: ["DE", "FR"], seriesIds: ["S1", "S2", "S3"], keyOnly: true, nameOnly: false, frequency: "daily", format: "json" });
+    expect(parse(fromForm)).toMatchObject({
+      country: ["DE", "FR"],
+      seriesIds: ["S1", "S2", "S3"],
+      keyOnly: true,
+      nameOnly: false,
+      frequency: "daily",
+      format: "json",
+    });
   });
 
   it("splits id lists on commas, spaces and new lines", () => {
@@ -39,7 +52,10 @@ describe("econ feed and dump forms", () => {
     expect(parseIdList({ toString: 1 })).toEqual({ ok: false, error: "validation.invalidIds" });
     expect(parseIdList([true])).toEqual({ ok: false, error: "validation.invalidIds" });
     expect(parseIdList(Array.from({ length: 10_001 }, (_, index) => ({ index })))).toEqual({ ok: false, error: "validation.tooManyIds" });
-    expect(parseIdList(Array.from({ length: 10_001 }, (_, index) => `S${index}`).join(","))).toEqual({ ok: false, error: "validation.tooManyIds" });
+    expect(parseIdList(Array.from({ length: 10_001 }, (_, index) => `S${index}`).join(","))).toEqual({
+      ok: false,
+      error: "validation.tooManyIds",
+    });
     expect(parseIdList("x".repeat(1_000_000))).toEqual({ ok: false, error: "validation.tooManyIds" });
   });
 
@@ -84,7 +100,15 @@ describe("econ feed and dump forms", () => {
       });
     }
     const ok = econFeedSchema.safeParse(
-      econFormValues({ name: "Feed", database: "DB01", deliveryMethod: "ftp", ftpUrl: "ftp.example.com", ftpUsername: "u", ftpPassword: "p", notificationEmail: "a@x.test, b@y.test" }),
+      econFormValues({
+        name: "Feed",
+        database: "DB01",
+        deliveryMethod: "ftp",
+        ftpUrl: "ftp.example.com",
+        ftpUsername: "u",
+        ftpPassword: "p",
+        notificationEmail: "a@x.test, b@y.test",
+      }),
     );
     expect(ok.success).toBe(true);
   });
@@ -94,24 +118,40 @@ describe("econ feed and dump forms", () => {
     const result = econDumpSchema.safeParse(econFormValues({ name: "Dump", database: "DB01", notificationEmail: addresses(11) }));
     expect(result.success).toBe(false);
     if (!result.success) expect(fieldErrors(result.error)).toEqual({ notificationEmail: "validation.tooManyEmails|max=10" });
-    expect(econDumpSchema.safeParse(econFormValues({ name: "Dump", database: "DB01", notificationEmail: addresses(10) })).success).toBe(true);
+    expect(econDumpSchema.safeParse(econFormValues({ name: "Dump", database: "DB01", notificationEmail: addresses(10) })).success).toBe(
+      true,
+    );
   });
 
   it("[security-17] the browser cannot post a sealed password or say that one is kept", () => {
-    const parsed = econFeedSchema.parse(econFormValues({ name: "Feed", database: "DB01", ftpPasswordSealed: "v2:forged", keepFtpPassword: true }));
+    const parsed = econFeedSchema.parse(
+      econFormValues({ name: "Feed", database: "DB01", ftpPasswordSealed: "v2:forged", keepFtpPassword: true }),
+    );
     expect(parsed).not.toHaveProperty("ftpPasswordSealed");
     expect(parsed).not.toHaveProperty("keepFtpPassword");
   });
 
   it("knows calendar dates and webhook URLs", () => {
     expect(["2024-02-29", "2024-02-30", "2023-02-29", "2026-13-01"].map(isCalendarDate)).toEqual([true, false, false, false]);
-    expect(["https://hooks.example.com/in?a=1", "http://[x", "ftp://example.com", "https://"].map(isWebhookUrl)).toEqual([true, false, false, false]);
+    expect(["https://hooks.example.com/in?a=1", "http://[x", "ftp://example.com", "https://"].map(isWebhookUrl)).toEqual([
+      true,
+      false,
+      false,
+      false,
+    ]);
   });
 
   it("refuses unknown choices and bad dates", () => {
-    const result = econFeedSchema.safeParse(econFormValues({ name: "Feed", database: "DB01", frequency: "hourly", seriesFrequency: ["yearly"], createdAfter: "31/12/2020" }));
+    const result = econFeedSchema.safeParse(
+      econFormValues({ name: "Feed", database: "DB01", frequency: "hourly", seriesFrequency: ["yearly"], createdAfter: "31/12/2020" }),
+    );
     expect(result.success).toBe(false);
-    if (!result.success) expect(fieldErrors(result.error)).toMatchObject({ frequency: "validation.invalidOption", seriesFrequency: "validation.invalidOption", createdAfter: "validation.date" });
+    if (!result.success)
+      expect(fieldErrors(result.error)).toMatchObject({
+        frequency: "validation.invalidOption",
+        seriesFrequency: "validation.invalidOption",
+        createdAfter: "validation.date",
+      });
   });
 });
 

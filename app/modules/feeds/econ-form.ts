@@ -64,7 +64,8 @@ export function econFormValues(source: FormData | Record<string, unknown>): Reco
   };
   // One pass over the fields: a get() per field name made a post of many fields quadratic.
   const firstValues = new Map<string, unknown>();
-  for (const [key, value] of source instanceof FormData ? source : Object.entries(source)) if (!firstValues.has(key)) firstValues.set(key, value);
+  for (const [key, value] of source instanceof FormData ? source : Object.entries(source))
+    if (!firstValues.has(key)) firstValues.set(key, value);
   const values: Record<string, unknown> = Object.fromEntries(firstValues);
   for (const name of econListFields) values[name] = getAll(name);
   for (const name of econFlagFields) values[name] = flag(get(name));
@@ -107,7 +108,10 @@ const optionalDate = z.preprocess(
 );
 
 function choice<const Options extends readonly [string, ...string[]]>(options: Options, fallback: Options[number]) {
-  return z.preprocess((value) => (value === "" || value === null || value === undefined ? fallback : value), z.enum(options, { errorMap: () => ({ message: "validation.invalidOption" }) }));
+  return z.preprocess(
+    (value) => (value === "" || value === null || value === undefined ? fallback : value),
+    z.enum(options, { errorMap: () => ({ message: "validation.invalidOption" }) }),
+  );
 }
 
 const criteriaShape = {
@@ -123,7 +127,14 @@ const criteriaShape = {
   section: codeList,
   table: codeList,
   source: codeList,
-  database: z.preprocess((value) => (value === "" || value === null ? undefined : value), z.string({ required_error: "validation.selectDatabase", invalid_type_error: "validation.selectDatabase" }).trim().min(1, "validation.selectDatabase").max(64)),
+  database: z.preprocess(
+    (value) => (value === "" || value === null ? undefined : value),
+    z
+      .string({ required_error: "validation.selectDatabase", invalid_type_error: "validation.selectDatabase" })
+      .trim()
+      .min(1, "validation.selectDatabase")
+      .max(64),
+  ),
   startDateBefore: optionalDate,
   endDateAfter: optionalDate,
   createdAfter: optionalDate,

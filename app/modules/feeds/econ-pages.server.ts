@@ -6,7 +6,15 @@ import type { SeriesPreviewRow } from "~/modules/catalog/previews.server";
 import { getCatalog } from "~/modules/catalog/source.server";
 import type { FeedTable } from "~/modules/db/schema";
 import { econDumpSchema, econFeedSchema, econFormValues, fieldErrors, type EconDumpValues, type EconFeedValues } from "./econ-form";
-import { checkEconSelection, checkFtpPassword, econFeedFormValues, findEconFeed, ftpOnFile, keepsFtpPassword, ownerFor } from "./econ.server";
+import {
+  checkEconSelection,
+  checkFtpPassword,
+  econFeedFormValues,
+  findEconFeed,
+  ftpOnFile,
+  keepsFtpPassword,
+  ownerFor,
+} from "./econ.server";
 
 /**
  * The two steps of the macroeconomic feed and dump pages (SPEC.md section 5: Save shows a series preview,
@@ -68,7 +76,11 @@ interface CheckContext {
   fromFeed?: Selectable<FeedTable> | null;
 }
 
-async function checkEconForm<V extends Criteria>(schema: z.ZodType<V, z.ZodTypeDef, unknown>, form: FormData, context: CheckContext): Promise<Checked<V>> {
+async function checkEconForm<V extends Criteria>(
+  schema: z.ZodType<V, z.ZodTypeDef, unknown>,
+  form: FormData,
+  context: CheckContext,
+): Promise<Checked<V>> {
   const raw = econFormValues(form);
   const state: EconFormState = { values: econDisplayValues(raw), errors: {}, preview: null };
   const failed = (status: number, errors: Record<string, string>): Checked<V> => ({ ok: false, status, state: { ...state, errors } });
@@ -87,7 +99,8 @@ async function checkEconForm<V extends Criteria>(schema: z.ZodType<V, z.ZodTypeD
   state.preview = check.preview.ok ? { total: check.preview.total, items: check.preview.items } : null;
   if (Object.keys(check.errors).length > 0) return failed(422, check.errors);
   // The password is never shown again, so the preview step does not ask for it; storing does.
-  const password = parsed.data.intent === "preview" ? {} : checkFtpPassword(parsed.data, ftpOnFile(context.feed ?? context.fromFeed, ownerId));
+  const password =
+    parsed.data.intent === "preview" ? {} : checkFtpPassword(parsed.data, ftpOnFile(context.feed ?? context.fromFeed, ownerId));
   if (Object.keys(password).length > 0) return failed(422, password);
   return { ok: true, values: parsed.data, ownerId, state, fromFeed: context.fromFeed ?? null };
 }
@@ -96,7 +109,10 @@ export function checkEconFeedForm(form: FormData, context: CheckContext): Promis
   return checkEconForm(econFeedSchema, form, context);
 }
 
-export async function checkEconDumpForm(form: FormData, context: Omit<CheckContext, "feed" | "fromFeed">): Promise<Checked<EconDumpValues>> {
+export async function checkEconDumpForm(
+  form: FormData,
+  context: Omit<CheckContext, "feed" | "fromFeed">,
+): Promise<Checked<EconDumpValues>> {
   return checkEconForm(econDumpSchema, form, { ...context, fromFeed: await postedSourceFeed(context.user, form) });
 }
 

@@ -78,7 +78,9 @@ function toOptions(values: Criteria): OutputOptions {
 function toDelivery(values: Criteria, ownerId: string, onFile: StoredFtpLogin | null): Delivery {
   if (values.deliveryMethod !== "ftp") return { method: "platform", ftp: null };
   const login = { host: values.ftpUrl ?? "", username: values.ftpUsername ?? "" };
-  const passwordEncrypted = values.ftpPassword ? sealFtpPassword(values.ftpPassword, ownerId, login) : (reusableFtpPassword(values, onFile) ?? "");
+  const passwordEncrypted = values.ftpPassword
+    ? sealFtpPassword(values.ftpPassword, ownerId, login)
+    : (reusableFtpPassword(values, onFile) ?? "");
   return { method: "ftp", ftp: { ...login, path: values.ftpPath ?? "/", passwordEncrypted } };
 }
 
@@ -149,7 +151,8 @@ export async function checkEconSelection(values: Criteria, owner: { userId: stri
     const alreadyActive = owner.feedId
       ? (await db.selectFrom("feeds").select("status").where("id", "=", owner.feedId).executeTakeFirst())?.status === "active"
       : false;
-    if (active - (alreadyActive ? 1 : 0) >= activeFeedLimit) errors.status = encodeMessage("validation.feedLimit", { max: activeFeedLimit });
+    if (active - (alreadyActive ? 1 : 0) >= activeFeedLimit)
+      errors.status = encodeMessage("validation.feedLimit", { max: activeFeedLimit });
   }
   return { preview, errors };
 }
@@ -198,7 +201,11 @@ export async function updateEconFeed(feed: Selectable<FeedTable>, values: EconFe
 }
 
 /** A new dump; started from a feed of the same owner, an empty password keeps the feed's for the same server. */
-export async function createEconDump(ownerId: string, values: EconDumpValues, fromFeed: Selectable<FeedTable> | null = null): Promise<string> {
+export async function createEconDump(
+  ownerId: string,
+  values: EconDumpValues,
+  fromFeed: Selectable<FeedTable> | null = null,
+): Promise<string> {
   return createDump(ownerId, product, {
     name: values.name,
     description: values.description,
@@ -209,7 +216,6 @@ export async function createEconDump(ownerId: string, values: EconDumpValues, fr
     notification: toNotification(values),
   });
 }
-
 
 export interface FeedListItem {
   id: string;
@@ -254,7 +260,10 @@ function visibleFeeds(user: CurrentUser) {
 }
 
 /** A subscriber's feeds, or for an admin everyone's (optionally one username's); deleted ones only for recovery. */
-export async function listEconFeeds(user: CurrentUser, filter: { status?: StatusFilter; username?: string; deleted?: boolean } = {}): Promise<FeedListItem[]> {
+export async function listEconFeeds(
+  user: CurrentUser,
+  filter: { status?: StatusFilter; username?: string; deleted?: boolean } = {},
+): Promise<FeedListItem[]> {
   let query = visibleFeeds(user).where("feeds.deleted_at", filter.deleted && user.isAdmin ? "is not" : "is", null);
   if (user.isAdmin && filter.username) query = query.where("users.username", "=", filter.username);
   if (filter.status === "active" || filter.status === "inactive") query = query.where("feeds.status", "=", filter.status);
@@ -290,10 +299,20 @@ export async function econFeedDetails(feed: Selectable<FeedTable> & { username: 
     ...feedListItem(feed),
     criteria: JSON.parse(feed.criteria) as ReturnType<typeof toSeriesCriteria>,
     options: parseStored(outputOptionsSchema, feed.options),
-    delivery: { method: delivery.method, ftp: delivery.ftp ? { host: delivery.ftp.host, path: delivery.ftp.path, username: delivery.ftp.username } : null },
+    delivery: {
+      method: delivery.method,
+      ftp: delivery.ftp ? { host: delivery.ftp.host, path: delivery.ftp.path, username: delivery.ftp.username } : null,
+    },
     notification: parseStored(notificationSchema, feed.notification),
     nextRun: feed.next_run_at,
-    runs: runs.map((run) => ({ id: run.id, status: run.status, startedAt: run.started_at, items: run.items, error: run.error, fileId: run.fileId })),
+    runs: runs.map((run) => ({
+      id: run.id,
+      status: run.status,
+      startedAt: run.started_at,
+      items: run.items,
+      error: run.error,
+      fileId: run.fileId,
+    })),
   };
 }
 
@@ -396,7 +415,12 @@ export interface DumpListItem {
 async function dumpListItems(rows: (Selectable<DumpTable> & { username: string })[]): Promise<DumpListItem[]> {
   const ids = rows.map((row) => row.id);
   const files = ids.length
-    ? await db.selectFrom("files").select(["id", "dump_id", "format", "filename", "size"]).where("dump_id", "in", ids).where("purged_at", "is", null).execute()
+    ? await db
+        .selectFrom("files")
+        .select(["id", "dump_id", "format", "filename", "size"])
+        .where("dump_id", "in", ids)
+        .where("purged_at", "is", null)
+        .execute()
     : [];
   return rows.map((row) => ({
     id: row.id,
@@ -414,7 +438,13 @@ async function dumpListItems(rows: (Selectable<DumpTable> & { username: string }
     stopReason: row.stop_reason,
     files: files
       .filter((file) => file.dump_id === row.id)
-      .map((file) => ({ id: file.id, format: file.format, filename: file.filename, size: file.size, downloadUrl: `/api/files/${file.id}` })),
+      .map((file) => ({
+        id: file.id,
+        format: file.format,
+        filename: file.filename,
+        size: file.size,
+        downloadUrl: `/api/files/${file.id}`,
+      })),
   }));
 }
 
@@ -430,7 +460,10 @@ function visibleDumps(user: CurrentUser) {
 }
 
 /** Active dumps are queued or running; inactive ones have ended (completed, failed or cancelled). */
-export async function listEconDumps(user: CurrentUser, filter: { status?: StatusFilter; username?: string; ids?: readonly string[] } = {}): Promise<DumpListItem[]> {
+export async function listEconDumps(
+  user: CurrentUser,
+  filter: { status?: StatusFilter; username?: string; ids?: readonly string[] } = {},
+): Promise<DumpListItem[]> {
   let query = visibleDumps(user);
   if (user.isAdmin && filter.username) query = query.where("users.username", "=", filter.username);
   if (filter.status === "active") query = query.where("dumps.status", "in", ["queued", "running"]);
@@ -460,7 +493,10 @@ export async function findEconDump(user: CurrentUser, dumpId: string): Promise<D
     description: row.description,
     criteria: JSON.parse(row.criteria) as ReturnType<typeof toSeriesCriteria>,
     options: parseStored(outputOptionsSchema, row.options),
-    delivery: { method: delivery.method, ftp: delivery.ftp ? { host: delivery.ftp.host, path: delivery.ftp.path, username: delivery.ftp.username } : null },
+    delivery: {
+      method: delivery.method,
+      ftp: delivery.ftp ? { host: delivery.ftp.host, path: delivery.ftp.path, username: delivery.ftp.username } : null,
+    },
     notification: parseStored(notificationSchema, row.notification),
     started: row.started_at,
     finished: row.finished_at,

@@ -111,7 +111,16 @@ export async function pauseFeed(feedId: string, reason: StopReason, feedRunId?: 
   const options = parseStored(outputOptionsSchema, feed.options);
   await notifyOwner(
     { userId: feed.user_id, feedRunId },
-    { event: "feed.paused", id: feed.id, name: feed.name, language: options.language, records: null, fileId: null, downloadUrl: null, error: stopReasonText[reason] },
+    {
+      event: "feed.paused",
+      id: feed.id,
+      name: feed.name,
+      language: options.language,
+      records: null,
+      fileId: null,
+      downloadUrl: null,
+      error: stopReasonText[reason],
+    },
   );
   return true;
 }
@@ -161,7 +170,12 @@ function deliveryContext(feed: Selectable<FeedTable>, feedRunId?: string) {
   };
 }
 
-async function finishRun(feed: Selectable<FeedTable>, runId: string, status: "delivered" | "unchanged" | "failed", details: { items?: number; error?: string; startedAt: string }) {
+async function finishRun(
+  feed: Selectable<FeedTable>,
+  runId: string,
+  status: "delivered" | "unchanged" | "failed",
+  details: { items?: number; error?: string; startedAt: string },
+) {
   const now = nowIso();
   await db
     .updateTable("feed_runs")
@@ -198,18 +212,36 @@ export async function runFeed({ payload, signal }: JobContext): Promise<void> {
   const startedAt = nowIso();
   const since = feed.last_success_at ?? feed.created_at;
   const runId = newId();
-  await db.insertInto("feed_runs").values({ id: runId, feed_id: feedId, status: "running", since, error: null, started_at: startedAt, finished_at: null }).execute();
+  await db
+    .insertInto("feed_runs")
+    .values({ id: runId, feed_id: feedId, status: "running", since, error: null, started_at: startedAt, finished_at: null })
+    .execute();
   try {
     const pipeline = pipelineFor(feed.product as FeedProduct, getCatalog());
     const relative = relativeFilePath(feed.user_id, runId, options.format);
     const envelope = {
       root: "feed",
       collection: pipeline.collection,
-      header: { id: feed.id, name: feed.name, product: feed.product, run: runId, since, generatedAt: startedAt, language: options.language },
+      header: {
+        id: feed.id,
+        name: feed.name,
+        product: feed.product,
+        run: runId,
+        since,
+        generatedAt: startedAt,
+        language: options.language,
+      },
     };
-    const written = await writeRecords(absoluteFilePath(relative), options.format, envelope, pipeline.changes(JSON.parse(feed.criteria), options, since), signal, {
-      skipEmpty: true,
-    });
+    const written = await writeRecords(
+      absoluteFilePath(relative),
+      options.format,
+      envelope,
+      pipeline.changes(JSON.parse(feed.criteria), options, since),
+      signal,
+      {
+        skipEmpty: true,
+      },
+    );
     if (!written) {
       await finishRun(feed, runId, "unchanged", { startedAt });
       return;
@@ -234,7 +266,16 @@ export async function runFeed({ payload, signal }: JobContext): Promise<void> {
     await finishRun(feed, runId, "delivered", { items: written.records, startedAt });
     await deliverFile(
       deliveryContext(feed, runId),
-      { event: "feed.delivered", id: feed.id, name: feed.name, language: options.language, records: written.records, fileId: file.id, downloadUrl: downloadUrl(file.id), error: null },
+      {
+        event: "feed.delivered",
+        id: feed.id,
+        name: feed.name,
+        language: options.language,
+        records: written.records,
+        fileId: file.id,
+        downloadUrl: downloadUrl(file.id),
+        error: null,
+      },
       file.id,
       file.filename,
     );
@@ -249,21 +290,41 @@ export async function runFeed({ payload, signal }: JobContext): Promise<void> {
 export async function feedRunGaveUp(feedId: string, reason: string): Promise<void> {
   const feed = await db.selectFrom("feeds").selectAll().where("id", "=", feedId).executeTakeFirst();
   if (!feed) return;
-  const run = await db.selectFrom("feed_runs").select("id").where("feed_id", "=", feedId).orderBy("started_at", "desc").limit(1).executeTakeFirst();
+  const run = await db
+    .selectFrom("feed_runs")
+    .select("id")
+    .where("feed_id", "=", feedId)
+    .orderBy("started_at", "desc")
+    .limit(1)
+    .executeTakeFirst();
   const options = parseStored(outputOptionsSchema, feed.options);
-  await queueNotifications(
-    deliveryContext(feed, run?.id),
-    { event: "feed.failed", id: feed.id, name: feed.name, language: options.language, records: null, fileId: null, downloadUrl: null, error: reason },
-  );
+  await queueNotifications(deliveryContext(feed, run?.id), {
+    event: "feed.failed",
+    id: feed.id,
+    name: feed.name,
+    language: options.language,
+    records: null,
+    fileId: null,
+    downloadUrl: null,
+    error: reason,
+  });
 }
 
 /**
  * SPEC.md section 4: selected feeds of a product run as dumps — one dump per feed, for the feed's owner,
  * with the feed's selection. With an owner, other users' feeds among the ids are left out (admins pass null).
  */
-export async function runFeedsAsDumps(feedIds: readonly string[], scope: { product: FeedProduct; ownerId: string | null }): Promise<string[]> {
+export async function runFeedsAsDumps(
+  feedIds: readonly string[],
+  scope: { product: FeedProduct; ownerId: string | null },
+): Promise<string[]> {
   if (feedIds.length === 0) return [];
-  let query = db.selectFrom("feeds").selectAll().where("id", "in", feedIds).where("product", "=", scope.product).where("deleted_at", "is", null);
+  let query = db
+    .selectFrom("feeds")
+    .selectAll()
+    .where("id", "in", feedIds)
+    .where("product", "=", scope.product)
+    .where("deleted_at", "is", null);
   if (scope.ownerId !== null) query = query.where("user_id", "=", scope.ownerId);
   const feeds = await query.execute();
   const dumps: string[] = [];

@@ -76,10 +76,19 @@ export async function discardFile(fileId: string): Promise<void> {
 
 /** Deletes files past their 30 days; the record stays, marked purged, so lists can say so. */
 export async function purgeExpiredFiles(now = new Date()): Promise<number> {
-  const expired = await db.selectFrom("files").select(["id", "path"]).where("purged_at", "is", null).where("expires_at", "<=", nowIso(now)).execute();
+  const expired = await db
+    .selectFrom("files")
+    .select(["id", "path"])
+    .where("purged_at", "is", null)
+    .where("expires_at", "<=", nowIso(now))
+    .execute();
   for (const file of expired) {
     await fs.rm(absoluteFilePath(file.path), { force: true });
-    await db.updateTable("files").set({ purged_at: nowIso(now) }).where("id", "=", file.id).execute();
+    await db
+      .updateTable("files")
+      .set({ purged_at: nowIso(now) })
+      .where("id", "=", file.id)
+      .execute();
   }
   return expired.length;
 }
@@ -88,7 +97,10 @@ export async function purgeExpiredFiles(now = new Date()): Promise<number> {
  * A file the user may download: their own while subscribed to its product, or any for an admin; null when
  * missing or purged. A file whose owner's subscription ended stays unreachable for them (finding 11).
  */
-export async function downloadableFile(fileId: string, user: { id: string; isAdmin: boolean; subscriptions: Subscriptions }): Promise<FileTable | null> {
+export async function downloadableFile(
+  fileId: string,
+  user: { id: string; isAdmin: boolean; subscriptions: Subscriptions },
+): Promise<FileTable | null> {
   const file = await db.selectFrom("files").selectAll().where("id", "=", fileId).where("purged_at", "is", null).executeTakeFirst();
   if (!file) return null;
   if (user.isAdmin) return file;

@@ -17,7 +17,9 @@ describe("notification e-mails", () => {
     const phishing = "Your account is locked - verify at http://evil.example/login";
     const mail = notificationMail({ ...event, name: phishing });
     expect(mail.subject).toBe("Developer Portal: your dump is ready");
-    expect(notificationMail({ ...event, event: "feed.delivered", name: phishing, language: "zh" }).subject).toBe("开发者门户：您的数据推送有新数据");
+    expect(notificationMail({ ...event, event: "feed.delivered", name: phishing, language: "zh" }).subject).toBe(
+      "开发者门户：您的数据推送有新数据",
+    );
     expect(mail.text).toContain(`Dump name: "${phishing}"`);
     expect(mail.text).toContain("Records: 12");
     expect(mail.text).toContain("http://portal.test/api/files/f1");
@@ -32,7 +34,8 @@ describe("notification e-mails", () => {
     expect(nameLine).toBe('Dump name: "Q3 Bcc: victim@example.com Your password expired \\"click\\" \\\\ here"');
     expect(lines.some((line) => line.startsWith("Bcc:") || line.startsWith("Your password"))).toBe(false);
     expect(lines).toContain('Reason: "550 denied Fake: header"');
-    expect(mail.text).not.toMatch(/[\r\u2028\u202e\u0000]/);
+    expect(mail.text).not.toMatch(/[\r\u2028\u202e]/);
+    expect(mail.text.includes("\u0000")).toBe(false);
   });
 
   it("keeps plain text short and on one line", () => {

@@ -80,7 +80,11 @@ async function emailsInLastDay(userId: string, now: Date): Promise<number> {
 }
 
 /** One e-mail per address, each a delivery row and a notify job; past the daily limit a skipped row says why. */
-async function queueEmails(context: Pick<DeliveryContext, "userId" | "dumpId" | "feedRunId">, addresses: readonly string[], event: PipelineEvent): Promise<void> {
+async function queueEmails(
+  context: Pick<DeliveryContext, "userId" | "dumpId" | "feedRunId">,
+  addresses: readonly string[],
+  event: PipelineEvent,
+): Promise<void> {
   let sent = await emailsInLastDay(context.userId, new Date());
   for (const address of addresses) {
     if (sent >= dailyNotificationEmailLimit) {
@@ -134,7 +138,10 @@ export async function deliverFile(context: DeliveryContext, event: PipelineEvent
   await queueNotifications(context, event);
 }
 
-export async function markDelivery(deliveryId: string, outcome: { status: "succeeded" | "failed" | "pending"; error?: string }): Promise<void> {
+export async function markDelivery(
+  deliveryId: string,
+  outcome: { status: "succeeded" | "failed" | "pending"; error?: string },
+): Promise<void> {
   await db
     .updateTable("deliveries")
     .set((eb) => ({

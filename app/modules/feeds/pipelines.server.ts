@@ -46,7 +46,12 @@ function seriesPipeline(catalog: CatalogSource): Pipeline {
         continue;
       }
       const points = new Map(
-        (await catalog.seriesPoints(page.map((series) => series.id), { vintages: options.vintages, publishedAfter })).map((entry) => [entry.seriesId, entry.points]),
+        (
+          await catalog.seriesPoints(
+            page.map((series) => series.id),
+            { vintages: options.vintages, publishedAfter },
+          )
+        ).map((entry) => [entry.seriesId, entry.points]),
       );
       yield page.map((series) => seriesRecord(series, points.get(series.id) ?? [], options));
     }
@@ -54,7 +59,11 @@ function seriesPipeline(catalog: CatalogSource): Pipeline {
   return {
     collection: "series",
     count: (criteria) => catalog.countSeries(criteria as SeriesCriteria),
-    dump: (criteria, options) => withPoints(keysetPages((page) => catalog.seriesPage(criteria as SeriesCriteria, page)), options),
+    dump: (criteria, options) =>
+      withPoints(
+        keysetPages((page) => catalog.seriesPage(criteria as SeriesCriteria, page)),
+        options,
+      ),
     async *changes(criteria, options, since) {
       const selected = { ...(criteria as SeriesCriteria), ...(options.newOnly ? { createdAfter: since } : {}) };
       const changed = keysetPages((page) => catalog.changedSeries(selected, since, page));
@@ -63,7 +72,10 @@ function seriesPipeline(catalog: CatalogSource): Pipeline {
         return;
       }
       for await (const _first of changed) {
-        yield* withPoints(keysetPages((page) => catalog.seriesPage(selected, page)), options);
+        yield* withPoints(
+          keysetPages((page) => catalog.seriesPage(selected, page)),
+          options,
+        );
         return;
       }
     },
@@ -83,9 +95,16 @@ function companyPipeline(catalog: CatalogSource): Pipeline {
   return {
     collection: "companies",
     count: (criteria) => catalog.countCompanies(criteria as CompanyCriteria),
-    dump: (criteria, options) => withStatements(keysetPages((page) => catalog.companyPage(criteria as CompanyCriteria, page)), options),
+    dump: (criteria, options) =>
+      withStatements(
+        keysetPages((page) => catalog.companyPage(criteria as CompanyCriteria, page)),
+        options,
+      ),
     changes: (criteria, options, since) =>
-      withStatements(keysetPages((page) => catalog.changedCompanies(criteria as CompanyCriteria, since, page)), options),
+      withStatements(
+        keysetPages((page) => catalog.changedCompanies(criteria as CompanyCriteria, since, page)),
+        options,
+      ),
   };
 }
 
@@ -97,7 +116,8 @@ function documentPipeline(catalog: CatalogSource): Pipeline {
     collection: "documents",
     count: (criteria) => catalog.countDocuments(criteria as DocumentCriteria),
     dump: (criteria) => records(keysetPages((page) => catalog.documentPage(criteria as DocumentCriteria, page))),
-    changes: (criteria, _options, since) => records(keysetPages((page) => catalog.changedDocuments(criteria as DocumentCriteria, since, page))),
+    changes: (criteria, _options, since) =>
+      records(keysetPages((page) => catalog.changedDocuments(criteria as DocumentCriteria, since, page))),
   };
 }
 

@@ -1,6 +1,7 @@
 /** How the dumps list and details say how long a running dump still needs. */
 
-export type Remaining = { kind: "unknown" } | { kind: "underMinute" } | { kind: "minutes"; minutes: number } | { kind: "hours"; hours: number; minutes: number };
+export type Remaining =
+  { kind: "unknown" } | { kind: "underMinute" } | { kind: "minutes"; minutes: number } | { kind: "hours"; hours: number; minutes: number };
 
 export function remainingTime(estimatedEnd: string | null, now: number): Remaining {
   if (!estimatedEnd) return { kind: "unknown" };

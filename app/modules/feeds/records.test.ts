@@ -48,8 +48,14 @@ describe("records", () => {
   it("builds series records for metadata only, points and vintages", () => {
     const options = outputOptionsSchema.parse({});
     expect(seriesRecord(series, points, { ...options, metadataOnly: true })).not.toHaveProperty("points");
-    expect(seriesRecord(series, points, options)).toMatchObject({ id: "S1", frequency: "quarterly", points: [{ date: "2020-03-31", value: 1 }, {}, {}] });
-    expect(seriesRecord(series, points, { ...options, vintages: true })).toMatchObject({ points: [{ revision: 0 }, { revision: 1, publishedAt: "2020-08-15T00:00:00.000Z" }, {}] });
+    expect(seriesRecord(series, points, options)).toMatchObject({
+      id: "S1",
+      frequency: "quarterly",
+      points: [{ date: "2020-03-31", value: 1 }, {}, {}],
+    });
+    expect(seriesRecord(series, points, { ...options, vintages: true })).toMatchObject({
+      points: [{ revision: 0 }, { revision: 1, publishedAt: "2020-08-15T00:00:00.000Z" }, {}],
+    });
     expect(seriesRecord(series, points, { ...options, consolidation: "annual-average" })).toMatchObject({ frequency: "annual" });
   });
 

@@ -43,7 +43,8 @@ export function seriesRecord(series: SeriesRecord, points: readonly Point[] | nu
     status: series.status,
   };
   if (options.metadataOnly || points === null) return metadata;
-  if (options.vintages) return { ...metadata, points: points.map(({ date, value, revision, publishedAt }) => ({ date, value, revision, publishedAt })) };
+  if (options.vintages)
+    return { ...metadata, points: points.map(({ date, value, revision, publishedAt }) => ({ date, value, revision, publishedAt })) };
   return { ...metadata, points: consolidatePoints(points, options.consolidation) };
 }
 
@@ -86,14 +87,25 @@ export function statementRecord(statement: Statement, options: OutputOptions, ra
   };
 }
 
-export function companyRecord(company: Company, statements: readonly Statement[], options: OutputOptions, rates: ReadonlyMap<string, number>) {
+export function companyRecord(
+  company: Company,
+  statements: readonly Statement[],
+  options: OutputOptions,
+  rates: ReadonlyMap<string, number>,
+) {
   const { id, name, updatedAt } = company;
   return {
     id,
     name,
     updatedAt,
     ...(options.profile ? { profile: company } : {}),
-    ...(options.statements ? { statements: statements.filter((statement) => statementWanted(statement, options)).map((statement) => statementRecord(statement, options, rates)) } : {}),
+    ...(options.statements
+      ? {
+          statements: statements
+            .filter((statement) => statementWanted(statement, options))
+            .map((statement) => statementRecord(statement, options, rates)),
+        }
+      : {}),
   };
 }
 

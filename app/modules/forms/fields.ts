@@ -5,22 +5,14 @@ import { encodeMessage } from "./messages";
 const textErrors = { required_error: "validation.required", invalid_type_error: "validation.invalidType" };
 
 export function requiredText(max: number) {
-  return z
-    .string(textErrors)
-    .trim()
-    .min(1, "validation.required")
-    .max(max, encodeMessage("validation.tooLong", { max }));
+  return z.string(textErrors).trim().min(1, "validation.required").max(max, encodeMessage("validation.tooLong", { max }));
 }
 
 /** Optional text: absent or empty becomes undefined. */
 export function optionalText(max: number) {
   return z.preprocess(
     (value) => (typeof value === "string" && value.trim() === "" ? undefined : value),
-    z
-      .string(textErrors)
-      .trim()
-      .max(max, encodeMessage("validation.tooLong", { max }))
-      .optional(),
+    z.string(textErrors).trim().max(max, encodeMessage("validation.tooLong", { max })).optional(),
   );
 }
 

@@ -38,10 +38,7 @@ export async function readFormData(request: Request): Promise<FormData> {
 
 /** What remix-validated-form reads back: field errors and the values to show again, with a 422. */
 export function validationFailure(error: ValidatorError, submittedData: Record<string, unknown>) {
-  return data(
-    { fieldErrors: error.fieldErrors, formId: error.formId, repopulateFields: submittedData, formError: null },
-    { status: 422 },
-  );
+  return data({ fieldErrors: error.fieldErrors, formId: error.formId, repopulateFields: submittedData, formError: null }, { status: 422 });
 }
 
 /** A failure of the whole form (rate limit, spam), shown above it; the typed values stay. */

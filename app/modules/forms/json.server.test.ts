@@ -14,7 +14,10 @@ async function failure(request: Request) {
 
 describe("readJsonObject", () => {
   it("[security-10] reads only application/json bodies", async () => {
-    expect(await failure(post('{"a":1}', "text/plain"))).toEqual({ status: 415, body: { error: "Send the body as JSON with Content-Type: application/json." } });
+    expect(await failure(post('{"a":1}', "text/plain"))).toEqual({
+      status: 415,
+      body: { error: "Send the body as JSON with Content-Type: application/json." },
+    });
     expect((await readJsonObject(post('{"a":1}', "application/json; charset=utf-8"), t)).ok).toBe(true);
   });
 
@@ -28,7 +31,10 @@ describe("readJsonObject", () => {
   });
 
   it("[security-13] drops prototype-like keys at every depth", async () => {
-    const result = await readJsonObject(post('{"__proto__":{"isAdmin":true},"a":{"constructor":{"prototype":1},"b":[{"__proto__":2}]}}'), t);
+    const result = await readJsonObject(
+      post('{"__proto__":{"isAdmin":true},"a":{"constructor":{"prototype":1},"b":[{"__proto__":2}]}}'),
+      t,
+    );
     expect(result).toEqual({ ok: true, value: { a: { b: [{}] } } });
   });
 

@@ -72,7 +72,8 @@ export function documentSecurityPolicy(nonce: string): string {
 }
 
 /** Responses that are not pages (JSON, files, error answers) may run nothing and be framed by no one. */
-export const RESOURCE_SECURITY_POLICY = "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+export const RESOURCE_SECURITY_POLICY =
+  "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 
 /** The headers every response carries; HSTS only where the portal is served over https. */
 export function securityHeaders(publicUrl: string): Record<string, string> {

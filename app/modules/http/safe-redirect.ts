@@ -1,11 +1,11 @@
+import { hasControlCharacters } from "~/modules/net/control-characters";
+
 /** The fallback and the target must stay on this site; the parse base only serves to compare origins. */
 const BASE = "http://portal.invalid";
 
-/** Control characters and backslashes: browsers strip or reinterpret them, which turns "/\t/x" into "//x". */
-const UNSAFE_CHARACTERS = /[\u0000-\u001f\u007f\\]/;
-
+/** Control characters and backslashes are refused: browsers strip or reinterpret them, which turns "/\t/x" into "//x". */
 function isSameSitePath(candidate: string): boolean {
-  return candidate.startsWith("/") && !candidate.startsWith("//") && !UNSAFE_CHARACTERS.test(candidate);
+  return candidate.startsWith("/") && !candidate.startsWith("//") && !candidate.includes("\\") && !hasControlCharacters(candidate);
 }
 
 /**

@@ -42,7 +42,7 @@ export function clientAddressMiddleware(req: Request, _res: Response, next: Next
 }
 
 function wantsJson(req: Request): boolean {
-  return req.path.startsWith("/api/") || req.path === "/healthz" || (req.accepts(["html", "json"]) === "json");
+  return req.path.startsWith("/api/") || req.path === "/healthz" || req.accepts(["html", "json"]) === "json";
 }
 
 function languageOf(req: Request): Language {
@@ -110,7 +110,12 @@ export function createPortalServer({ build, clientDirectory }: PortalServerOptio
     res.set(securityHeaders(env.PUBLIC_URL));
     next();
   });
-  app.use(morgan((tokens, req, res) => `${tokens.method?.(req, res)} ${loggedUrl(tokens.url?.(req, res) ?? "")} ${tokens.status?.(req, res)} ${tokens["response-time"]?.(req, res)} ms`));
+  app.use(
+    morgan(
+      (tokens, req, res) =>
+        `${tokens.method?.(req, res)} ${loggedUrl(tokens.url?.(req, res) ?? "")} ${tokens.status?.(req, res)} ${tokens["response-time"]?.(req, res)} ms`,
+    ),
+  );
   app.use(compression());
   app.use("/assets", express.static(path.join(clientDirectory, "assets"), { immutable: true, maxAge: "1y", index: false }));
   app.use(express.static(clientDirectory, { maxAge: "1h", index: false }));
@@ -146,7 +151,8 @@ export function createPortalServer({ build, clientDirectory }: PortalServerOptio
   // Whatever escapes the app (a request Express itself cannot read) is answered without details.
   app.use((error: unknown, req: Request, res: Response, next: NextFunction) => {
     if (res.headersSent) return next(error);
-    const status = typeof error === "object" && error !== null && "status" in error && Number(error.status) < 500 ? Number(error.status) : 500;
+    const status =
+      typeof error === "object" && error !== null && "status" in error && Number(error.status) < 500 ? Number(error.status) : 500;
     if (status >= 500) console.error(error);
     void refuse(req, res, status, status >= 500 ? "errors.generic" : "http.badRequest").catch(() => res.end());
   });

@@ -67,7 +67,12 @@ export function apiLanguage(url: URL, acceptLanguage: string | null): Language {
     .split(",")
     .map((part) => {
       const [tag = "", ...params] = part.trim().toLowerCase().split(";");
-      const quality = Number(params.find((param) => param.trim().startsWith("q="))?.trim().slice(2) ?? 1);
+      const quality = Number(
+        params
+          .find((param) => param.trim().startsWith("q="))
+          ?.trim()
+          .slice(2) ?? 1,
+      );
       return { primary: tag.split("-")[0], quality: Number.isNaN(quality) ? 0 : quality };
     })
     .filter((entry) => entry.quality > 0 && (entry.primary === "zh" || entry.primary === "en"))

@@ -24,10 +24,14 @@ describe("IncidentThrottle", () => {
   it("fingerprints by address, message and credentials", () => {
     const error = new Error("boom");
     const request = (url: string, cookie = "") => new Request(url, { headers: { Cookie: cookie } });
-    expect(incidentFingerprint(request("http://x/a?q=1", "token=t1"), error)).toBe(incidentFingerprint(request("http://x/a?q=1", "a=b; token=t1"), error));
+    expect(incidentFingerprint(request("http://x/a?q=1", "token=t1"), error)).toBe(
+      incidentFingerprint(request("http://x/a?q=1", "a=b; token=t1"), error),
+    );
     expect(incidentFingerprint(request("http://x/a"), error)).not.toBe(incidentFingerprint(request("http://x/b"), error));
     expect(incidentFingerprint(request("http://x/a?q=1"), error)).not.toBe(incidentFingerprint(request("http://x/a?q=2"), error));
-    expect(incidentFingerprint(request("http://x/a", "token=t1"), error)).not.toBe(incidentFingerprint(request("http://x/a", "token=t2"), error));
+    expect(incidentFingerprint(request("http://x/a", "token=t1"), error)).not.toBe(
+      incidentFingerprint(request("http://x/a", "token=t2"), error),
+    );
     expect(incidentFingerprint(request("http://x/a"), error)).not.toBe(incidentFingerprint(request("http://x/a"), new Error("other")));
   });
 });

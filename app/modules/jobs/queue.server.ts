@@ -203,8 +203,22 @@ export async function recoverAbandoned(now = new Date()): Promise<Job[]> {
       .updateTable("jobs")
       .set(
         giveUp
-          ? { status: job.cancel_requested === 1 ? "cancelled" : "failed", last_error: abandonedMessage, locked_by: null, locked_until: null, updated_at: nowIso(now), finished_at: nowIso(now) }
-          : { status: "queued", run_at: nowIso(now), last_error: abandonedMessage, locked_by: null, locked_until: null, updated_at: nowIso(now) },
+          ? {
+              status: job.cancel_requested === 1 ? "cancelled" : "failed",
+              last_error: abandonedMessage,
+              locked_by: null,
+              locked_until: null,
+              updated_at: nowIso(now),
+              finished_at: nowIso(now),
+            }
+          : {
+              status: "queued",
+              run_at: nowIso(now),
+              last_error: abandonedMessage,
+              locked_by: null,
+              locked_until: null,
+              updated_at: nowIso(now),
+            },
       )
       .where("id", "=", job.id)
       .where("status", "=", "running")
@@ -220,7 +234,12 @@ export const abandonedMessage = "The worker stopped while this job was running."
 /** Asks a queued or running job to stop; a queued one is cancelled at once. */
 export async function requestCancel(jobId: string): Promise<void> {
   const now = nowIso();
-  await db.updateTable("jobs").set({ cancel_requested: 1, updated_at: now }).where("id", "=", jobId).where("status", "=", "running").execute();
+  await db
+    .updateTable("jobs")
+    .set({ cancel_requested: 1, updated_at: now })
+    .where("id", "=", jobId)
+    .where("status", "=", "running")
+    .execute();
   await db
     .updateTable("jobs")
     .set({ status: "cancelled", cancel_requested: 1, updated_at: now, finished_at: now })

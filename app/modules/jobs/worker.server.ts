@@ -91,7 +91,11 @@ async function schedulePeriodic(jobs: PeriodicJob[]): Promise<void> {
   const pending = await db
     .selectFrom("jobs")
     .select("unique_key")
-    .where("unique_key", "in", jobs.map(({ kind }) => `periodic:${kind}`))
+    .where(
+      "unique_key",
+      "in",
+      jobs.map(({ kind }) => `periodic:${kind}`),
+    )
     .where("status", "in", ["queued", "running"])
     .execute();
   const scheduled = new Set(pending.map((job) => job.unique_key));
@@ -129,16 +133,25 @@ export function startWorker(options: WorkerOptions): Worker {
       entry.reason = reason;
       controller.abort(reason);
     };
-    const heartbeat = setInterval(() => {
-      void (async () => {
-        if (!(await renewLease(job.id, id, leaseMs))) stop("lease-lost");
-        else if (await isCancelRequested(job.id)) stop("cancel");
-      })().catch(() => undefined);
-    }, Math.max(50, Math.floor(leaseMs / 3)));
+    const heartbeat = setInterval(
+      () => {
+        void (async () => {
+          if (!(await renewLease(job.id, id, leaseMs))) stop("lease-lost");
+          else if (await isCancelRequested(job.id)) stop("cancel");
+        })().catch(() => undefined);
+      },
+      Math.max(50, Math.floor(leaseMs / 3)),
+    );
     entry.done = (async () => {
       try {
         if (job.cancel_requested === 1) stop("cancel");
-        else await handler.run({ job, payload: JSON.parse(job.payload) as unknown, signal: controller.signal, stopReason: () => entry.reason });
+        else
+          await handler.run({
+            job,
+            payload: JSON.parse(job.payload) as unknown,
+            signal: controller.signal,
+            stopReason: () => entry.reason,
+          });
         if (entry.reason === "cancel") {
           await cancelledJob(job.id, id);
           await handler.onCancelled?.(job);
@@ -155,7 +168,12 @@ export function startWorker(options: WorkerOptions): Worker {
           await handler.onCancelled?.(job);
         } else if (entry.reason === null) {
           const { message, stack } = errorText(error);
-          await recordPipelineIncident({ severity: "error", message: `${job.kind} failed: ${message}`, stacktrace: stack, data: { jobId: job.id, attempt: job.attempts, payload: job.payload } });
+          await recordPipelineIncident({
+            severity: "error",
+            message: `${job.kind} failed: ${message}`,
+            stacktrace: stack,
+            data: { jobId: job.id, attempt: job.attempts, payload: job.payload },
+          });
           if ((await failAttempt(job, id, message, options.retryBaseMs)) === "failed") await handler.onGiveUp?.(job, message);
         }
       } finally {
@@ -168,7 +186,12 @@ export function startWorker(options: WorkerOptions): Worker {
 
   async function giveUpAbandoned(): Promise<void> {
     for (const job of await recoverAbandoned()) {
-      await recordPipelineIncident({ severity: "warning", message: `${job.kind}: ${abandonedMessage}`, stacktrace: "", data: { jobId: job.id, attempts: job.attempts } });
+      await recordPipelineIncident({
+        severity: "warning",
+        message: `${job.kind}: ${abandonedMessage}`,
+        stacktrace: "",
+        data: { jobId: job.id, attempts: job.attempts },
+      });
       if (job.cancel_requested === 1) await options.handlers[job.kind]?.onCancelled?.(job);
       else await options.handlers[job.kind]?.onGiveUp?.(job, abandonedMessage);
     }
@@ -201,7 +224,12 @@ export function startWorker(options: WorkerOptions): Worker {
       } catch (error) {
         const { message, stack } = errorText(error);
         console.error(`[worker ${id}] ${message}`);
-        await recordPipelineIncident({ severity: "critical", message: `Worker loop: ${message}`, stacktrace: stack, data: { workerId: id, at: nowIso() } }).catch(() => undefined);
+        await recordPipelineIncident({
+          severity: "critical",
+          message: `Worker loop: ${message}`,
+          stacktrace: stack,
+          data: { workerId: id, at: nowIso() },
+        }).catch(() => undefined);
       }
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, options.pollMs);

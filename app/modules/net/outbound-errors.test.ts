@@ -1,6 +1,13 @@
 import { FTPError } from "basic-ftp";
 import { describe, expect, it } from "vitest";
-import { AddressNotAllowedError, ControlCharacterError, refuseControlCharacters, subscriberFailure, subscriberReason, UnexpectedStatusError } from "./outbound-errors";
+import {
+  AddressNotAllowedError,
+  ControlCharacterError,
+  refuseControlCharacters,
+  subscriberFailure,
+  subscriberReason,
+  UnexpectedStatusError,
+} from "./outbound-errors";
 
 function socketError(code: string, message: string): Error {
   return Object.assign(new Error(message), { code });
@@ -12,7 +19,9 @@ describe("outbound errors", () => {
       expect(() => refuseControlCharacters("FTP user name", value)).toThrow(ControlCharacterError);
     }
     expect(() => refuseControlCharacters("FTP user name", "ann.o'neil@例え.jp 😀")).not.toThrow();
-    expect(() => refuseControlCharacters("FTP password", "x\r\n")).toThrow("The FTP password contains a line break or another control character");
+    expect(() => refuseControlCharacters("FTP password", "x\r\n")).toThrow(
+      "The FTP password contains a line break or another control character",
+    );
   });
 
   it("[security-2] gives subscribers a reason without socket errors, addresses or ports", () => {
@@ -25,12 +34,20 @@ describe("outbound errors", () => {
     ];
     expect(raw.map((error) => subscriberReason("ftp", error))).toEqual(Array(raw.length).fill("The FTP server could not be reached"));
     expect(subscriberReason("webhook", raw[0])).toBe("The webhook could not be reached");
-    expect(subscriberReason("ftp", new AddressNotAllowedError("x resolves to 127.0.0.1 (loopback)"))).toBe("The address is not allowed: deliveries go to public hosts only");
-    expect(subscriberReason("webhook", socketError("ENOTFOUND", "getaddrinfo ENOTFOUND internal.corp"))).toBe("The host name could not be resolved");
-    expect(subscriberReason("webhook", socketError("DEPTH_ZERO_SELF_SIGNED_CERT", "self-signed certificate"))).toBe("The webhook has no valid TLS certificate for its name");
+    expect(subscriberReason("ftp", new AddressNotAllowedError("x resolves to 127.0.0.1 (loopback)"))).toBe(
+      "The address is not allowed: deliveries go to public hosts only",
+    );
+    expect(subscriberReason("webhook", socketError("ENOTFOUND", "getaddrinfo ENOTFOUND internal.corp"))).toBe(
+      "The host name could not be resolved",
+    );
+    expect(subscriberReason("webhook", socketError("DEPTH_ZERO_SELF_SIGNED_CERT", "self-signed certificate"))).toBe(
+      "The webhook has no valid TLS certificate for its name",
+    );
     expect(subscriberReason("webhook", new UnexpectedStatusError(503, "POST http://hooks.test/in"))).toBe("The webhook answered HTTP 503");
     expect(subscriberReason("ftp", new FTPError({ code: 530, message: "530 Login incorrect." }))).toBe("The FTP server refused the login");
-    expect(subscriberReason("ftp", new FTPError({ code: 553, message: "553 /etc/passwd: denied" }))).toBe("The FTP server refused the transfer (reply 553)");
+    expect(subscriberReason("ftp", new FTPError({ code: 553, message: "553 /etc/passwd: denied" }))).toBe(
+      "The FTP server refused the transfer (reply 553)",
+    );
   });
 
   it("[security-2] keeps the raw cause in the stack for the pipeline incident, out of the message", () => {

@@ -59,7 +59,8 @@ export function subscriberReason(channel: OutboundChannel, error: unknown): stri
   if (error instanceof AddressNotAllowedError) return "The address is not allowed: deliveries go to public hosts only";
   if (error instanceof ControlCharacterError || error instanceof SubscriberFacingError) return error.message;
   if (error instanceof UnexpectedStatusError) return `${names[channel]} answered HTTP ${error.status}`;
-  if (error instanceof FTPError) return error.code === 530 ? "The FTP server refused the login" : `The FTP server refused the transfer (reply ${error.code})`;
+  if (error instanceof FTPError)
+    return error.code === 530 ? "The FTP server refused the login" : `The FTP server refused the transfer (reply ${error.code})`;
   const code = errorCode(error);
   if (code && resolutionCodes.has(code)) return "The host name could not be resolved";
   if (code && certificateCodes.test(code)) return `${names[channel]} has no valid TLS certificate for its name`;

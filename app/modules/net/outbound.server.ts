@@ -42,7 +42,9 @@ export async function vetHost(host: string, options: OutboundOptions = {}): Prom
   const hostname = stripBrackets(host);
   refuseControlCharacters("host name", hostname);
   const literal = parseIpLiteral(hostname);
-  const resolved = literal ? [literal] : (await (options.resolve ?? systemResolver)(hostname)).map(({ address }) => parseIpLiteral(address));
+  const resolved = literal
+    ? [literal]
+    : (await (options.resolve ?? systemResolver)(hostname)).map(({ address }) => parseIpLiteral(address));
   const classes = resolved.map((address) => {
     if (!address) throw new Error(`${hostname} resolved to something that is not an address`);
     return classifyAddress(address);
@@ -103,7 +105,8 @@ function exchange(target: URL, vetted: VettedHost, request: OutboundRequest, sig
       let size = 0;
       incoming.on("data", (chunk: Buffer) => {
         size += chunk.length;
-        if (size > request.maxBodyBytes) incoming.destroy(new Error(`The answer of ${target.origin} is larger than ${request.maxBodyBytes} bytes`));
+        if (size > request.maxBodyBytes)
+          incoming.destroy(new Error(`The answer of ${target.origin} is larger than ${request.maxBodyBytes} bytes`));
         else chunks.push(chunk);
       });
       incoming.on("end", () => resolve({ status, location, body: Buffer.concat(chunks) }));
@@ -145,7 +148,13 @@ export async function requestVetted(url: string, request: OutboundRequest, optio
 
 /** A JSON document from a configured source URL (specs, downloads listings), following a few redirects. */
 export async function fetchJsonVetted(url: string, timeoutMs: number): Promise<unknown> {
-  const response = await requestVetted(url, { method: "GET", headers: { accept: "application/json" }, timeoutMs, maxRedirects: 3, maxBodyBytes: 64 * 1024 * 1024 });
+  const response = await requestVetted(url, {
+    method: "GET",
+    headers: { accept: "application/json" },
+    timeoutMs,
+    maxRedirects: 3,
+    maxBodyBytes: 64 * 1024 * 1024,
+  });
   if (response.status < 200 || response.status > 299) throw new UnexpectedStatusError(response.status, url);
   return JSON.parse(response.body.toString("utf8"));
 }

@@ -20,7 +20,10 @@ interface RecordedAttempt {
 async function recordAttempt(key: string, windowMs: number, now: number): Promise<RecordedAttempt> {
   const id = newId();
   const cutoff = nowIso(new Date(now - windowMs));
-  await db.insertInto("rate_limit_events").values({ id, key, created_at: nowIso(new Date(now)) }).execute();
+  await db
+    .insertInto("rate_limit_events")
+    .values({ id, key, created_at: nowIso(new Date(now)) })
+    .execute();
   await db.deleteFrom("rate_limit_events").where("key", "=", key).where("created_at", "<", cutoff).execute();
   const rows = await db
     .selectFrom("rate_limit_events")
@@ -50,7 +53,8 @@ export async function hitRateLimit(key: string, limit: number, windowMs: number)
   return { allowed: false, retryAfterSeconds: retrySeconds(waitMs) };
 }
 
-export type ProgressiveAttempt = (RateLimitResult & { allowed: true; attemptIds: Record<string, string> }) | (RateLimitResult & { allowed: false });
+export type ProgressiveAttempt =
+  (RateLimitResult & { allowed: true; attemptIds: Record<string, string> }) | (RateLimitResult & { allowed: false });
 
 /**
  * Records one attempt under every key (sign-in: the account and the client address) and lets it go ahead
@@ -62,7 +66,11 @@ export async function startProgressiveAttempt(limits: readonly { key: string; po
   const attempts = await Promise.all(limits.map(({ key, policy }) => recordAttempt(key, policy.windowMs, now)));
   const waitMs = Math.max(0, ...attempts.map((attempt, index) => progressiveWaitMs(attempt.earlier, now, limits[index]!.policy)));
   if (waitMs === 0) {
-    return { allowed: true, retryAfterSeconds: 0, attemptIds: Object.fromEntries(limits.map(({ key }, index) => [key, attempts[index]!.id])) };
+    return {
+      allowed: true,
+      retryAfterSeconds: 0,
+      attemptIds: Object.fromEntries(limits.map(({ key }, index) => [key, attempts[index]!.id])),
+    };
   }
   await Promise.all(attempts.map((attempt) => takeBackAttempt(attempt.id)));
   return { allowed: false, retryAfterSeconds: retrySeconds(waitMs) };

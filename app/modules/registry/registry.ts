@@ -30,15 +30,7 @@ export const families: readonly Family[] = [
   { id: "real-estate", vendor: "estate", theme: "intelligence", platform: "intel" },
 ];
 
-export type DocSetId =
-  | "macroeconomic"
-  | "sandbox"
-  | "company"
-  | "company-v2"
-  | "documents"
-  | "dealwatch"
-  | "fund-flows"
-  | "real-estate";
+export type DocSetId = "macroeconomic" | "sandbox" | "company" | "company-v2" | "documents" | "dealwatch" | "fund-flows" | "real-estate";
 
 export interface DocSet {
   id: DocSetId;
@@ -58,14 +50,7 @@ export const docSets: readonly DocSet[] = [
   { id: "real-estate", family: "real-estate", slug: "api-v1" },
 ];
 
-export type ProductId =
-  | "macroeconomic"
-  | "sandbox"
-  | "company"
-  | "documents"
-  | "dealwatch"
-  | "fund-flows"
-  | "real-estate";
+export type ProductId = "macroeconomic" | "sandbox" | "company" | "documents" | "dealwatch" | "fund-flows" | "real-estate";
 
 export interface Product {
   id: ProductId;

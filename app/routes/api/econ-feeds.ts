@@ -11,7 +11,10 @@ const emptyToUndefined = (value: unknown) => (value === "" || value === null ? u
 const filterSchema = z.object({
   status: z.preprocess(emptyToUndefined, z.enum(statusFilters, { errorMap: () => ({ message: "validation.invalidOption" }) }).optional()),
   username: z.preprocess(emptyToUndefined, z.string().trim().max(254, "validation.tooLong|max=254").optional()),
-  deleted: z.preprocess(emptyToUndefined, z.enum(["0", "1", "true", "false"], { errorMap: () => ({ message: "validation.invalidOption" }) }).optional()),
+  deleted: z.preprocess(
+    emptyToUndefined,
+    z.enum(["0", "1", "true", "false"], { errorMap: () => ({ message: "validation.invalidOption" }) }).optional(),
+  ),
 });
 
 /**

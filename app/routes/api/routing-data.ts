@@ -7,7 +7,9 @@ import { isDocSetId } from "~/modules/registry/registry";
 export async function loader({ params }: LoaderFunctionArgs) {
   if (!isDocSetId(params.apiName)) return jsonResponse({ error: "Unknown documentation set." }, 404);
   try {
-    return new Response(routingJson(await getDocSetData(params.apiName)), { headers: { "Content-Type": "application/json; charset=utf-8" } });
+    return new Response(routingJson(await getDocSetData(params.apiName)), {
+      headers: { "Content-Type": "application/json; charset=utf-8" },
+    });
   } catch (error) {
     if (!(error instanceof SpecUnavailableError)) throw error;
     return jsonResponse({ error: error.message }, 500);

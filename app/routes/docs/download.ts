@@ -3,7 +3,8 @@ import { getDownloadFile } from "~/modules/docs/exports/downloads.server";
 import { SpecUnavailableError } from "~/modules/docs/routing-data.server";
 import { findDocSet } from "~/modules/registry/registry";
 
-const plainText = (text: string, status: number) => new Response(text, { status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+const plainText = (text: string, status: number) =>
+  new Response(text, { status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
 
 /** GET /docs/{vendor}/{api}/downloads/{file}: a guide, client or specification of the set as an attachment. */
 export async function loader({ params }: LoaderFunctionArgs) {

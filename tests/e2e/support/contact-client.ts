@@ -12,6 +12,7 @@ export function uniqueClientAddress(): string {
  * the per-address contact budgets of one test never reach another.
  */
 export const test = base.extend<{ clientAddress: string }>({
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern
   clientAddress: async ({}, use) => {
     await use(uniqueClientAddress());
   },
@@ -28,5 +29,7 @@ export async function solvedCaptcha(request: APIRequestContext): Promise<string>
   const solution = await solveChallenge(challenge.challenge, challenge.salt, challenge.algorithm, challenge.maxnumber).promise;
   if (!solution) throw new Error("no solution found");
   const { algorithm, salt, signature } = challenge;
-  return Buffer.from(JSON.stringify({ algorithm, challenge: challenge.challenge, number: solution.number, salt, signature })).toString("base64");
+  return Buffer.from(JSON.stringify({ algorithm, challenge: challenge.challenge, number: solution.number, salt, signature })).toString(
+    "base64",
+  );
 }

@@ -57,9 +57,12 @@ describe("the listing's entries", () => {
 
   it("name the Postman collection, or the served file when the listing has none", () => {
     expect(postmanDownloadPath("fund-flows", listing)).toBe("/docs/flows/api-v2/downloads/postman-collection.json");
-    expect(postmanDownloadPath("fund-flows", { downloads: [], sdks: [{ name: "P", version: "1", path: "https://cdn.example.com/p.json", type: "postman" }] })).toBe(
-      "https://cdn.example.com/p.json",
-    );
+    expect(
+      postmanDownloadPath("fund-flows", {
+        downloads: [],
+        sdks: [{ name: "P", version: "1", path: "https://cdn.example.com/p.json", type: "postman" }],
+      }),
+    ).toBe("https://cdn.example.com/p.json");
     expect(postmanDownloadPath("fund-flows", { downloads: [], sdks: [] })).toBe("/docs/flows/api-v2/downloads/postman-collection.json");
   });
 });
@@ -94,7 +97,9 @@ describe("on the docs pages", () => {
       download: "/docs/flows/api-v2/downloads/postman-collection.json",
       requests: 6,
     });
-    await expect(resolveDocPage("macroeconomic", "/docs/econ/macroeconomic", "postman-collection", new URLSearchParams(), "en")).resolves.toEqual({
+    await expect(
+      resolveDocPage("macroeconomic", "/docs/econ/macroeconomic", "postman-collection", new URLSearchParams(), "en"),
+    ).resolves.toEqual({
       kind: "not-found",
     });
   });

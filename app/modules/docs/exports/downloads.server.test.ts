@@ -102,7 +102,10 @@ describe("cacheListings", () => {
   });
 
   it("keeps each set apart and does not keep a read that failed", async () => {
-    const read = vi.fn().mockRejectedValueOnce(new Error("spec unavailable")).mockResolvedValue({ listing: listing("4.0.0"), fromSource: true });
+    const read = vi
+      .fn()
+      .mockRejectedValueOnce(new Error("spec unavailable"))
+      .mockResolvedValue({ listing: listing("4.0.0"), fromSource: true });
     const listingOf = cacheListings(read, () => 0);
     await expect(listingOf("fund-flows")).rejects.toThrow("spec unavailable");
     expect((await listingOf("fund-flows")).sdks[0]?.version).toBe("4.0.0");

@@ -43,7 +43,10 @@ export async function readGuides(set: DocSetId): Promise<Guides> {
       const section = docSetPages[set].languages[language];
       const fullGuide = section?.fullGuide ? await read(`${language}/full-guide`) : null;
       const examples = await Promise.all((section?.topics ?? []).map((topic) => read(`${language}/quick-examples/${topic}`)));
-      const guide = composeGuide(fullGuide, examples.filter((example): example is string => example !== null));
+      const guide = composeGuide(
+        fullGuide,
+        examples.filter((example): example is string => example !== null),
+      );
       return guide ? [[language, guide] as const] : [];
     }),
   );
@@ -57,7 +60,12 @@ export interface ListingRead {
 }
 
 /** The listing from its source; when it cannot be read or validated, one built from the spec (a warning, never an error). */
-export async function loadDownloadListing(set: DocSetId, model: ApiModel, guides: Guides, source = downloadSource(set)): Promise<ListingRead> {
+export async function loadDownloadListing(
+  set: DocSetId,
+  model: ApiModel,
+  guides: Guides,
+  source = downloadSource(set),
+): Promise<ListingRead> {
   try {
     return { listing: withWrittenGuides(downloadListingSchema.parse(await readJson(source)), guides), fromSource: true };
   } catch (error) {
@@ -74,7 +82,10 @@ export const fallbackTtlMs = 30_000;
  * from its source, thirty seconds when the fallback stood in, so that a source that recovers is soon used.
  * Concurrent callers share one read; a read that throws is not kept.
  */
-export function cacheListings(read: (set: DocSetId) => Promise<ListingRead>, now: () => number = Date.now): (set: DocSetId) => Promise<DownloadListing> {
+export function cacheListings(
+  read: (set: DocSetId) => Promise<ListingRead>,
+  now: () => number = Date.now,
+): (set: DocSetId) => Promise<DownloadListing> {
   interface Entry {
     listing: Promise<DownloadListing>;
     /** while the read is under way, callers share it */

@@ -1,5 +1,6 @@
 /** The documentation downloads of a set (SPEC.md section 3) and the files this portal serves for them. */
 import { z } from "zod";
+import { hasControlCharacters } from "~/modules/net/control-characters";
 import { docSetPath, getDocSet, type DocSetId } from "~/modules/registry/registry";
 import { docSetPages } from "../doc-pages";
 import type { ApiModel } from "../spec-model";
@@ -18,7 +19,7 @@ export type SdkType = (typeof sdkTypes)[number];
  * site and https URLs pass: no javascript:, data: or protocol-relative //host (nor /\host, which browsers read alike).
  */
 export function isSafeListingPath(value: string): boolean {
-  if (value === "" || /[\s\\\u0000-\u001f\u007f]/.test(value) || value.startsWith("//")) return false;
+  if (value === "" || /[\s\\]/.test(value) || hasControlCharacters(value) || value.startsWith("//")) return false;
   if (/^https:\/\//i.test(value)) return URL.canParse(value);
   return !/^[^/?#]*:/.test(value);
 }
@@ -87,7 +88,9 @@ export function fallbackListing(set: DocSetId, model: ApiModel, guides: Guides):
   const root = downloadsRoot(set);
   const sdk = (type: SdkType, file: string) => ({ name: sdkNames[type], version: model.version, path: `${root}/${file}`, type });
   return {
-    downloads: guideLanguages.filter((language) => guides[language]).map((language) => ({ name: language, path: `${root}/${guideFilename(set, language)}` })),
+    downloads: guideLanguages
+      .filter((language) => guides[language])
+      .map((language) => ({ name: language, path: `${root}/${guideFilename(set, language)}` })),
     sdks: [
       ...clientLanguagesOf(set).map((language) => sdk(language, clientFilename(language, set))),
       sdk("openapi", "openapi.json"),
@@ -109,10 +112,16 @@ const json = (filename: string, value: unknown): DownloadFile => ({
 });
 
 /** The file behind /docs/{vendor}/{api}/downloads/{file}, or null for a file the set does not have. */
-export function resolveDownload(set: DocSetId, file: string, loaded: { model: ApiModel; spec: unknown }, guides: Guides = {}): DownloadFile | null {
+export function resolveDownload(
+  set: DocSetId,
+  file: string,
+  loaded: { model: ApiModel; spec: unknown },
+  guides: Guides = {},
+): DownloadFile | null {
   if (file === "openapi.json") return json(file, toOpenApi3(loaded.spec));
   if (file === "swagger.json") return json(file, loaded.spec);
-  if (file === "postman-collection.json") return json(file, toPostmanCollection(loaded.model, { name: loaded.model.title || set, setId: set }));
+  if (file === "postman-collection.json")
+    return json(file, toPostmanCollection(loaded.model, { name: loaded.model.title || set, setId: set }));
   const guide = guideLanguages.find((language) => guideFilename(set, language) === file);
   if (guide) {
     const body = guides[guide];

@@ -26,7 +26,10 @@ const methods = ["get", "put", "post", "delete", "options", "head", "patch"];
 
 /** The value at a path of keys in a converted document. */
 function dig(value: unknown, ...keys: string[]): unknown {
-  return keys.reduce<unknown>((current, key) => (typeof current === "object" && current !== null ? Reflect.get(current, key) : undefined), value);
+  return keys.reduce<unknown>(
+    (current, key) => (typeof current === "object" && current !== null ? Reflect.get(current, key) : undefined),
+    value,
+  );
 }
 
 function countOperations(document: unknown): number {

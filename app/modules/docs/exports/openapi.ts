@@ -143,7 +143,10 @@ function formDataSchema(parameters: JsonObject[]): JsonObject {
     properties: Object.fromEntries(
       parameters.map((parameter) => {
         const schema = parameterSchema(parameter);
-        return [String(parameter.name), parameter.description !== undefined && isRecord(schema) ? { ...schema, description: parameter.description } : schema];
+        return [
+          String(parameter.name),
+          parameter.description !== undefined && isRecord(schema) ? { ...schema, description: parameter.description } : schema,
+        ];
       }),
     ),
     ...(required.length > 0 ? { required } : {}),
@@ -162,7 +165,9 @@ function requestBody(parameters: JsonObject[], consumes: string[]): JsonObject |
   }
   const fields = parameters.filter((parameter) => parameter.in === "formData");
   if (fields.length === 0) return undefined;
-  const formTypes = consumes.filter((mediaType) => mediaType === "multipart/form-data" || mediaType === "application/x-www-form-urlencoded");
+  const formTypes = consumes.filter(
+    (mediaType) => mediaType === "multipart/form-data" || mediaType === "application/x-www-form-urlencoded",
+  );
   const hasFile = fields.some((field) => field.type === "file");
   const mediaTypes = formTypes.length > 0 ? formTypes : [hasFile ? "multipart/form-data" : "application/x-www-form-urlencoded"];
   return {
@@ -180,12 +185,15 @@ function convertResponse(response: unknown, produces: string[]): unknown {
   if (!isRecord(response)) return response;
   if (typeof response.$ref === "string") return { $ref: rewriteRef(response.$ref) };
   const { description, schema, headers, examples, ...rest } = response;
-  const exampleOf = (mediaType: string) => (isRecord(examples) && examples[mediaType] !== undefined ? { example: examples[mediaType] } : {});
+  const exampleOf = (mediaType: string) =>
+    isRecord(examples) && examples[mediaType] !== undefined ? { example: examples[mediaType] } : {};
   return {
     description: description ?? "",
     ...(isRecord(headers) ? { headers: mapValues(headers, convertHeader) } : {}),
     ...(schema !== undefined
-      ? { content: Object.fromEntries(produces.map((mediaType) => [mediaType, { schema: convertSchema(schema), ...exampleOf(mediaType) }])) }
+      ? {
+          content: Object.fromEntries(produces.map((mediaType) => [mediaType, { schema: convertSchema(schema), ...exampleOf(mediaType) }])),
+        }
       : {}),
     ...extensions(rest),
   };
@@ -201,11 +209,11 @@ interface Defaults {
 }
 
 function convertOperation(operation: JsonObject, pathBodyLike: JsonObject[], defaults: Defaults): JsonObject {
-  const own = records(operation.parameters).map((original) => ({ original, resolved: resolveParameter(original, defaults.sharedParameters) }));
-  const bodyLike = mergeBodyLike(
-    pathBodyLike,
-    own.map((entry) => entry.resolved).filter(isBodyLike),
-  );
+  const own = records(operation.parameters).map((original) => ({
+    original,
+    resolved: resolveParameter(original, defaults.sharedParameters),
+  }));
+  const bodyLike = mergeBodyLike(pathBodyLike, own.map((entry) => entry.resolved).filter(isBodyLike));
   const body = requestBody(bodyLike, strings(operation.consumes) ?? defaults.consumes);
   const parameters = own.filter((entry) => !isBodyLike(entry.resolved)).map((entry) => convertParameter(entry.original));
   const produces = strings(operation.produces) ?? defaults.produces;
@@ -221,7 +229,10 @@ function convertOperation(operation: JsonObject, pathBodyLike: JsonObject[], def
 /** Path-level body and form fields move into each operation's requestBody; the other parameters stay shared. */
 function convertPathItem(item: unknown, defaults: Defaults): JsonObject {
   if (!isRecord(item)) throw new SpecError("A path item is not an object");
-  const pathParameters = records(item.parameters).map((original) => ({ original, resolved: resolveParameter(original, defaults.sharedParameters) }));
+  const pathParameters = records(item.parameters).map((original) => ({
+    original,
+    resolved: resolveParameter(original, defaults.sharedParameters),
+  }));
   const pathBodyLike = pathParameters.map((entry) => entry.resolved).filter(isBodyLike);
   const shared = pathParameters.filter((entry) => !isBodyLike(entry.resolved)).map((entry) => convertParameter(entry.original));
   const converted: JsonObject = {};

@@ -71,7 +71,9 @@ const headerAuth = normaliseSwagger2({
       },
     },
   },
-  definitions: { Report: { type: "object", properties: { level: { type: "integer", example: 2 }, from: { type: "string", format: "date" } } } },
+  definitions: {
+    Report: { type: "object", properties: { level: { type: "integer", example: 2 }, from: { type: "string", format: "date" } } },
+  },
 });
 
 describe("toPostmanCollection", () => {
@@ -112,7 +114,11 @@ describe("toPostmanCollection", () => {
     expect(request.url.raw).toBe("{{baseUrl}}/v2/Report/:dataset");
     expect(request.url.query).toBeUndefined();
     expect(request.url.variable).toEqual([{ key: "dataset", value: "FF" }]);
-    expect(request.body).toEqual({ mode: "raw", raw: JSON.stringify({ level: 2, from: "2026-01-31" }, null, 2), options: { raw: { language: "json" } } });
+    expect(request.body).toEqual({
+      mode: "raw",
+      raw: JSON.stringify({ level: 2, from: "2026-01-31" }, null, 2),
+      options: { raw: { language: "json" } },
+    });
   });
 
   it("derives the collection id from the set alone", () => {

@@ -78,7 +78,10 @@ function requestOf(model: ApiModel, operation: ApiOperation): PostmanRequest {
     ...(model.auth.in === "header" ? [{ ...apiKey, value: authHeaderValue(model.auth, "{{apiKey}}") }] : []),
   ];
   const path = operation.path.replace(/\{([^}]+)\}/g, ":$1");
-  const search = query.filter((entry) => !entry.disabled).map((entry) => `${entry.key}=${entry.value}`).join("&");
+  const search = query
+    .filter((entry) => !entry.disabled)
+    .map((entry) => `${entry.key}=${entry.value}`)
+    .join("&");
   const variable = of("path").map((parameter) => keyValue(parameter, model));
   return {
     name: operation.summary || `${operation.method.toUpperCase()} ${operation.path}`,
@@ -94,7 +97,13 @@ function requestOf(model: ApiModel, operation: ApiOperation): PostmanRequest {
         ...(variable.length > 0 ? { variable } : {}),
       },
       ...(body
-        ? { body: { mode: "raw", raw: JSON.stringify(exampleFromSchema(body.schema, model.definitions), null, 2), options: { raw: { language: "json" } } } }
+        ? {
+            body: {
+              mode: "raw",
+              raw: JSON.stringify(exampleFromSchema(body.schema, model.definitions), null, 2),
+              options: { raw: { language: "json" } },
+            },
+          }
         : form.length > 0
           ? { body: { mode: "urlencoded", urlencoded: form.map((parameter) => keyValue(parameter, model)) } }
           : {}),
@@ -105,7 +114,12 @@ function requestOf(model: ApiModel, operation: ApiOperation): PostmanRequest {
 /** A Postman Collection v2.1.0: one folder per tag in tag order, its requests in menu order. */
 export function toPostmanCollection(model: ApiModel, options: { name: string; setId: string }): PostmanCollection {
   return {
-    info: { _postman_id: deterministicUuid(`postman-collection:${options.setId}`), name: options.name, description: model.description, schema: postmanSchemaUrl },
+    info: {
+      _postman_id: deterministicUuid(`postman-collection:${options.setId}`),
+      name: options.name,
+      description: model.description,
+      schema: postmanSchemaUrl,
+    },
     item: model.tags.map((tag) => ({
       name: tag.label.en,
       description: tag.description,

@@ -115,7 +115,9 @@ const awkward = normaliseSwagger2({
         responses: {},
       },
     },
-    "/{default}": { delete: { operationId: "class", parameters: [{ name: "default", in: "path", required: true, type: "string" }], responses: {} } },
+    "/{default}": {
+      delete: { operationId: "class", parameters: [{ name: "default", in: "path", required: true, type: "string" }], responses: {} },
+    },
     "/request": { get: { operationId: "request", responses: {} } },
     "/constructor": { get: { operationId: "constructor", responses: {} } },
   },
@@ -123,7 +125,12 @@ const awkward = normaliseSwagger2({
 
 describe("generated code with hostile text from the spec", () => {
   it("makes valid, unique method names in each convention", () => {
-    const names = Object.fromEntries(clientLanguages.map((language) => [language, methodNames(language, generateClient(awkward, language, { packageName: "awkward", version: "0.1.0" }).source)]));
+    const names = Object.fromEntries(
+      clientLanguages.map((language) => [
+        language,
+        methodNames(language, generateClient(awkward, language, { packageName: "awkward", version: "0.1.0" }).source),
+      ]),
+    );
     expect(names).toEqual({
       python: ["get_item", "get_item_2", "class_", "request", "constructor"],
       javascript: ["getItem", "getItem_2", "class", "request", "constructor_"],
@@ -156,7 +163,9 @@ describe("generated code with hostile text from the spec", () => {
       /* @vite-ignore */ pathToFileURL(save(awkward, "javascript", "awkward")).href
     );
     const client = new module.AwkwardClient("KEY");
-    expect(["getItem", "getItem_2", "class", "request", "constructor_"].map((name) => typeof client[name])).toEqual(Array(5).fill("function"));
+    expect(["getItem", "getItem_2", "class", "request", "constructor_"].map((name) => typeof client[name])).toEqual(
+      Array(5).fill("function"),
+    );
   });
 });
 
@@ -278,7 +287,14 @@ describe("generated clients calling a server", () => {
         contentType: null,
         body: null,
       },
-      { method: "POST", path: "/base/items/2024-01-01", query: { token: "KEY" }, authorization: null, contentType: "application/json", body: { name: "n" } },
+      {
+        method: "POST",
+        path: "/base/items/2024-01-01",
+        query: { token: "KEY" },
+        authorization: null,
+        contentType: "application/json",
+        body: { name: "n" },
+      },
       404,
     ]);
   });

@@ -43,7 +43,8 @@ interface Convention {
   foldCase: boolean;
 }
 
-const pythonKeywords = "False None True and as assert async await break class continue def del elif else except finally for from global if import in is lambda nonlocal not or pass raise return try while with yield";
+const pythonKeywords =
+  "False None True and as assert async await break class continue def del elif else except finally for from global if import in is lambda nonlocal not or pass raise return try while with yield";
 const javascriptReserved =
   "arguments await break case catch class const continue debugger default delete do else enum eval export extends false finally for function if implements import in instanceof interface let new null package private protected public return static super switch this throw true try typeof var void while with yield";
 const rReserved = "if else repeat while function for next break TRUE FALSE NULL Inf NaN NA NA_integer_ NA_real_ NA_character_ in";
@@ -119,7 +120,12 @@ function methodDoc(operation: ApiOperation): string[] {
 function planMethods(model: ApiModel, convention: Convention): MethodPlan[] {
   const takenMethods = new Set<string>();
   return model.operations.map((operation) => {
-    const name = claimName(identifier(operation.id, convention.method, "operation"), takenMethods, convention.reservedMethods, convention.foldCase);
+    const name = claimName(
+      identifier(operation.id, convention.method, "operation"),
+      takenMethods,
+      convention.reservedMethods,
+      convention.foldCase,
+    );
     const takenArguments = new Set<string>();
     const argumentOf = new Map(
       operation.parameters
@@ -157,7 +163,10 @@ function docBlock(text: string[], indent: string): string {
 }
 
 function hashComment(text: string[], indent: string): string {
-  return text.flatMap(lines).map((line) => `${indent}#${line ? ` ${line}` : ""}`).join("\n");
+  return text
+    .flatMap(lines)
+    .map((line) => `${indent}#${line ? ` ${line}` : ""}`)
+    .join("\n");
 }
 
 /** A Python docstring: backslashes and every quote escaped, so neither an escape nor """ can end it early. */
@@ -174,7 +183,9 @@ const quoted = (text: string) => JSON.stringify(text);
 const phpQuoted = (text: string) => `'${text.replace(/\\/g, "\\\\").replace(/'/g, "\\'")}'`;
 
 function pathExpression(path: PathPart[], literal: (text: string) => string, value: (argument: string) => string, join: string): string {
-  return path.length === 0 ? literal("") : path.map((part) => ("literal" in part ? literal(part.literal) : value(part.argument))).join(join);
+  return path.length === 0
+    ? literal("")
+    : path.map((part) => ("literal" in part ? literal(part.literal) : value(part.argument))).join(join);
 }
 
 function isBearer(auth: ApiAuth): boolean {
@@ -187,9 +198,10 @@ function title(model: ApiModel, options: ClientOptions): string {
 
 function pythonClient(model: ApiModel, className: string, options: ClientOptions): string {
   const plans = planMethods(model, conventions.python);
-  const auth = model.auth.in === "query"
-    ? `params[${quoted(model.auth.name)}] = self.api_key`
-    : `headers[${quoted(model.auth.name)}] = ${isBearer(model.auth) ? '"Bearer " + self.api_key' : "self.api_key"}`;
+  const auth =
+    model.auth.in === "query"
+      ? `params[${quoted(model.auth.name)}] = self.api_key`
+      : `headers[${quoted(model.auth.name)}] = ${isBearer(model.auth) ? '"Bearer " + self.api_key' : "self.api_key"}`;
   const methods = plans.map((plan) => {
     const bodyArgument = plan.body === "required" ? ["body"] : plan.body === "optional" ? ["body=None"] : [];
     const signature = ["self", ...plan.pathArguments, ...bodyArgument, "query=None"].join(", ");
@@ -267,9 +279,10 @@ ${methods.join("\n\n")}
 
 function javascriptClient(model: ApiModel, className: string, options: ClientOptions): string {
   const plans = planMethods(model, conventions.javascript);
-  const auth = model.auth.in === "query"
-    ? `url.searchParams.set(${quoted(model.auth.name)}, this.#apiKey);`
-    : `headers[${quoted(model.auth.name)}] = ${isBearer(model.auth) ? "`Bearer ${this.#apiKey}`" : "this.#apiKey"};`;
+  const auth =
+    model.auth.in === "query"
+      ? `url.searchParams.set(${quoted(model.auth.name)}, this.#apiKey);`
+      : `headers[${quoted(model.auth.name)}] = ${isBearer(model.auth) ? "`Bearer ${this.#apiKey}`" : "this.#apiKey"};`;
   const methods = plans.map((plan) => {
     const bodyArgument = plan.body === "required" ? ["body"] : plan.body === "optional" ? ["body = undefined"] : [];
     const signature = [...plan.pathArguments, ...bodyArgument, "query = {}"].join(", ");
@@ -329,9 +342,10 @@ ${methods.join("\n\n")}
 
 function phpClient(model: ApiModel, className: string, options: ClientOptions): string {
   const plans = planMethods(model, conventions.php);
-  const auth = model.auth.in === "query"
-    ? `$params[${phpQuoted(model.auth.name)}] = $this->apiKey;`
-    : `$headers[] = ${phpQuoted(`${model.auth.name}: ${isBearer(model.auth) ? "Bearer " : ""}`)} . $this->apiKey;`;
+  const auth =
+    model.auth.in === "query"
+      ? `$params[${phpQuoted(model.auth.name)}] = $this->apiKey;`
+      : `$headers[] = ${phpQuoted(`${model.auth.name}: ${isBearer(model.auth) ? "Bearer " : ""}`)} . $this->apiKey;`;
   const methods = plans.map((plan) => {
     const bodyArgument = plan.body === "required" ? ["$body"] : plan.body === "optional" ? ["$body = null"] : [];
     const signature = [...plan.pathArguments.map((argument) => `$${argument}`), ...bodyArgument, "array $query = []"].join(", ");
@@ -425,9 +439,10 @@ ${methods.join("\n\n")}
 
 function rClient(model: ApiModel, functionName: string, options: ClientOptions): string {
   const plans = planMethods(model, conventions.r);
-  const auth = model.auth.in === "query"
-    ? `query[[${quoted(model.auth.name)}]] <- api_key`
-    : `headers[[${quoted(model.auth.name)}]] <- ${isBearer(model.auth) ? 'paste("Bearer", api_key)' : "api_key"}`;
+  const auth =
+    model.auth.in === "query"
+      ? `query[[${quoted(model.auth.name)}]] <- api_key`
+      : `headers[[${quoted(model.auth.name)}]] <- ${isBearer(model.auth) ? 'paste("Bearer", api_key)' : "api_key"}`;
   const methods = plans.map((plan) => {
     const bodyArgument = plan.body === "required" ? ["body"] : plan.body === "optional" ? ["body = NULL"] : [];
     const signature = [...plan.pathArguments, ...bodyArgument, "query = list()"].join(", ");

@@ -50,7 +50,15 @@ export default function CreateFeedPage() {
         <Title order={1}>{t("econ.createFeed.title")}</Title>
         <Text>{t("econ.createFeed.lead")}</Text>
       </div>
-      <EconSelectionForm kind="feed" mode="create" options={options} defaults={{}} state={state} isAdmin={isAdmin} cancelTo="/dashboard/econ/feeds" />
+      <EconSelectionForm
+        kind="feed"
+        mode="create"
+        options={options}
+        defaults={{}}
+        state={state}
+        isAdmin={isAdmin}
+        cancelTo="/dashboard/econ/feeds"
+      />
     </Stack>
   );
 }

@@ -25,7 +25,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return { dump, options: await loadEconOptions(), now: Date.now(), ...(await pageTitle(request, "dumps.detailsTitle")) };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data?.dump ? `${data.dump.name} · ${data.title}` : undefined, data?.siteName);
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  pageMeta(data?.dump ? `${data.dump.name} · ${data.title}` : undefined, data?.siteName);
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireSubscription(request, "macroeconomic");
@@ -34,7 +35,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const outcome = await cancelEconDump(user, params.dumpId ?? "");
   if (outcome === "not-found") throw new Response("Not Found", { status: 404 });
   if (outcome === "not-cancellable") return data({ error: "dumps.notCancellable" }, { status: 409 });
-  return redirectWithToast(localizePathFor(request, `/dashboard/econ/dump-details/${params.dumpId}`), { type: "success", message: "dumps.cancelledToast" });
+  return redirectWithToast(localizePathFor(request, `/dashboard/econ/dump-details/${params.dumpId}`), {
+    type: "success",
+    message: "dumps.cancelledToast",
+  });
 }
 
 export default function DumpDetailsPage() {
@@ -97,7 +101,14 @@ export default function DumpDetailsPage() {
           [t("dumps.fields.finished"), date(dump.finished)],
         ]}
       />
-      <EconSelectionDetails kind="dump" criteria={dump.criteria} output={dump.options} delivery={dump.delivery} notification={dump.notification} options={options} />
+      <EconSelectionDetails
+        kind="dump"
+        criteria={dump.criteria}
+        output={dump.options}
+        delivery={dump.delivery}
+        notification={dump.notification}
+        options={options}
+      />
     </Stack>
   );
 }

@@ -40,7 +40,10 @@ export async function action({ request }: ActionFunctionArgs) {
   if (outcome === "not-found") throw new Response("Not Found", { status: 404 });
   if (outcome === "not-cancellable") return data({ error: "dumps.notCancellable" }, { status: 409 });
   const url = new URL(request.url);
-  return redirectWithToast(localizePathFor(request, `${splitLanguagePrefix(url.pathname).path}${url.search}`), { type: "success", message: "dumps.cancelledToast" });
+  return redirectWithToast(localizePathFor(request, `${splitLanguagePrefix(url.pathname).path}${url.search}`), {
+    type: "success",
+    message: "dumps.cancelledToast",
+  });
 }
 
 export default function DumpsPage() {

@@ -25,7 +25,11 @@ async function requireFeed(user: CurrentUser, feedId: string | undefined) {
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireSubscription(request, "macroeconomic");
   const feed = await requireFeed(user, params.feedId);
-  const [details, options, title] = await Promise.all([econFeedDetails(feed), loadEconOptions(), pageTitle(request, "econ.feedDetails.title")]);
+  const [details, options, title] = await Promise.all([
+    econFeedDetails(feed),
+    loadEconOptions(),
+    pageTitle(request, "econ.feedDetails.title"),
+  ]);
   return { feed: details, options, ...title };
 }
 

@@ -48,7 +48,10 @@ export async function action({ request }: ActionFunctionArgs) {
   if (feeds.length === 0) throw new Response("Not Found", { status: 404 });
 
   if (intent === "run") {
-    const dumps = await runEconFeedsAsDumps(user, feeds.map((feed) => feed.id));
+    const dumps = await runEconFeedsAsDumps(
+      user,
+      feeds.map((feed) => feed.id),
+    );
     return redirectWithToast(localizePathFor(request, "/dashboard/econ/dumps"), {
       type: "success",
       message: "econ.toast.dumpsStarted",
@@ -56,7 +59,10 @@ export async function action({ request }: ActionFunctionArgs) {
     });
   }
   if (form.get("confirm") !== "yes") return data<FeedsActionData>({ confirmDelete: feeds.map(({ id, name }) => ({ id, name })) });
-  const deleted = await deleteEconFeeds(user, feeds.map((feed) => feed.id));
+  const deleted = await deleteEconFeeds(
+    user,
+    feeds.map((feed) => feed.id),
+  );
   const back = new URL(request.url).search;
   return redirectWithToast(localizePathFor(request, `/dashboard/econ/feeds${back}`), {
     type: "success",
@@ -98,7 +104,9 @@ export default function FeedsPage() {
             defaultValue={filter.status}
             data={statusFilters.map((value) => ({ value, label: t(`econ.feeds.statusFilters.${value}`) }))}
           />
-          {isAdmin ? <TextInput id="feeds-username" name="username" label={t("econ.feeds.usernameFilter")} defaultValue={filter.username} /> : null}
+          {isAdmin ? (
+            <TextInput id="feeds-username" name="username" label={t("econ.feeds.usernameFilter")} defaultValue={filter.username} />
+          ) : null}
           <Button type="submit" variant="default">
             {t("econ.feeds.applyFilter")}
           </Button>
@@ -106,7 +114,11 @@ export default function FeedsPage() {
       </Form>
 
       {confirming ? (
-        <EconConfirmDelete title={t("econ.feeds.confirmTitle", { count: confirming.length })} feeds={confirming} cancelTo={`${pathname}${search}`} />
+        <EconConfirmDelete
+          title={t("econ.feeds.confirmTitle", { count: confirming.length })}
+          feeds={confirming}
+          cancelTo={`${pathname}${search}`}
+        />
       ) : (
         <Form method="post">
           <Stack gap="sm">
