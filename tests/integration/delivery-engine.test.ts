@@ -17,7 +17,7 @@ import { db } from "~/modules/db/db.server";
 import { newId, nowIso } from "~/modules/db/ids";
 import { sealFtpPassword } from "~/modules/delivery/secret-key.server";
 import { cancelDump, createDump } from "~/modules/feeds/dumps.server";
-import { startEngine } from "~/modules/feeds/engine.server";
+import { startEngine } from "~/modules/engine.server";
 import { createFeed, FeedLimitError, queueFeedRun } from "~/modules/feeds/feeds.server";
 import { absoluteFilePath } from "~/modules/feeds/files.server";
 import { outputOptionsSchema, type Delivery, type Notification } from "~/modules/feeds/model";

@@ -5,15 +5,16 @@ import { db } from "~/modules/db/db.server";
 import { nowIso } from "~/modules/db/ids";
 import { env } from "~/modules/env/env.server";
 import { startWorker, type JobHandler, type PeriodicJob, type Worker } from "~/modules/jobs/worker.server";
-import { deliverByFtp, ftpDeliveryGaveUp, notificationGaveUp, sendNotification } from "./delivery-jobs.server";
-import { failDump, runDump, runDumpJob } from "./dumps.server";
-import { feedRunGaveUp, queueDueFeeds, runFeed, runFeedJob, scheduleFeedsJob } from "./feeds.server";
-import { purgeExpiredFiles } from "./files.server";
-import { deliverJob, notifyJob } from "./notifications.server";
+import { deliverByFtp, ftpDeliveryGaveUp, notificationGaveUp, sendNotification } from "~/modules/feeds/delivery-jobs.server";
+import { failDump, runDump, runDumpJob } from "~/modules/feeds/dumps.server";
+import { feedRunGaveUp, queueDueFeeds, runFeed, runFeedJob, scheduleFeedsJob } from "~/modules/feeds/feeds.server";
+import { purgeExpiredFiles } from "~/modules/feeds/files.server";
+import { deliverJob, notifyJob } from "~/modules/feeds/notifications.server";
 
 /**
- * The background engine: every job kind the worker runs, and the periodic ones. Started inside the web
- * process (WORKER=embedded) or on its own with `npm run worker`; any number of workers share the queue.
+ * The background engine, the worker's composition root beside boot.server.ts: every capability's job kinds
+ * (accounts, catalog, feeds and dumps, deliveries) and the periodic ones. Started inside the web process
+ * (WORKER=embedded) or on its own with `npm run worker`; any number of workers share the queue.
  */
 
 const minute = 60_000;
