@@ -5,6 +5,8 @@
  * the language layout answers 404 for any other value. Remix matches with or without a trailing slash.
  */
 
+import { dashboardAreas } from "./app/modules/dashboard/screens.ts";
+
 /** @type {import('@remix-run/dev').AppConfig['future']} */
 export const future = {
   v3_fetcherPersist: true,
@@ -79,16 +81,13 @@ export function routes(defineRoutes) {
         route("", "routes/dashboard/overview.tsx", { index: true });
         route("profile", "routes/dashboard/profile.tsx");
         route("token-management", "routes/dashboard/token-management.tsx");
-        route("econ", "routes/dashboard/econ/econ-layout.tsx", () => {
-          route("", "routes/dashboard/econ/econ-index.ts", { index: true });
-          route("feeds", "routes/dashboard/econ/feeds.tsx");
-          route("feed-details/:feedId", "routes/dashboard/econ/feed-details.tsx");
-          route("create-feed", "routes/dashboard/econ/create-feed.tsx");
-          route("edit-feed/:feedId", "routes/dashboard/econ/edit-feed.tsx");
-          route("dumps", "routes/dashboard/econ/dumps.tsx");
-          route("dump-details/:dumpId", "routes/dashboard/econ/dump-details.tsx");
-          route("create-dump", "routes/dashboard/econ/create-dump.tsx");
-        });
+        // The product areas (/dashboard/econ/feeds, …) come from the registry the side menu is built from.
+        for (const area of dashboardAreas) {
+          route(area.segment, area.layout, () => {
+            route("", area.index, { index: true });
+            for (const screen of area.screens) route(screen.path, screen.file);
+          });
+        }
       });
 
       route("__test/crash", "routes/public/test-crash.tsx");

@@ -1,8 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { expect, test, type APIRequestContext, type APIResponse, type PlaywrightWorkerArgs } from "@playwright/test";
-import { routes as remixRoutes } from "../../remix.config.js";
 import { bodyLimitFor } from "../../app/modules/http/policy";
+import { listRoutes, type RouteEntry } from "../support/route-map";
 import { createAccount, signInToken, type Product } from "./support/accounts";
 import { queryE2eDatabase } from "./support/database";
 import { createRandom, type Random } from "../../app/modules/catalog/random";
@@ -37,32 +37,6 @@ function seededUuid(rng: Random): string {
 
 // ---------------------------------------------------------------------------------------------------------
 // The URL map
-
-interface RouteEntry {
-  /** The full pattern, e.g. ":lang?/dashboard/econ/feed-details/:feedId". */
-  pattern: string;
-  file: string;
-}
-
-/** Every route of remix.config.js, by calling its routes() with a collector in place of Remix's defineRoutes. */
-function listRoutes(): RouteEntry[] {
-  const found: RouteEntry[] = [];
-  const parents: string[] = [];
-  const route = (routePath: string | undefined, file: string, optionsOrChildren?: object | (() => void), children?: () => void) => {
-    found.push({ pattern: [...parents, routePath ?? ""].filter(Boolean).join("/"), file });
-    const nested = typeof optionsOrChildren === "function" ? optionsOrChildren : children;
-    if (!nested) return;
-    parents.push(routePath ?? "");
-    nested();
-    parents.pop();
-  };
-  const defineRoutes = (callback: (defineRoute: typeof route) => void) => {
-    callback(route);
-    return {};
-  };
-  remixRoutes(defineRoutes as unknown as Parameters<typeof remixRoutes>[0]);
-  return found;
-}
 
 function exportsAction(file: string): boolean {
   const source = fs.readFileSync(path.resolve("app", file), "utf8");

@@ -1,21 +1,30 @@
 import { describe, expect, it } from "vitest";
+import { listRoutes } from "../../../tests/support/route-map";
 import { backTarget, buildDashboardMenu } from "./menu";
 
 const none = { macroeconomic: false, company: false, documents: false, intelligence: false };
 
 describe("buildDashboardMenu", () => {
-  it("shows the screens of the products the user subscribes to", () => {
+  it("shows the screens of the products the user subscribes to that have screens", () => {
     const menu = buildDashboardMenu({ subscriptions: { ...none, macroeconomic: true, documents: true }, isAdmin: false }, "/");
-    expect(menu.groups.map((group) => group.label)).toEqual(["dashboard.groups.macroeconomic", "dashboard.groups.documents"]);
+    expect(menu.groups.map((group) => group.label)).toEqual(["dashboard.groups.macroeconomic"]);
     expect(menu.groups[0]!.links.map((link) => link.to)).toEqual(["/dashboard/econ/feeds", "/dashboard/econ/dumps"]);
     expect(menu.admin).toBeNull();
   });
 
-  it("gives admins the admin entry and keeps back, profile and token management first", () => {
+  it("keeps back, profile and token management first", () => {
     const menu = buildDashboardMenu({ subscriptions: none, isAdmin: true }, "/api-products");
     expect(menu.main.map((link) => link.to)).toEqual(["/api-products", "/dashboard", "/dashboard/profile", "/dashboard/token-management"]);
     expect(menu.groups).toEqual([]);
-    expect(menu.admin?.to).toBe("/dashboard/admin/dashboard");
+  });
+
+  it("links only to screens that have a route: every menu link is a screen of the registry remix.config.js builds", () => {
+    const paths = listRoutes().map((entry) => `/${entry.pattern}`);
+    const everyone = { macroeconomic: true, company: true, documents: true, intelligence: true };
+    const menu = buildDashboardMenu({ subscriptions: everyone, isAdmin: true }, "/");
+    const links = [...menu.groups.flatMap((group) => group.links), ...(menu.admin ? [menu.admin] : [])].map((link) => link.to);
+    expect(links.length).toBeGreaterThan(0);
+    for (const link of links) expect(paths, link).toContain(`/:lang?${link}`);
   });
 });
 

@@ -1,8 +1,9 @@
 import type { Subscriptions } from "~/modules/auth/users.server";
 import { safeRedirect } from "~/modules/http/safe-redirect";
 import { splitLanguagePrefix } from "~/modules/i18n/language";
+import { dashboardAreas, type DashboardArea, type MenuIcon } from "./screens";
 
-export type MenuIcon = "back" | "profile" | "key" | "feeds" | "dumps" | "datasets" | "admin" | "home";
+export type { MenuIcon };
 
 export interface MenuLink {
   to: string;
@@ -26,34 +27,23 @@ interface MenuUser {
   isAdmin: boolean;
 }
 
-/** The side menu of SPEC.md section 2: back, profile, token management, subscription groups, admin. */
+/** A product's area is listed for its subscribers (admins may enter every area, but the menu shows what they bought); an admin area for admins. */
+function isListedFor(area: DashboardArea, user: MenuUser): boolean {
+  return area.access === "admins" ? user.isAdmin : user.subscriptions[area.access.product];
+}
+
+function menuLinks(area: DashboardArea): MenuLink[] {
+  return area.screens.flatMap((screen) => (screen.menu ? [{ to: `/dashboard/${area.segment}/${screen.path}`, ...screen.menu }] : []));
+}
+
+/**
+ * The side menu of SPEC.md section 2: back, profile, token management, then a group per product area the user
+ * subscribes to and the admin entry, all from the registry the routes are built from (screens.ts).
+ */
 export function buildDashboardMenu(user: MenuUser, backTo: string): DashboardMenu {
-  const groups: MenuGroup[] = [];
-  if (user.subscriptions.macroeconomic) {
-    groups.push({
-      label: "dashboard.groups.macroeconomic",
-      links: [
-        { to: "/dashboard/econ/feeds", label: "dashboard.feeds", icon: "feeds" },
-        { to: "/dashboard/econ/dumps", label: "dashboard.dumps", icon: "dumps" },
-      ],
-    });
-  }
-  if (user.subscriptions.company) {
-    groups.push({
-      label: "dashboard.groups.company",
-      links: [
-        { to: "/dashboard/corp/feeds", label: "dashboard.feeds", icon: "feeds" },
-        { to: "/dashboard/corp/dumps", label: "dashboard.dumps", icon: "dumps" },
-        { to: "/dashboard/corp/predefined-datasets", label: "dashboard.predefinedDatasets", icon: "datasets" },
-      ],
-    });
-  }
-  if (user.subscriptions.documents) {
-    groups.push({
-      label: "dashboard.groups.documents",
-      links: [{ to: "/dashboard/documents/feeds", label: "dashboard.feeds", icon: "feeds" }],
-    });
-  }
+  const areas = dashboardAreas.filter((area) => isListedFor(area, user));
+  const groups = areas.filter((area) => area.access !== "admins").map((area) => ({ label: area.label, links: menuLinks(area) }));
+  const adminArea = areas.find((area) => area.access === "admins");
   return {
     main: [
       { to: backTo, label: "dashboard.back", icon: "back" },
@@ -62,7 +52,7 @@ export function buildDashboardMenu(user: MenuUser, backTo: string): DashboardMen
       { to: "/dashboard/token-management", label: "dashboard.tokenManagement", icon: "key" },
     ],
     groups,
-    admin: user.isAdmin ? { to: "/dashboard/admin/dashboard", label: "dashboard.admin", icon: "admin" } : null,
+    admin: adminArea ? (menuLinks(adminArea)[0] ?? null) : null,
   };
 }
 

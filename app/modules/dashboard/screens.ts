@@ -1,0 +1,48 @@
+/**
+ * The dashboard's product areas and their screens: remix.config.js builds the routes from this list and the
+ * side menu its links, so the menu cannot point at a screen that has no route. A product's area joins the
+ * list with its screens (SPEC.md section 2). Plain data without imports: remix.config.js reads it too.
+ */
+
+export type MenuIcon = "back" | "profile" | "key" | "feeds" | "dumps" | "datasets" | "admin" | "home";
+
+export interface DashboardScreen {
+  /** Below /dashboard/{segment}/. */
+  path: string;
+  /** The route module, relative to app/. */
+  file: string;
+  /** Listed in the side menu under the area's group, with this label (an i18n key) and icon. */
+  menu?: { label: string; icon: MenuIcon };
+}
+
+export interface DashboardArea {
+  segment: string;
+  /** Who may enter: the subscribers of a product (admins always may), or admins only. */
+  access: { product: "macroeconomic" | "company" | "documents" | "intelligence" } | "admins";
+  /** The side-menu group's label (an i18n key). */
+  label: string;
+  /** Guards every screen below it and renders the 404 page for anyone else. */
+  layout: string;
+  /** /dashboard/{segment} itself. */
+  index: string;
+  screens: DashboardScreen[];
+}
+
+export const dashboardAreas: DashboardArea[] = [
+  {
+    segment: "econ",
+    access: { product: "macroeconomic" },
+    label: "dashboard.groups.macroeconomic",
+    layout: "routes/dashboard/econ/econ-layout.tsx",
+    index: "routes/dashboard/econ/econ-index.ts",
+    screens: [
+      { path: "feeds", file: "routes/dashboard/econ/feeds.tsx", menu: { label: "dashboard.feeds", icon: "feeds" } },
+      { path: "feed-details/:feedId", file: "routes/dashboard/econ/feed-details.tsx" },
+      { path: "create-feed", file: "routes/dashboard/econ/create-feed.tsx" },
+      { path: "edit-feed/:feedId", file: "routes/dashboard/econ/edit-feed.tsx" },
+      { path: "dumps", file: "routes/dashboard/econ/dumps.tsx", menu: { label: "dashboard.dumps", icon: "dumps" } },
+      { path: "dump-details/:dumpId", file: "routes/dashboard/econ/dump-details.tsx" },
+      { path: "create-dump", file: "routes/dashboard/econ/create-dump.tsx" },
+    ],
+  },
+];
