@@ -14,7 +14,6 @@ const ports = vi.hoisted(() => {
 
 import { getCatalog, prepareCatalog } from "~/modules/catalog/source.server";
 import { db } from "~/modules/db/db.server";
-import { newId, nowIso } from "~/modules/db/ids";
 import { sealFtpPassword } from "~/modules/delivery/secret-key.server";
 import { cancelDump, createDump } from "~/modules/feeds/dumps.server";
 import { startEngine } from "~/modules/engine.server";
@@ -24,6 +23,7 @@ import { outputOptionsSchema, type Delivery, type Notification } from "~/modules
 import type { Worker } from "~/modules/jobs/worker.server";
 import { startFtpServer, startSmtpServer, startWebhookReceiver } from "../support/loopback-servers";
 import { waitFor } from "../support/wait";
+import { insertMacroSubscriber } from "../support/subscribers";
 
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 let ftp: Awaited<ReturnType<typeof startFtpServer>>;
@@ -33,30 +33,7 @@ let userId: string;
 let database: string;
 
 async function createUser(): Promise<string> {
-  const id = newId();
-  await db
-    .insertInto("users")
-    .values({
-      id,
-      email: `${id}@engine.test`,
-      username: `engine-${id.slice(0, 8)}`,
-      password_hash: "x",
-      picture_type: null,
-      created_at: nowIso(),
-    })
-    .execute();
-  // Feeds and dumps run only for a subscriber of their product.
-  await db
-    .insertInto("subscriptions")
-    .values({
-      id: newId(),
-      user_id: id,
-      product: "macroeconomic",
-      starts_at: nowIso(new Date(Date.now() - 60_000)),
-      ends_at: nowIso(new Date(Date.now() + 86_400_000)),
-    })
-    .execute();
-  return id;
+  return (await insertMacroSubscriber({ label: "engine" })).id;
 }
 
 const dumpRow = (id: string) => db.selectFrom("dumps").selectAll().where("id", "=", id).executeTakeFirstOrThrow();

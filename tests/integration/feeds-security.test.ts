@@ -35,6 +35,7 @@ import * as filesRoute from "~/routes/api/files";
 import * as runDumpRoute from "~/routes/api/econ-run-dump";
 import { startSmtpServer } from "../support/loopback-servers";
 import { waitFor } from "../support/wait";
+import { insertMacroSubscriber } from "../support/subscribers";
 
 /** What the HTTP server hands every route. */
 const context = { cspNonce: "test-nonce" };
@@ -44,31 +45,7 @@ let worker: Worker;
 let database: string;
 
 async function createUser(options: { subscribed: boolean; admin?: boolean }): Promise<{ id: string; email: string; token: string }> {
-  const id = newId();
-  const email = `${id}@security.test`;
-  await db
-    .insertInto("users")
-    .values({
-      id,
-      email,
-      username: `sec-${id.slice(0, 8)}`,
-      password_hash: "x",
-      picture_type: null,
-      created_at: nowIso(),
-      is_admin: options.admin ? 1 : 0,
-    })
-    .execute();
-  const day = 24 * 60 * 60 * 1000;
-  await db
-    .insertInto("subscriptions")
-    .values({
-      id: newId(),
-      user_id: id,
-      product: "macroeconomic",
-      starts_at: nowIso(new Date(Date.now() - 30 * day)),
-      ends_at: nowIso(new Date(Date.now() + (options.subscribed ? 30 : -1) * day)),
-    })
-    .execute();
+  const { id, email } = await insertMacroSubscriber({ label: "security", ...options });
   return { id, email, token: (await createSession(id, "econ")).token };
 }
 

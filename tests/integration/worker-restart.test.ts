@@ -11,7 +11,7 @@ vi.hoisted(() => {
 
 import { getCatalog, prepareCatalog } from "~/modules/catalog/source.server";
 import { db } from "~/modules/db/db.server";
-import { newId, nowIso } from "~/modules/db/ids";
+import { nowIso } from "~/modules/db/ids";
 import { cancelDump, createDump } from "~/modules/feeds/dumps.server";
 import { startEngine } from "~/modules/engine.server";
 import { absoluteFilePath } from "~/modules/feeds/files.server";
@@ -19,6 +19,7 @@ import { outputOptionsSchema } from "~/modules/feeds/model";
 import { abandonedMessage } from "~/modules/jobs/queue.server";
 import type { Worker } from "~/modules/jobs/worker.server";
 import { waitFor } from "../support/wait";
+import { insertMacroSubscriber } from "../support/subscribers";
 
 let userId: string;
 const children: ChildProcess[] = [];
@@ -26,28 +27,7 @@ let worker: Worker | undefined;
 
 beforeAll(async () => {
   await prepareCatalog();
-  userId = newId();
-  await db
-    .insertInto("users")
-    .values({
-      id: userId,
-      email: `${userId}@restart.test`,
-      username: `restart-${userId.slice(0, 8)}`,
-      password_hash: "x",
-      picture_type: null,
-      created_at: nowIso(),
-    })
-    .execute();
-  await db
-    .insertInto("subscriptions")
-    .values({
-      id: newId(),
-      user_id: userId,
-      product: "macroeconomic",
-      starts_at: nowIso(new Date(Date.now() - 60_000)),
-      ends_at: nowIso(new Date(Date.now() + 86_400_000)),
-    })
-    .execute();
+  userId = (await insertMacroSubscriber({ label: "restart" })).id;
 }, 180_000);
 
 afterAll(async () => {
