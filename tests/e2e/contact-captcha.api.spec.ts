@@ -1,6 +1,7 @@
 import { expect } from "@playwright/test";
 import { solvedCaptcha, test } from "./support/contact-client";
 import { queryE2eDatabase, uniqueEmail } from "./support/database";
+import { forgedCaptchaPayload } from "../support/forged-captcha";
 
 const message = (email: string, altcha?: string) => ({ name: "Script", email, subject: "API", text: "Posted by a program", altcha });
 
@@ -20,19 +21,12 @@ test("[security-15] the JSON API takes two messages without a captcha from one c
 });
 
 test("[security-15] the JSON API refuses a forged captcha in English and Chinese", async ({ request }) => {
-  const forged = Buffer.from(
-    JSON.stringify({
-      algorithm: "SHA-256",
-      challenge: "ab".repeat(32),
-      number: 1,
-      salt: "x?expires=9999999999&",
-      signature: "cd".repeat(32),
-    }),
-  ).toString("base64");
-  const english = await request.post("/api/form/general-inquiry", { data: message(uniqueEmail("forged"), forged) });
+  const english = await request.post("/api/form/general-inquiry", { data: message(uniqueEmail("forged"), forgedCaptchaPayload) });
   expect(english.status()).toBe(400);
   expect(await english.json()).toEqual({ error: "The verification failed or has expired. Please verify again and send the message." });
-  const chinese = await request.post("/api/form/general-inquiry?lang=zh", { data: message(uniqueEmail("forged-zh"), forged) });
+  const chinese = await request.post("/api/form/general-inquiry?lang=zh", {
+    data: message(uniqueEmail("forged-zh"), forgedCaptchaPayload),
+  });
   expect(chinese.status()).toBe(400);
   expect(await chinese.json()).toEqual({ error: "验证失败或已过期。请重新验证后再发送消息。" });
 });

@@ -5,6 +5,7 @@ import { captchaKey } from "~/modules/captcha/captcha-store.server";
 import { contactSchemas } from "~/modules/contact/contact-schemas";
 import { submitContactMessage } from "~/modules/contact/contact.server";
 import { db } from "~/modules/db/db.server";
+import { forgedCaptchaPayload } from "../support/forged-captcha";
 
 function inquiry(email: string, altcha?: string) {
   return contactSchemas["general-inquiry"].parse({
@@ -130,16 +131,7 @@ describe("contact messages", () => {
     expect(await submitContactMessage("general-inquiry", inquiry("twice@example.com", solved), "192.0.2.51")).toEqual({
       status: "captcha-reused",
     });
-    const forged = Buffer.from(
-      JSON.stringify({
-        algorithm: "SHA-256",
-        challenge: "ab".repeat(32),
-        number: 1,
-        salt: "x?expires=9999999999&",
-        signature: "cd".repeat(32),
-      }),
-    ).toString("base64");
-    expect(await submitContactMessage("general-inquiry", inquiry("forged@example.com", forged), "192.0.2.52")).toEqual({
+    expect(await submitContactMessage("general-inquiry", inquiry("forged@example.com", forgedCaptchaPayload), "192.0.2.52")).toEqual({
       status: "captcha-invalid",
     });
     const count = await db
