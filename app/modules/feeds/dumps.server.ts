@@ -19,8 +19,9 @@ import {
   type Notification,
   type OutputOptions,
 } from "./model";
-import { deliverFile, notifyOwner, queueNotifications, type DeliveryContext, type PipelineEvent } from "./notifications.server";
+import { deliverFile, notifyOwner, queueNotifications, type DeliveryContext } from "./notifications.server";
 import { pipelineFor } from "./pipelines.server";
+import { pipelineEvent } from "./notification-mail";
 
 export const runDumpJob = "run-dump";
 
@@ -100,20 +101,6 @@ export async function cancelDump(dumpId: string): Promise<boolean> {
   return true;
 }
 
-function eventOf(dump: Selectable<DumpTable>, options: OutputOptions, outcome: Partial<PipelineEvent>): PipelineEvent {
-  return {
-    event: "dump.completed",
-    id: dump.id,
-    name: dump.name,
-    language: options.language,
-    records: null,
-    fileId: null,
-    downloadUrl: null,
-    error: null,
-    ...outcome,
-  };
-}
-
 function contextOf(dump: Selectable<DumpTable>): DeliveryContext {
   return {
     userId: dump.user_id,
@@ -145,7 +132,10 @@ export async function stopDump(dumpId: string, reason: StopReason): Promise<bool
   if (Number(result.numUpdatedRows) !== 1) return false;
   const dump = await db.selectFrom("dumps").selectAll().where("id", "=", dumpId).executeTakeFirstOrThrow();
   const options = parseStored(outputOptionsSchema, dump.options);
-  await notifyOwner({ userId: dump.user_id, dumpId }, eventOf(dump, options, { event: "dump.stopped", error: stopReasonText[reason] }));
+  await notifyOwner(
+    { userId: dump.user_id, dumpId },
+    pipelineEvent(dump, options.language, { event: "dump.stopped", error: stopReasonText[reason] }),
+  );
   return true;
 }
 
@@ -160,7 +150,7 @@ export async function failDump(dumpId: string, reason: string): Promise<void> {
   if (Number(result.numUpdatedRows) !== 1) return;
   const dump = await db.selectFrom("dumps").selectAll().where("id", "=", dumpId).executeTakeFirstOrThrow();
   const options = parseStored(outputOptionsSchema, dump.options);
-  await queueNotifications(contextOf(dump), eventOf(dump, options, { event: "dump.failed", error: reason }));
+  await queueNotifications(contextOf(dump), pipelineEvent(dump, options.language, { event: "dump.failed", error: reason }));
 }
 
 /**
@@ -260,7 +250,12 @@ export async function runDump({ payload, signal }: JobContext): Promise<void> {
   }
   await deliverFile(
     contextOf(dump),
-    eventOf(dump, options, { records: written.records, fileId: file.id, downloadUrl: downloadUrl(file.id) }),
+    pipelineEvent(dump, options.language, {
+      event: "dump.completed",
+      records: written.records,
+      fileId: file.id,
+      downloadUrl: downloadUrl(file.id),
+    }),
     file.id,
     file.filename,
   );

@@ -23,6 +23,7 @@ import {
 } from "./model";
 import { deliverFile, notifyOwner, queueNotifications } from "./notifications.server";
 import { pipelineFor } from "./pipelines.server";
+import { pipelineEvent } from "./notification-mail";
 
 export const runFeedJob = "run-feed";
 export const scheduleFeedsJob = "schedule-feeds";
@@ -111,16 +112,7 @@ export async function pauseFeed(feedId: string, reason: StopReason, feedRunId?: 
   const options = parseStored(outputOptionsSchema, feed.options);
   await notifyOwner(
     { userId: feed.user_id, feedRunId },
-    {
-      event: "feed.paused",
-      id: feed.id,
-      name: feed.name,
-      language: options.language,
-      records: null,
-      fileId: null,
-      downloadUrl: null,
-      error: stopReasonText[reason],
-    },
+    pipelineEvent(feed, options.language, { event: "feed.paused", error: stopReasonText[reason] }),
   );
   return true;
 }
@@ -266,16 +258,12 @@ export async function runFeed({ payload, signal }: JobContext): Promise<void> {
     await finishRun(feed, runId, "delivered", { items: written.records, startedAt });
     await deliverFile(
       deliveryContext(feed, runId),
-      {
+      pipelineEvent(feed, options.language, {
         event: "feed.delivered",
-        id: feed.id,
-        name: feed.name,
-        language: options.language,
         records: written.records,
         fileId: file.id,
         downloadUrl: downloadUrl(file.id),
-        error: null,
-      },
+      }),
       file.id,
       file.filename,
     );
@@ -298,16 +286,7 @@ export async function feedRunGaveUp(feedId: string, reason: string): Promise<voi
     .limit(1)
     .executeTakeFirst();
   const options = parseStored(outputOptionsSchema, feed.options);
-  await queueNotifications(deliveryContext(feed, run?.id), {
-    event: "feed.failed",
-    id: feed.id,
-    name: feed.name,
-    language: options.language,
-    records: null,
-    fileId: null,
-    downloadUrl: null,
-    error: reason,
-  });
+  await queueNotifications(deliveryContext(feed, run?.id), pipelineEvent(feed, options.language, { event: "feed.failed", error: reason }));
 }
 
 /**

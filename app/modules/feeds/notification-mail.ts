@@ -22,6 +22,15 @@ export interface PipelineEvent {
   error: string | null;
 }
 
+/** The event of a dump or feed: its id, name and output language, with what happened and nothing else set. */
+export function pipelineEvent(
+  source: { id: string; name: string },
+  language: PipelineEvent["language"],
+  outcome: Pick<PipelineEvent, "event"> & Partial<PipelineEvent>,
+): PipelineEvent {
+  return { id: source.id, name: source.name, language, records: null, fileId: null, downloadUrl: null, error: null, ...outcome };
+}
+
 const mailKeys: Record<PipelineEventName, string> = {
   "dump.completed": "dumpCompleted",
   "dump.failed": "dumpFailed",
