@@ -62,7 +62,12 @@ async function fillForm(page: Page, fill: Fill) {
   }
 }
 
+/**
+ * Sends the form. With JavaScript the widget holds back a post (with an alert) until its proof of work is done,
+ * as it does for a person, so the test waits for it as a person would on a slow machine.
+ */
 async function submit(page: Page, label = "Send") {
+  if (javaScriptEnabled()) await expect(page.locator(".altcha[data-state]")).toHaveAttribute("data-state", "verified", { timeout: 20_000 });
   await page.getByRole("button", { name: label }).click();
   if (!javaScriptEnabled()) await page.waitForLoadState("load");
 }
