@@ -3,7 +3,8 @@ import type { z } from "zod";
 import type { CurrentUser } from "~/modules/auth/users.server";
 import { jsonResponse, readJsonObject } from "~/modules/forms/json.server";
 import { translateErrors } from "~/modules/forms/messages";
-import { econFormValues, fieldErrors, parseIdList, type EconDumpValues, type EconFeedValues } from "./econ-form";
+import { econFormValues, maxSeriesIds, type EconDumpValues, type EconFeedValues } from "~/modules/products/econ/econ-form";
+import { fieldErrors, parseIdList } from "./form-shapes";
 import { checkEconSelection, listEconFeeds } from "./econ.server";
 
 /** What the /api/econ-* routes share beyond the pages: reading their JSON bodies into answers. */
@@ -27,7 +28,7 @@ type Read<T> = { ok: true; value: T } | { ok: false; response: Response };
 export async function readVisibleFeedIds(request: Request, user: CurrentUser, t: TFunction): Promise<Read<string[]>> {
   const body = await readJsonObject(request, t);
   if (!body.ok) return body;
-  const list = parseIdList(body.value.ids);
+  const list = parseIdList(body.value.ids, maxSeriesIds);
   if (!list.ok) return { ok: false, response: jsonResponse({ errors: { ids: t(list.error) } }, 422) };
   const ids = list.ids;
   if (ids.length === 0) return { ok: false, response: jsonResponse({ errors: { ids: t("validation.required") } }, 422) };

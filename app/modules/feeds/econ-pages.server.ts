@@ -5,7 +5,14 @@ import { econOptions } from "~/modules/catalog/options.server";
 import type { SeriesPreviewRow } from "~/modules/catalog/previews.server";
 import { getCatalog } from "~/modules/catalog/source.server";
 import type { FeedTable } from "~/modules/db/schema";
-import { econDumpSchema, econFeedSchema, econFormValues, fieldErrors, type EconDumpValues, type EconFeedValues } from "./econ-form";
+import {
+  econDumpSchema,
+  econFeedSchema,
+  econFormValues,
+  type EconDumpValues,
+  type EconFeedValues,
+} from "~/modules/products/econ/econ-form";
+import { fieldErrors } from "./form-shapes";
 import {
   checkEconSelection,
   checkFtpPassword,

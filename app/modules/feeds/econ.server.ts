@@ -12,7 +12,7 @@ import { splitAddresses } from "~/modules/delivery/targets";
 import { encodeMessage } from "~/modules/forms/messages";
 import { canBeCancelled, cancelDump, createDump, dumpProgress } from "./dumps.server";
 import type { StatusFilter } from "./status-filter";
-import type { EconDumpValues, EconFeedValues } from "./econ-form";
+import type { EconDumpValues, EconFeedValues } from "~/modules/products/econ/econ-form";
 import { activeFeedLimit, countActiveFeeds, createFeed, runFeedsAsDumps } from "./feeds.server";
 import { ftpPasswordProblem, reusableFtpPassword, type StoredFtpLogin } from "./ftp-password";
 import {

@@ -2,7 +2,7 @@ import { db } from "~/modules/db/db.server";
 import { newId, nowIso } from "~/modules/db/ids";
 import { enqueue } from "~/modules/jobs/queue.server";
 import { ownerEntitled } from "./entitlement.server";
-import { maxNotificationEmails } from "./econ-form";
+import { maxNotificationEmails } from "./form-shapes";
 import type { Delivery, FeedProduct, Notification } from "./model";
 import type { PipelineEvent } from "./notification-mail";
 

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { requireApiSubscription } from "~/modules/auth/guards.server";
-import { econDumpSchema, econFormValues, fieldErrors } from "~/modules/feeds/econ-form";
+import { fieldErrors } from "~/modules/feeds/form-shapes";
+import { econDumpSchema, econFormValues } from "~/modules/products/econ/econ-form";
 import { checkEconSelection, checkFtpPassword, createEconDump, findEconDump, ownerFor } from "~/modules/feeds/econ.server";
 import { jsonResponse, methodNotAllowed, readJsonObject } from "~/modules/forms/json.server";
 import { translateErrors } from "~/modules/forms/messages";

@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { requireApiSubscription } from "~/modules/auth/guards.server";
-import { idListSchema } from "~/modules/feeds/econ-form";
+import { idListSchema } from "~/modules/feeds/form-shapes";
+import { maxSeriesIds } from "~/modules/products/econ/econ-form";
 import { listEconDumps } from "~/modules/feeds/econ.server";
 import { jsonResponse, methodNotAllowed, zodErrorResponse } from "~/modules/forms/json.server";
 import { getFixedT } from "~/modules/i18n/i18n.server";
@@ -12,7 +13,7 @@ const emptyToUndefined = (value: unknown) => (value === "" || value === null ? u
 const filterSchema = z.object({
   status: z.preprocess(emptyToUndefined, z.enum(statusFilters, { errorMap: () => ({ message: "validation.invalidOption" }) }).optional()),
   username: z.preprocess(emptyToUndefined, z.string().trim().max(254, "validation.tooLong|max=254").optional()),
-  ids: z.preprocess(emptyToUndefined, idListSchema.optional()),
+  ids: z.preprocess(emptyToUndefined, idListSchema(maxSeriesIds).optional()),
 });
 
 /**

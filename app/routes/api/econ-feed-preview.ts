@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { requireApiSubscription } from "~/modules/auth/guards.server";
-import { econFeedSchema } from "~/modules/feeds/econ-form";
+import { econFeedSchema } from "~/modules/products/econ/econ-form";
 import { previewAnswer } from "~/modules/feeds/econ-api.server";
 import { methodNotAllowed } from "~/modules/forms/json.server";
 import { getFixedT } from "~/modules/i18n/i18n.server";

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { requireApiSubscription } from "~/modules/auth/guards.server";
-import { econFeedSchema, econFormValues, fieldErrors } from "~/modules/feeds/econ-form";
+import { fieldErrors } from "~/modules/feeds/form-shapes";
+import { econFeedSchema, econFormValues } from "~/modules/products/econ/econ-form";
 import {
   checkEconSelection,
   createEconFeed,

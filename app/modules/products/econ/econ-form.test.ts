@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { econDumpSchema, econFeedSchema, econFormValues, fieldErrors, isCalendarDate, isWebhookUrl, parseIdList } from "./econ-form";
+import { fieldErrors, isCalendarDate, isWebhookUrl, parseIdList as parseIds } from "~/modules/feeds/form-shapes";
+import { econDumpSchema, econFeedSchema, econFormValues, maxSeriesIds } from "./econ-form";
+
+const parseIdList = (value: unknown) => parseIds(value, maxSeriesIds);
 
 function form(entries: [string, string][]): FormData {
   const data = new FormData();
@@ -51,12 +54,15 @@ describe("econ feed and dump forms", () => {
     expect(parseIdList([{ toString: 1 }])).toEqual({ ok: false, error: "validation.invalidIds" });
     expect(parseIdList({ toString: 1 })).toEqual({ ok: false, error: "validation.invalidIds" });
     expect(parseIdList([true])).toEqual({ ok: false, error: "validation.invalidIds" });
-    expect(parseIdList(Array.from({ length: 10_001 }, (_, index) => ({ index })))).toEqual({ ok: false, error: "validation.tooManyIds" });
+    expect(parseIdList(Array.from({ length: 10_001 }, (_, index) => ({ index })))).toEqual({
+      ok: false,
+      error: "validation.tooManyIds|max=10,000",
+    });
     expect(parseIdList(Array.from({ length: 10_001 }, (_, index) => `S${index}`).join(","))).toEqual({
       ok: false,
-      error: "validation.tooManyIds",
+      error: "validation.tooManyIds|max=10,000",
     });
-    expect(parseIdList("x".repeat(1_000_000))).toEqual({ ok: false, error: "validation.tooManyIds" });
+    expect(parseIdList("x".repeat(1_000_000))).toEqual({ ok: false, error: "validation.tooManyIds|max=10,000" });
   });
 
   it("[security-13] a crafted series id list is a field error of the schema, never an exception", () => {

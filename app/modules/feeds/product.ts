@@ -1,0 +1,66 @@
+import type { z } from "zod";
+import type { DeliveryValues } from "./form-shapes";
+import type { FeedFrequency, FeedProduct, OutputOptions } from "./model";
+
+/**
+ * What the feeds core needs to know about one product (macroeconomic, company, documents): everything else —
+ * who sees which feed or dump, storing, listing, running, delivering — is the same for every product. One
+ * descriptor per product lives under modules/products/{econ,corp,documents}/.
+ */
+
+/** The fields every product's feed and dump forms carry, as their schemas parse them. */
+export interface SubmissionValues extends DeliveryValues {
+  intent: "preview" | "create" | "save";
+  name: string;
+  description?: string | undefined;
+  format: "json" | "xml";
+  language: "en" | "zh";
+}
+
+export interface FeedSubmissionValues extends SubmissionValues {
+  frequency: FeedFrequency;
+  status: "active" | "inactive";
+}
+
+/** The first step of Save: what the selection matches now, for the preview. */
+export interface SelectionPreview<Row> {
+  total: number;
+  items: Row[];
+}
+
+export interface SelectionCheck<Row> {
+  /** Null when the selection cannot be previewed (the errors say why). */
+  preview: SelectionPreview<Row> | null;
+  /** Field errors as message keys. */
+  errors: Record<string, string>;
+}
+
+type Schema<Values> = z.ZodType<Values, z.ZodTypeDef, unknown>;
+
+export interface ProductDescriptor<
+  Criteria = unknown,
+  FeedValues extends FeedSubmissionValues = FeedSubmissionValues,
+  DumpValues extends SubmissionValues = SubmissionValues,
+  PreviewRow = unknown,
+  Options = unknown,
+> {
+  product: FeedProduct;
+  /** Below /dashboard/ and the prefix of the product's /api/{segment}-* routes. */
+  segment: string;
+  feedSchema: Schema<FeedValues>;
+  dumpSchema: Schema<DumpValues>;
+  /** A form post or JSON body as the plain object the schemas read. */
+  formValues(source: FormData | Record<string, unknown>): Record<string, unknown>;
+  /** The stored criteria column, read back: the codec of what toCriteria wrote. */
+  criteriaSchema: Schema<Criteria>;
+  toCriteria(values: FeedValues | DumpValues): Criteria;
+  toOptions(values: FeedValues | DumpValues): OutputOptions;
+  /** A stored selection as its form's values (criteria and output fields), for edit forms and dumps from a feed. */
+  toFormValues(criteria: Criteria, options: OutputOptions): Record<string, unknown>;
+  /** The rules that need the catalog (known codes, sizes) and the preview of what the selection matches. */
+  checkSelection(values: FeedValues | DumpValues, owner: { userId: string }): Promise<SelectionCheck<PreviewRow>>;
+  /** The option lists of the forms and of /api/{segment}-options. */
+  loadOptions(): Promise<Options>;
+  /** At most this many active feeds per user, or null for no limit. */
+  activeFeedLimit: number | null;
+}
