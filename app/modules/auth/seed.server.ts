@@ -2,6 +2,7 @@ import { db } from "~/modules/db/db.server";
 import { newId, nowIso } from "~/modules/db/ids";
 import type { Platform } from "~/modules/registry/registry";
 import { hashPassword } from "./crypto.server";
+import { storedDatabases } from "./database-scope.server";
 import type { SubscriptionProduct } from "./platforms";
 
 export const DEMO_PASSWORD = "demo-password";
@@ -12,11 +13,16 @@ interface DemoAccount {
   lastName: string;
   platforms: Platform[];
   products: SubscriptionProduct[];
+  /** The macroeconomic databases the subscription covers; every database when absent. */
+  databases?: string[];
   isAdmin?: boolean;
   hasTokenDecoder?: boolean;
 }
 
-/** The demo accounts of DESIGN.md section 6. */
+/**
+ * The demo accounts of DESIGN.md section 6. The macroeconomic subscriber shows a subscription scoped to two
+ * databases of the generated catalog; the admin's covers them all.
+ */
 export const demoAccounts: DemoAccount[] = [
   {
     email: "admin@demo.test",
@@ -27,7 +33,14 @@ export const demoAccounts: DemoAccount[] = [
     isAdmin: true,
     hasTokenDecoder: true,
   },
-  { email: "macro@demo.test", firstName: "Mark", lastName: "Macro", platforms: ["econ"], products: ["macroeconomic"] },
+  {
+    email: "macro@demo.test",
+    firstName: "Mark",
+    lastName: "Macro",
+    platforms: ["econ"],
+    products: ["macroeconomic"],
+    databases: ["DB01", "DB02"],
+  },
   { email: "company@demo.test", firstName: "Cora", lastName: "Company", platforms: ["corp"], products: ["company"] },
   { email: "documents@demo.test", firstName: "Dora", lastName: "Documents", platforms: ["corp"], products: ["documents"] },
   { email: "intel@demo.test", firstName: "Ian", lastName: "Intel", platforms: ["intel"], products: ["intelligence"] },
@@ -72,6 +85,7 @@ export async function seedDemoAccounts(): Promise<void> {
             product,
             starts_at: nowIso(new Date(now - YEAR_MS)),
             ends_at: nowIso(new Date(now + YEAR_MS)),
+            databases: product === "macroeconomic" ? storedDatabases(account.databases ?? null) : null,
           })
           .execute();
       }

@@ -45,7 +45,8 @@ export interface SeriesRecord {
  * The macroeconomic feed and dump criteria (SPEC.md section 3). The list fields match any of their values;
  * an empty list or a missing field does not filter. `seriesIds` and the other criteria combine as a union
  * (SPEC.md section 5): a series is selected when it is listed or when it matches every other criterion.
- * `database` scopes both sides; it is mandatory for previews and dumps.
+ * `database` scopes both sides; it is mandatory for previews and dumps. `databases` scopes both sides too:
+ * the databases the user is subscribed to (an empty list selects nothing).
  */
 export interface SeriesCriteria {
   seriesIds?: readonly string[];
@@ -62,6 +63,8 @@ export interface SeriesCriteria {
   table?: readonly string[];
   source?: readonly string[];
   database?: string;
+  /** Only series of these databases, whatever else is asked: the user's subscription (SPEC.md section 5). */
+  databases?: readonly string[];
   /** Series whose first point is before this date. */
   startDateBefore?: string;
   /** Series whose last point is after this date. */

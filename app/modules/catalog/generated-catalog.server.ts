@@ -127,10 +127,20 @@ function seriesFilters(eb: ExpressionBuilder<Database, "catalog_series">, criter
   ];
 }
 
-/** The database scopes everything; listed ids and the other criteria are a union (SPEC.md section 5). */
+/** No rows: `in ()` is not SQL on PostgreSQL. */
+const nothing = sql<SqlBool>`1 = 0`;
+
+/**
+ * The database and the subscribed databases scope everything; listed ids and the other criteria are a union
+ * (SPEC.md section 5).
+ */
 function seriesCondition(dialect: DialectName, criteria: SeriesCriteria) {
   return (eb: ExpressionBuilder<Database, "catalog_series">): Condition => {
-    const scope = when(criteria.database, () => eb("database_id", "=", criteria.database!));
+    const subscribed = criteria.databases;
+    const scope = [
+      ...when(criteria.database, () => eb("database_id", "=", criteria.database!)),
+      ...(subscribed ? [subscribed.length ? eb("database_id", "in", [...subscribed]) : nothing] : []),
+    ];
     const filters = seriesFilters(eb, criteria);
     const listed = criteria.seriesIds?.length ? idIn(dialect, "catalog_series.id", criteria.seriesIds) : undefined;
     const selection = !listed ? eb.and(filters) : filters.length ? eb.or([listed, eb.and(filters)]) : listed;

@@ -73,6 +73,8 @@ export interface SubscriptionTable {
   product: string;
   starts_at: Timestamp;
   ends_at: Timestamp;
+  /** Macroeconomic only: a JSON array of the database ids it covers; null covers every database. */
+  databases: string | null;
 }
 
 export interface SessionTable {
