@@ -4,7 +4,8 @@
  * scripts/serve.mjs on loopback. Prints, for the largest shipped specification and for a generated one of
  * 5,000 operations: the time to build routing data, the server's memory, the server render time per
  * operation page; and the JavaScript a docs page loads (a docs page needs none to be read). Then the
- * delivery engine's dump figures (scripts/bench-dumps.ts).
+ * delivery engine's dump figures: macroeconomic (scripts/bench-dumps.ts), then company
+ * (scripts/bench-company-dumps.ts).
  */
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -190,4 +191,10 @@ try {
 
 console.log("");
 const dumps = spawnSync(process.execPath, ["--import", "tsx", path.join(root, "scripts/bench-dumps.ts")], { cwd: root, stdio: "inherit" });
-if (dumps.status !== 0) process.exit(dumps.status ?? 1);
+// --expose-gc lets the company benchmark show the heap it retains as the dump advances.
+const companyDumps = spawnSync(process.execPath, ["--expose-gc", "--import", "tsx", path.join(root, "scripts/bench-company-dumps.ts")], {
+  cwd: root,
+  stdio: "inherit",
+});
+// Each dump benchmark prints its figures even when the other fails; the command fails if either did.
+for (const run of [dumps, companyDumps]) if (run.status !== 0) process.exit(run.status ?? 1);
