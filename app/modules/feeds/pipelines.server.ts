@@ -8,6 +8,7 @@ import type {
   SeriesCriteria,
   SeriesRecord,
 } from "~/modules/catalog/catalog";
+import type { CorpCriteria } from "~/modules/products/corp/corp-criteria";
 import type { FeedProduct, OutputOptions } from "./model";
 import { companyRecord, currencyRates, documentRecord, seriesRecord } from "./records";
 
@@ -83,11 +84,13 @@ function seriesPipeline(catalog: CatalogSource): Pipeline {
 }
 
 function companyPipeline(catalog: CatalogSource): Pipeline {
-  async function* withStatements(pages: AsyncIterable<Company[]>, options: OutputOptions) {
+  async function* withStatements(pages: AsyncIterable<Company[]>, criteria: unknown, options: OutputOptions) {
     const rates = currencyRates(await catalog.dictionary("currencies"));
+    const statementCriteria = (criteria as CorpCriteria).statements;
     for await (const page of pages) {
+      const ids = page.map((company) => company.id);
       const statements = options.statements
-        ? new Map((await catalog.companyStatements(page.map((company) => company.id))).map((entry) => [entry.companyId, entry.statements]))
+        ? new Map((await catalog.companyStatements(ids, statementCriteria)).map((entry) => [entry.companyId, entry.statements]))
         : new Map();
       yield page.map((company) => companyRecord(company, statements.get(company.id) ?? [], options, rates));
     }
@@ -98,11 +101,13 @@ function companyPipeline(catalog: CatalogSource): Pipeline {
     dump: (criteria, options) =>
       withStatements(
         keysetPages((page) => catalog.companyPage(criteria as CompanyCriteria, page)),
+        criteria,
         options,
       ),
     changes: (criteria, options, since) =>
       withStatements(
         keysetPages((page) => catalog.changedCompanies(criteria as CompanyCriteria, since, page)),
+        criteria,
         options,
       ),
   };

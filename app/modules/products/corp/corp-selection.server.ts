@@ -1,0 +1,64 @@
+import type { Company } from "~/modules/catalog/catalog";
+import { corpCompanyOptions } from "~/modules/catalog/options.server";
+import { previewCompanies } from "~/modules/catalog/previews.server";
+import { statementAccounts } from "~/modules/catalog/reference-data";
+import { getCatalog } from "~/modules/catalog/source.server";
+import type { SelectionCheck } from "~/modules/feeds/product";
+import { encodeMessage } from "~/modules/forms/messages";
+import { toCorpCriteria } from "./corp-criteria";
+import type { CorpDumpValues, CorpFeedValues, CorpOptions } from "./corp-form";
+
+/** The option lists of the company forms and of /api/corp-options. */
+export function loadCorpOptions(): Promise<CorpOptions> {
+  return corpCompanyOptions(getCatalog());
+}
+
+/** Each list field and the option list its codes come from. */
+const optionLists = [
+  ["country", "countries"],
+  ["region", "regions"],
+  ["type", "types"],
+  ["mainIndustry", "industries"],
+  ["secondaryIndustry", "industries"],
+  ["companyStatus", "statuses"],
+  ["legalForm", "legalForms"],
+  ["ownerCitizenship", "countries"],
+  ["importCountry", "countries"],
+  ["exportCountry", "countries"],
+  ["statementType", "statementTypes"],
+  ["financialStandards", "financialStandards"],
+] as const;
+
+const accountNames = [...new Set(Object.values(statementAccounts).flat())];
+
+/** Every chosen code must be one the form offers: a made-up country is refused, not ignored. */
+function unknownOptions(values: CorpFeedValues | CorpDumpValues, options: CorpOptions): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const [field, list] of optionLists) {
+    const known = new Set(options[list].map((option) => option.value));
+    if (values[field].some((value) => !known.has(value))) errors[field] = "validation.invalidOption";
+  }
+  // An account no statement carries would silently deliver no statements.
+  if (values.accountName && !accountNames.includes(values.accountName)) {
+    errors.accountName = encodeMessage("validation.unknownAccount", { accounts: accountNames.join(", ") });
+  }
+  return errors;
+}
+
+/**
+ * Save's first step: the first 5 companies the selection matches and their total, and the rules that need the
+ * catalog: codes it knows, and a preview of at most 100 company ids (SPEC.md section 9).
+ */
+export async function checkCorpSelection(
+  values: CorpFeedValues | CorpDumpValues,
+  _owner: { userId: string },
+): Promise<SelectionCheck<Company>> {
+  const catalog = getCatalog();
+  const [options, preview] = await Promise.all([corpCompanyOptions(catalog), previewCompanies(catalog, toCorpCriteria(values))]);
+  const errors = unknownOptions(values, options);
+  if (!preview.ok) {
+    errors.companyIds ??= preview.error;
+    return { preview: null, errors };
+  }
+  return { preview: { total: preview.total, items: preview.items }, errors };
+}
