@@ -49,6 +49,7 @@ export function routes(defineRoutes) {
     route("api/econ-run-dump", "routes/api/econ-run-dump.ts");
     route("api/econ-dump-cancel", "routes/api/econ-dump-cancel.ts");
     route("api/corp-company-options", "routes/api/corp-company-options.ts");
+    route("api/corp-predefined-datasets", "routes/api/corp-predefined-datasets.ts");
     route("api/documents-options", "routes/api/documents-options.ts");
     route("docs/:vendor/:set/downloads/:file", "routes/docs/download.ts");
     route("api/*", "routes/api/not-found.ts");

@@ -880,6 +880,65 @@ const en = {
     controlCharacters: "Please remove control characters such as NUL or escape.",
     unknownForm: "Unknown form.",
   },
+  datasets: {
+    title: "Pre-defined datasets",
+    lead: "Ready-made company datasets selected by our analysts. Generate one as JSON or XML: the file is built in the background, kept for 30 days and downloaded from here. One dataset is generated at a time.",
+    never: "Not generated yet.",
+    generatedAt: "Generated {{time}}",
+    attemptedAt: "Last attempt {{time}}",
+    failed: "The last generation did not complete. Please generate the dataset again.",
+    queued: "Waiting to start the {{format}} file…",
+    generating: "Generating the {{format}} file… {{progress}}%",
+    progressLabel: "{{progress}}% generated",
+    refresh: "Refresh",
+    download: "Download {{format}}",
+    downloadNamed: "Download {{format}}: {{name}}",
+    fileSummary_one: "{{count}} company, {{size}} KB",
+    fileSummary_other: "{{count}} companies, {{size}} KB",
+    format: "Format",
+    generate: "Generate",
+    generateNamed: "Generate {{name}}",
+    generatingToast: "“{{name}}” is being generated as {{format}}.",
+    busy: "Another dataset is being generated. Please wait until it has finished, then generate this one.",
+    notFound: "This dataset does not exist.",
+    unknownIntent: "Unknown action.",
+    items: {
+      "european-listed-companies": {
+        name: "European listed companies",
+        description: "Public companies across Europe with their profiles and consolidated financial statements in euros.",
+      },
+      "north-american-listed-companies": {
+        name: "North American listed companies",
+        description:
+          "Public companies of the United States, Canada and Mexico with their profiles and consolidated financial statements in US dollars.",
+      },
+      "banks-and-insurers": {
+        name: "Banks and insurers",
+        description: "Operational financial services and insurance companies worldwide, with their financial statements in US dollars.",
+      },
+      "energy-and-resources": {
+        name: "Energy and natural resources",
+        description:
+          "Oil and gas producers, metal miners and electricity, gas and steam suppliers, with their financial statements in US dollars.",
+      },
+      "asia-pacific-manufacturers": {
+        name: "Asia-Pacific manufacturers",
+        description: "Manufacturers in Asia-Pacific with 1,000 or more employees, with their financial statements in US dollars.",
+      },
+      "state-owned-enterprises": {
+        name: "State-owned enterprises",
+        description: "Companies owned by a state, with their ultimate owners and financial statements in the reporting currency.",
+      },
+      "listed-companies-2024-statements": {
+        name: "Listed companies: 2024 annual statements",
+        description: "Public companies worldwide with their official financial statements of the 2024 financial year, in US dollars.",
+      },
+      "companies-in-distress": {
+        name: "Companies in distress",
+        description: "Companies in liquidation or bankrupt: profiles only, for credit and compliance checks.",
+      },
+    },
+  },
   pipelineMail: {
     subjects: {
       dumpCompleted: "Developer Portal: your dump is ready",

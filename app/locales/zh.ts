@@ -834,6 +834,63 @@ const zh: Translation = {
     controlCharacters: "请删除 NUL、Escape 等控制字符。",
     unknownForm: "未知表单。",
   },
+  datasets: {
+    title: "预定义数据集",
+    lead: "由我们的分析师精选的现成公司数据集。可生成 JSON 或 XML 格式：文件在后台生成，保留 30 天，并可在此处下载。每次只能生成一个数据集。",
+    never: "尚未生成。",
+    generatedAt: "生成于 {{time}}",
+    attemptedAt: "上次尝试于 {{time}}",
+    failed: "上次生成未能完成。请重新生成该数据集。",
+    queued: "正在等待开始生成 {{format}} 文件…",
+    generating: "正在生成 {{format}} 文件… {{progress}}%",
+    progressLabel: "已生成 {{progress}}%",
+    refresh: "刷新",
+    download: "下载 {{format}}",
+    downloadNamed: "下载 {{format}}：{{name}}",
+    fileSummary_one: "{{count}} 家公司，{{size}} KB",
+    fileSummary_other: "{{count}} 家公司，{{size}} KB",
+    format: "格式",
+    generate: "生成",
+    generateNamed: "生成{{name}}",
+    generatingToast: "正在以 {{format}} 格式生成“{{name}}”。",
+    busy: "另一个数据集正在生成。请等待其完成后再生成此数据集。",
+    notFound: "该数据集不存在。",
+    unknownIntent: "未知操作。",
+    items: {
+      "european-listed-companies": {
+        name: "欧洲上市公司",
+        description: "欧洲各地的上市公司，包含公司概况及以欧元计的合并财务报表。",
+      },
+      "north-american-listed-companies": {
+        name: "北美上市公司",
+        description: "美国、加拿大和墨西哥的上市公司，包含公司概况及以美元计的合并财务报表。",
+      },
+      "banks-and-insurers": {
+        name: "银行与保险公司",
+        description: "全球正常经营的金融服务和保险公司，包含以美元计的财务报表。",
+      },
+      "energy-and-resources": {
+        name: "能源与自然资源",
+        description: "石油和天然气生产商、金属矿业公司以及电力、燃气和蒸汽供应商，包含以美元计的财务报表。",
+      },
+      "asia-pacific-manufacturers": {
+        name: "亚太地区制造商",
+        description: "亚太地区员工人数在 1,000 人及以上的制造企业，包含以美元计的财务报表。",
+      },
+      "state-owned-enterprises": {
+        name: "国有企业",
+        description: "国家所有的公司，包含其最终所有人及以报告货币计的财务报表。",
+      },
+      "listed-companies-2024-statements": {
+        name: "上市公司：2024 年度财务报表",
+        description: "全球上市公司及其 2024 财年的官方财务报表，以美元计。",
+      },
+      "companies-in-distress": {
+        name: "困境企业",
+        description: "处于清算或破产状态的公司：仅含公司概况，用于信用和合规审查。",
+      },
+    },
+  },
   pipelineMail: {
     subjects: {
       dumpCompleted: "开发者门户：您的数据转储已就绪",

@@ -6,6 +6,7 @@ import { catalog } from "./migrations/0003_catalog";
 import { jobs } from "./migrations/0004_jobs";
 import { securityAccounts } from "./migrations/0005_security_accounts";
 import { securityFeeds } from "./migrations/0006_security_feeds";
+import { predefinedDatasets } from "./migrations/0007_predefined_datasets";
 import { subscriptionDatabases } from "./migrations/0008_subscription_databases";
 import { migrationTypes } from "./migrations/types";
 
@@ -22,6 +23,7 @@ export function getMigrations(dialect: DialectName): Record<string, Migration> {
     "0004_jobs": jobs(types),
     "0005_security_accounts": securityAccounts(types),
     "0006_security_feeds": securityFeeds(),
+    "0007_predefined_datasets": predefinedDatasets(),
     "0008_subscription_databases": subscriptionDatabases(),
   };
 }

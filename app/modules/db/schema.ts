@@ -187,6 +187,8 @@ export interface DumpTable {
   finished_at: Timestamp | null;
   /** Why the portal stopped the dump (e.g. "subscription-ended"); null otherwise. */
   stop_reason: Generated<string | null>;
+  /** The predefined dataset this dump generates (products/corp/datasets.ts); null for every other dump. */
+  dataset_id: Generated<string | null>;
 }
 
 export interface FeedRunTable {

@@ -33,6 +33,8 @@ export interface DumpInput {
   delivery: Delivery;
   notification: Notification;
   feedId?: string | null;
+  /** The predefined dataset this dump generates (products/corp/datasets.ts). */
+  datasetId?: string | null;
 }
 
 /** SPEC.md section 4: a dump can be cancelled only while it can be cancelled: queued or running. */
@@ -65,6 +67,7 @@ export async function createDump(userId: string, product: FeedProduct, input: Du
       user_id: userId,
       product,
       feed_id: input.feedId ?? null,
+      dataset_id: input.datasetId ?? null,
       name: input.name,
       description: input.description ?? "",
       criteria: JSON.stringify(input.criteria),
