@@ -50,6 +50,15 @@ export function routes(defineRoutes) {
     route("api/econ-dump-cancel", "routes/api/econ-dump-cancel.ts");
     route("api/corp-company-options", "routes/api/corp-company-options.ts");
     route("api/corp-predefined-datasets", "routes/api/corp-predefined-datasets.ts");
+    route("api/corp-feeds", "routes/api/corp-feeds.ts");
+    route("api/corp-feed", "routes/api/corp-feed.ts");
+    route("api/corp-feed/edit", "routes/api/corp-feed-edit.ts");
+    route("api/corp-feed/preview", "routes/api/corp-feed-preview.ts");
+    route("api/corp-delete-feeds", "routes/api/corp-delete-feeds.ts");
+    route("api/corp-dumps", "routes/api/corp-dumps.ts");
+    route("api/corp-dump", "routes/api/corp-dump.ts");
+    route("api/corp-dump/preview", "routes/api/corp-dump-preview.ts");
+    route("api/corp-run-dump", "routes/api/corp-run-dump.ts");
     route("api/documents-options", "routes/api/documents-options.ts");
     route("docs/:vendor/:set/downloads/:file", "routes/docs/download.ts");
     route("api/*", "routes/api/not-found.ts");
@@ -84,9 +93,11 @@ export function routes(defineRoutes) {
         route("token-management", "routes/dashboard/token-management.tsx");
         // The product areas (/dashboard/econ/feeds, …) come from the registry the side menu is built from.
         for (const area of dashboardAreas) {
-          route(area.segment, area.layout, () => {
-            route("", area.index, { index: true });
-            for (const screen of area.screens) route(screen.path, screen.file);
+          // Areas share route modules (the module reads its area from the URL), so every route gets its own id.
+          const id = (name) => `dashboard-${area.segment}-${name}`;
+          route(area.segment, area.layout, { id: id("layout") }, () => {
+            route("", area.index, { index: true, id: id("index") });
+            for (const screen of area.screens) route(screen.path, screen.file, { id: id(screen.path.split("/")[0]) });
           });
         }
       });

@@ -45,6 +45,17 @@ try {
     .insertInto("users")
     .values({ id: userId, email: "bench@bench.test", username: "bench", password_hash: "x", picture_type: null, created_at: nowIso() })
     .execute();
+  // Dumps run only for subscribers of their product.
+  await db
+    .insertInto("subscriptions")
+    .values({
+      id: newId(),
+      user_id: userId,
+      product: "macroeconomic",
+      starts_at: nowIso(new Date(Date.now() - 60_000)),
+      ends_at: nowIso(new Date(Date.now() + 24 * 60 * 60_000)),
+    })
+    .execute();
 
   const allIds: string[] = [];
   for (

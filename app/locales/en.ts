@@ -752,8 +752,6 @@ const en = {
       hints: {
         selection: "Give company ids or search criteria, not both. Statement criteria choose the statements each company carries.",
         companyIds: "Up to 100,000 ids, separated by commas, spaces or new lines. The preview takes at most 100 ids.",
-        multi: "Hold Ctrl (⌘ on a Mac) to choose several.",
-        noOption: "No selectable option",
         localLegalForm: "One per line, as written in the country, such as GmbH or S.A.",
         statements: "These choose which statements are delivered, not which companies.",
         statementYear: "Separated by commas or spaces, such as 2022, 2023.",
@@ -843,6 +841,25 @@ const en = {
       moreIds: "and {{count}} more",
     },
   },
+  corpScreens: {
+    feedsTitle: "Company feeds",
+    feedsLead:
+      "A feed delivers the profiles and financial statements of its companies that are new or changed since its last run. Up to 5 feeds can be active.",
+    createFeedTitle: "Create a company feed",
+    createFeedLead:
+      "Choose the companies, by ids or by search criteria, and how they are delivered. Save shows the companies the feed selects; Create stores it.",
+    editFeedTitle: "Edit the company feed",
+    editFeedLead: "Save shows the companies the changed feed selects; Save changes stores it.",
+    createDumpTitle: "Create a company dump",
+    createDumpLead:
+      "A dump delivers the profiles and financial statements of its companies once. Save shows the companies it selects; Create queues it.",
+    dumpsLead:
+      "A dump delivers the profiles and financial statements of the companies you select, as JSON or XML. Files are kept for 30 days.",
+    previewTotal_one: "{{count}} company matches",
+    previewTotal_other: "{{count}} companies match",
+    previewNext: "Check the first companies below, then confirm with “{{button}}”.",
+    twoSteps: "Save checks the form and shows the first companies it selects; nothing is stored until you confirm.",
+  },
   validation: {
     eitherCompanyIds: "Please use either company ids or other search criteria",
     companySelectionRequired: "Please enter company ids or other search criteria.",
@@ -850,6 +867,7 @@ const en = {
     year: "Please enter years between 1900 and 2100.",
     unknownAccount: "Please enter one of these accounts: {{accounts}}.",
     tooManyPreviewIds: "Please preview at most {{max}} company ids.",
+    databaseNotSubscribed: "Your subscription does not include this database. Please select one of your databases.",
     selectDatabase: "Please select database.",
     fullDumpLimit: "A full dump is possible for {{max}} series or fewer; this selection has {{count}}.",
     feedLimit: "You can have at most {{max}} active feeds. Deactivate or delete a feed first.",
@@ -968,7 +986,8 @@ const en = {
     dumpNotFound: "The dump could not be found.",
     recoverFailed: "An error occured while recovering the feed.",
     adminOnly: "Only administrators can recover feeds.",
-    dumpFailed: "An error occurred while generating the macroeconomic dump.",
+    dumpFailed: "An error occurred while generating the {{product}} dump.",
+    products: { macroeconomic: "macroeconomic", company: "company", documents: "documents" },
     notCancellable: "This dump can no longer be cancelled.",
     unknownUser: "No user has this username.",
   },

@@ -6,10 +6,11 @@ import { nowIso } from "~/modules/db/ids";
 import { env } from "~/modules/env/env.server";
 import { startWorker, type JobHandler, type PeriodicJob, type Worker } from "~/modules/jobs/worker.server";
 import { deliverByFtp, ftpDeliveryGaveUp, notificationGaveUp, sendNotification } from "~/modules/feeds/delivery-jobs.server";
-import { failDump, runDump, runDumpJob } from "~/modules/feeds/dumps.server";
-import { feedRunGaveUp, queueDueFeeds, runFeed, runFeedJob, scheduleFeedsJob } from "~/modules/feeds/feeds.server";
+import { dumpJobPayload, failDump, runDump, runDumpJob } from "~/modules/feeds/dumps.server";
+import { feedJobPayload, feedRunGaveUp, queueDueFeeds, runFeed, runFeedJob, scheduleFeedsJob } from "~/modules/feeds/feeds.server";
 import { purgeExpiredFiles } from "~/modules/feeds/files.server";
 import { deliverJob, notifyJob } from "~/modules/feeds/notifications.server";
+import { productPipelines } from "~/modules/products/pipelines.server";
 
 /**
  * The background engine, the worker's composition root beside boot.server.ts: every capability's job kinds
@@ -26,13 +27,9 @@ async function purge(): Promise<void> {
   await db.deleteFrom("jobs").where("status", "in", ["done", "cancelled"]).where("finished_at", "<", cutoff).execute();
 }
 
-function payloadOf<T>(job: { payload: string }): T {
-  return JSON.parse(job.payload) as T;
-}
-
 export const engineHandlers: Record<string, JobHandler> = {
-  [runDumpJob]: { run: runDump, onGiveUp: (job, reason) => failDump(payloadOf<{ dumpId: string }>(job).dumpId, reason) },
-  [runFeedJob]: { run: runFeed, onGiveUp: (job, reason) => feedRunGaveUp(payloadOf<{ feedId: string }>(job).feedId, reason) },
+  [runDumpJob]: { run: (job) => runDump(job, productPipelines), onGiveUp: (job, reason) => failDump(dumpJobPayload.readJob(job).dumpId, reason) },
+  [runFeedJob]: { run: (job) => runFeed(job, productPipelines), onGiveUp: (job, reason) => feedRunGaveUp(feedJobPayload.readJob(job).feedId, reason) },
   [deliverJob]: { run: deliverByFtp, onGiveUp: ftpDeliveryGaveUp },
   [notifyJob]: { run: sendNotification, onGiveUp: notificationGaveUp },
   [scheduleFeedsJob]: { run: async () => void (await queueDueFeeds()) },

@@ -318,7 +318,7 @@ test("the API answers every validation rule of SPEC.md section 5 with a 4xx and 
     ["GET", "/api/econ-delete-feeds", "POST"],
     ["GET", "/api/econ-recover-feed", "POST"],
     ["PUT", "/api/econ-dumps", "GET"],
-    ["PUT", "/api/econ-dump", "GET, POST"],
+    ["PUT", "/api/econ-dump", "GET, POST, DELETE"],
     ["GET", "/api/econ-dump/preview", "POST"],
     ["GET", "/api/econ-run-dump", "POST"],
     ["GET", "/api/econ-dump-cancel", "DELETE, POST"],

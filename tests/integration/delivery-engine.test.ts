@@ -24,6 +24,7 @@ import type { Worker } from "~/modules/jobs/worker.server";
 import { startFtpServer, startSmtpServer, startWebhookReceiver } from "../support/loopback-servers";
 import { waitFor } from "../support/wait";
 import { insertMacroSubscriber } from "../support/subscribers";
+import { econProduct } from "~/modules/products/econ/econ.server";
 
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 let ftp: Awaited<ReturnType<typeof startFtpServer>>;
@@ -242,6 +243,7 @@ describe("feeds through the real worker", () => {
   it("allows at most five active macroeconomic feeds per user", async () => {
     const owner = await createUser();
     const input = {
+      activeFeedLimit: econProduct.activeFeedLimit,
       name: "Feed",
       frequency: "weekly" as const,
       criteria: { database },

@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { db } from "~/modules/db/db.server";
 import { newId, nowIso } from "~/modules/db/ids";
 import { notificationGaveUp, sendNotification } from "~/modules/feeds/delivery-jobs.server";
-import { notifyJob, type NotifyPayload, type PipelineEvent } from "~/modules/feeds/notifications.server";
+import { notifyJob, notifyPayload, type PipelineEvent } from "~/modules/feeds/notifications.server";
 import { enqueue } from "~/modules/jobs/queue.server";
 import { startWorker, type Worker } from "~/modules/jobs/worker.server";
 import { waitFor } from "../support/wait";
@@ -62,7 +62,7 @@ describe("delivery failures", () => {
       downloadUrl: null,
       error: null,
     };
-    await enqueue(notifyJob, { deliveryId, event } satisfies NotifyPayload, { maxAttempts: 2 });
+    await enqueue(notifyJob, notifyPayload.of({ deliveryId, event }), { maxAttempts: 2 });
     worker = startWorker({
       handlers: { [notifyJob]: { run: sendNotification, onGiveUp: notificationGaveUp } },
       pollMs: 50,

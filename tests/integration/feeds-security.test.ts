@@ -24,8 +24,8 @@ import { recordFile, relativeFilePath, absoluteFilePath } from "~/modules/feeds/
 import { outputOptionsSchema, type Notification } from "~/modules/feeds/model";
 import { dailyNotificationEmailLimit } from "~/modules/feeds/notifications.server";
 import type { Worker } from "~/modules/jobs/worker.server";
-import * as createDumpPage from "~/routes/dashboard/econ/create-dump";
-import * as editFeedPage from "~/routes/dashboard/econ/edit-feed";
+import * as createDumpPage from "~/routes/dashboard/products/create-dump";
+import * as editFeedPage from "~/routes/dashboard/products/edit-feed";
 import * as deleteFeedsRoute from "~/routes/api/econ-delete-feeds";
 import * as dumpPreviewRoute from "~/routes/api/econ-dump-preview";
 import * as dumpRoute from "~/routes/api/econ-dump";

@@ -25,6 +25,8 @@ describe("migrations", () => {
       "0004_jobs",
       "0005_security_accounts",
       "0006_security_feeds",
+      "0007_predefined_datasets",
+      "0008_subscription_databases",
     ]);
   });
 

@@ -1,61 +1,13 @@
-import { Checkbox, Fieldset, Group, InputBase, NativeSelect, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from "@mantine/core";
+import { Checkbox, Fieldset, Group, NativeSelect, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from "@mantine/core";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { statementConsolidations } from "~/modules/feeds/model";
 import { statementPeriods, type CorpOptions } from "~/modules/products/corp/corp-form";
+import { fieldId, MultiSelectField, type ChoiceOption } from "./form-fields";
 import type { SelectionFieldsProps } from "./selection-fields";
 
 /** The file's languages (SPEC.md's "localisation"); catalog names (countries, industries) are shown as stored. */
 const languages = ["en", "zh"] as const;
-
-/** Every field's id: the error summary and the preview link to fields by id. */
-const idOf = (name: string) => `corp-${name}`;
-
-interface Choice {
-  value: string;
-  label: string;
-}
-
-/** A native `<select multiple>` in Mantine's input wrapper, as econ's MultiSelectField but with `corp-` ids. */
-function MultiSelect({
-  name,
-  label,
-  options,
-  values,
-  error,
-}: {
-  name: string;
-  label: string;
-  options: readonly Choice[];
-  values: string[];
-  error?: string;
-}) {
-  const { t } = useTranslation();
-  return (
-    <InputBase
-      component="select"
-      multiple
-      multiline
-      id={idOf(name)}
-      name={name}
-      label={label}
-      description={t("corp.form.hints.multi")}
-      error={error}
-      defaultValue={values}
-      classNames={{ input: "econ-multi-select" }}
-    >
-      {options.length === 0 ? (
-        <option disabled>{t("corp.form.hints.noOption")}</option>
-      ) : (
-        options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))
-      )}
-    </InputBase>
-  );
-}
 
 /** A titled group of fields inside the selection fieldset. */
 function CriteriaGroup({ id, title, children }: { id: string; title: string; children: ReactNode }) {
@@ -87,12 +39,12 @@ export function CorpCriteriaFields({ kind, options, values, error }: SelectionFi
   const portal = (group: string, choices: readonly string[]) =>
     choices.map((value) => ({ value, label: t(`corp.form.options.${group}.${value}`) }));
 
-  const multi = (name: string, choices: readonly Choice[]) => (
-    <MultiSelect name={name} label={label(name)} options={choices} values={list(name)} error={error(name)} />
+  const multi = (name: string, choices: readonly ChoiceOption[]) => (
+    <MultiSelectField name={name} label={label(name)} options={choices} defaultValue={list(name)} error={error(name)} />
   );
   const input = (name: string, extra: { type?: "date" | "number"; description?: string; step?: string } = {}) => (
     <TextInput
-      id={idOf(name)}
+      id={fieldId(name)}
       name={name}
       label={label(name)}
       type={extra.type ?? "text"}
@@ -103,11 +55,11 @@ export function CorpCriteriaFields({ kind, options, values, error }: SelectionFi
     />
   );
   const check = (name: string, checked: boolean) => (
-    <Checkbox id={idOf(name)} name={name} label={label(name)} defaultChecked={checked} error={error(name)} />
+    <Checkbox id={fieldId(name)} name={name} label={label(name)} defaultChecked={checked} error={error(name)} />
   );
-  const select = (name: string, choices: readonly Choice[], fallback: string) => (
+  const select = (name: string, choices: readonly ChoiceOption[], fallback: string) => (
     <NativeSelect
-      id={idOf(name)}
+      id={fieldId(name)}
       name={name}
       label={label(name)}
       data={[...choices]}
@@ -124,7 +76,7 @@ export function CorpCriteriaFields({ kind, options, values, error }: SelectionFi
         <Stack gap="lg">
           <Text size="sm">{t("corp.form.hints.selection")}</Text>
           <Textarea
-            id={idOf("companyIds")}
+            id={fieldId("companyIds")}
             name="companyIds"
             label={label("companyIds")}
             description={t("corp.form.hints.companyIds")}
@@ -134,7 +86,7 @@ export function CorpCriteriaFields({ kind, options, values, error }: SelectionFi
             minRows={2}
             maxRows={8}
           />
-          <CriteriaGroup id={idOf("group-company")} title={t("corp.form.fieldsets.company")}>
+          <CriteriaGroup id={fieldId("group-company")} title={t("corp.form.fieldsets.company")}>
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
               {input("keyword")}
               {input("companyName")}
@@ -150,7 +102,7 @@ export function CorpCriteriaFields({ kind, options, values, error }: SelectionFi
             </SimpleGrid>
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
               <Textarea
-                id={idOf("localLegalForm")}
+                id={fieldId("localLegalForm")}
                 name="localLegalForm"
                 label={label("localLegalForm")}
                 description={t("corp.form.hints.localLegalForm")}
@@ -171,7 +123,7 @@ export function CorpCriteriaFields({ kind, options, values, error }: SelectionFi
               {input("updatedTo", { type: "date" })}
             </SimpleGrid>
           </CriteriaGroup>
-          <CriteriaGroup id={idOf("group-people")} title={t("corp.form.fieldsets.people")}>
+          <CriteriaGroup id={fieldId("group-people")} title={t("corp.form.fieldsets.people")}>
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
               {input("executive")}
               {input("shareholder")}
@@ -182,13 +134,13 @@ export function CorpCriteriaFields({ kind, options, values, error }: SelectionFi
             </SimpleGrid>
             <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>{multi("ownerCitizenship", options.countries)}</SimpleGrid>
           </CriteriaGroup>
-          <CriteriaGroup id={idOf("group-trade")} title={t("corp.form.fieldsets.trade")}>
+          <CriteriaGroup id={fieldId("group-trade")} title={t("corp.form.fieldsets.trade")}>
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
               {multi("importCountry", options.countries)}
               {multi("exportCountry", options.countries)}
             </SimpleGrid>
           </CriteriaGroup>
-          <CriteriaGroup id={idOf("group-statements")} title={t("corp.form.fieldsets.statements")}>
+          <CriteriaGroup id={fieldId("group-statements")} title={t("corp.form.fieldsets.statements")}>
             <Text size="sm">{t("corp.form.hints.statements")}</Text>
             <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
               {input("statementYear", { description: t("corp.form.hints.statementYear") })}

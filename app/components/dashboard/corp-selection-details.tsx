@@ -4,7 +4,7 @@ import type { OutputOptions } from "~/modules/feeds/model";
 import type { CorpCriteria } from "~/modules/products/corp/corp-criteria";
 import type { CorpOptions } from "~/modules/products/corp/corp-form";
 import { DetailsCard, type Row } from "./details-card";
-import { optionLabel } from "./econ-format";
+import { optionLabel } from "./format";
 
 interface Props {
   criteria: CorpCriteria;

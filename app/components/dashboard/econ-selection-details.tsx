@@ -1,22 +1,19 @@
-import { SimpleGrid, Stack } from "@mantine/core";
 import { useTranslation } from "react-i18next";
-import type { FeedDetails } from "~/modules/feeds/econ.server";
-import type { EconOptions } from "~/modules/feeds/econ-pages.server";
+import type { OutputOptions } from "~/modules/feeds/model";
+import type { EconCriteria, EconOptions } from "~/modules/products/econ/econ.server";
 import { DetailsCard, type Row } from "./details-card";
-import { optionLabel } from "./econ-format";
+import { optionLabel } from "./format";
 
 interface Props {
   /** Feeds show "new only", dumps "point-in-time vintages". */
   kind: "feed" | "dump";
-  criteria: FeedDetails["criteria"];
-  output: FeedDetails["options"];
-  delivery: FeedDetails["delivery"];
-  notification: FeedDetails["notification"];
+  criteria: EconCriteria;
+  output: OutputOptions;
   options: EconOptions;
 }
 
-/** What a macroeconomic feed or dump selects and how it is delivered, with catalog names for the codes. */
-export function EconSelectionDetails({ kind, criteria, output, delivery, notification, options }: Props) {
+/** What a macroeconomic feed or dump selects and how its file is written, with catalog names for the codes. */
+export function EconSelectionDetails({ kind, criteria, output, options }: Props) {
   const { t } = useTranslation();
   const label = (name: string) => t(`econ.form.fields.${name}`);
   const yesNo = (value: boolean | undefined) => t(value ? "econ.common.yes" : "econ.common.no");
@@ -56,29 +53,10 @@ export function EconSelectionDetails({ kind, criteria, output, delivery, notific
     [label("metadataOnly"), yesNo(output.metadataOnly)],
     ...(kind === "dump" ? ([[label("vintages"), yesNo(output.vintages)]] satisfies Row[]) : []),
   ];
-  const deliveryRows: Row[] = [
-    [label("deliveryMethod"), option("deliveryMethod", delivery.method)],
-    ...(delivery.ftp
-      ? ([
-          [label("ftpUrl"), delivery.ftp.host],
-          [label("ftpPath"), delivery.ftp.path],
-          [label("ftpUsername"), delivery.ftp.username],
-        ] satisfies Row[])
-      : []),
-  ];
-  const notificationRows: Row[] = [
-    [label("notificationEmail"), notification.emails.join(", ")],
-    [label("notificationUrl"), notification.url ?? ""],
-    [label("notificationMethod"), notification.url ? notification.method : ""],
-  ];
   return (
-    <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+    <>
       <DetailsCard title={t("econ.form.selection")} rows={selection} testId="details-selection" />
-      <Stack gap="md">
-        <DetailsCard title={t("econ.form.output")} rows={outputRows} testId="details-output" />
-        <DetailsCard title={t("econ.form.delivery")} rows={deliveryRows} testId="details-delivery" />
-        <DetailsCard title={t("econ.form.notification")} rows={notificationRows} testId="details-notification" />
-      </Stack>
-    </SimpleGrid>
+      <DetailsCard title={t("econ.form.output")} rows={outputRows} testId="details-output" />
+    </>
   );
 }

@@ -6,11 +6,11 @@ import type { Job } from "~/modules/jobs/queue.server";
 import { subscriberFailure } from "~/modules/net/outbound-errors";
 import type { JobContext } from "~/modules/jobs/worker.server";
 import { absoluteFilePath } from "./files.server";
-import { markDelivery, notificationMail, queueNotifications, type DeliverPayload, type NotifyPayload } from "./notifications.server";
+import { markDelivery, notificationMail, queueNotifications, deliverPayload, notifyPayload } from "./notifications.server";
 
 /** The deliver job: uploads the file to the subscriber's FTP server, then queues the notifications. */
-export async function deliverByFtp({ payload }: JobContext): Promise<void> {
-  const { deliveryId, fileId, remoteName, event, context } = payload as DeliverPayload;
+export async function deliverByFtp(job: JobContext): Promise<void> {
+  const { deliveryId, fileId, remoteName, event, context } = deliverPayload.read(job);
   const ftp = context.delivery.ftp;
   const file = await db.selectFrom("files").select("path").where("id", "=", fileId).where("purged_at", "is", null).executeTakeFirst();
   const address = ftp ? parseFtpHost(ftp.host, ftp.port) : null;
@@ -34,7 +34,7 @@ export async function deliverByFtp({ payload }: JobContext): Promise<void> {
 
 /** The upload failed for good: recorded, and the notifications still go out, with the subscriber-facing reason. */
 export async function ftpDeliveryGaveUp(job: Job, reason: string): Promise<void> {
-  const { deliveryId, event, context } = JSON.parse(job.payload) as DeliverPayload;
+  const { deliveryId, event, context } = deliverPayload.readJob(job);
   await db
     .updateTable("deliveries")
     .set({ status: "failed", last_error: reason.slice(0, 2000) })
@@ -44,8 +44,8 @@ export async function ftpDeliveryGaveUp(job: Job, reason: string): Promise<void>
 }
 
 /** The notify job: one e-mail address or the webhook. */
-export async function sendNotification({ payload }: JobContext): Promise<void> {
-  const { deliveryId, event } = payload as NotifyPayload;
+export async function sendNotification(job: JobContext): Promise<void> {
+  const { deliveryId, event } = notifyPayload.read(job);
   const delivery = await db.selectFrom("deliveries").select(["channel", "target"]).where("id", "=", deliveryId).executeTakeFirst();
   if (!delivery) return;
   try {
@@ -74,7 +74,7 @@ export async function sendNotification({ payload }: JobContext): Promise<void> {
 }
 
 export async function notificationGaveUp(job: Job, reason: string): Promise<void> {
-  const { deliveryId } = JSON.parse(job.payload) as NotifyPayload;
+  const { deliveryId } = notifyPayload.readJob(job);
   await db
     .updateTable("deliveries")
     .set({ status: "failed", last_error: reason.slice(0, 2000) })

@@ -9,21 +9,18 @@ import { JobCancelledError, type JobContext } from "~/modules/jobs/worker.server
 import { getCatalog } from "~/modules/catalog/source.server";
 import { ownerEntitled, stopReasonText, subscriptionEnded, type StopReason } from "./entitlement.server";
 import { absoluteFilePath, discardFile, downloadName, downloadUrl, recordFile, relativeFilePath } from "./files.server";
-import {
-  deliverySchema,
-  notificationSchema,
-  outputOptionsSchema,
-  parseStored,
-  type Delivery,
-  type FeedProduct,
-  type Notification,
-  type OutputOptions,
-} from "./model";
+import { z } from "zod";
+import { jobPayload } from "~/modules/jobs/payload";
+import { feedProducts, type Delivery, type FeedProduct, type Notification, type OutputOptions } from "./model";
+import { readOptions, readSelection, selectionColumns } from "./stored";
 import { deliverFile, notifyOwner, queueNotifications, type DeliveryContext } from "./notifications.server";
-import { pipelineFor } from "./pipelines.server";
+import type { ProductPipelines } from "./pipelines.server";
 import { pipelineEvent } from "./notification-mail";
 
 export const runDumpJob = "run-dump";
+/** The run-dump job's payload. */
+export const dumpJobPayload = jobPayload(z.object({ dumpId: z.string() }));
+const productSchema = z.enum(feedProducts);
 
 export interface DumpInput {
   name: string;
@@ -70,10 +67,7 @@ export async function createDump(userId: string, product: FeedProduct, input: Du
       dataset_id: input.datasetId ?? null,
       name: input.name,
       description: input.description ?? "",
-      criteria: JSON.stringify(input.criteria),
-      options: JSON.stringify(input.options),
-      delivery: JSON.stringify(input.delivery),
-      notification: JSON.stringify(input.notification),
+      ...selectionColumns(input),
       status: "queued",
       job_id: jobId,
       estimated_end_at: null,
@@ -84,7 +78,7 @@ export async function createDump(userId: string, product: FeedProduct, input: Du
       finished_at: null,
     })
     .execute();
-  const queued = await enqueue(runDumpJob, { dumpId: id }, { concurrencyKey: `dumps:${userId}`, maxAttempts: 3, jobId });
+  const queued = await enqueue(runDumpJob, dumpJobPayload.of({ dumpId: id }), { concurrencyKey: `dumps:${userId}`, maxAttempts: 3, jobId });
   if (!queued) throw new Error("The dump could not be queued");
   return id;
 }
@@ -105,13 +99,8 @@ export async function cancelDump(dumpId: string): Promise<boolean> {
 }
 
 function contextOf(dump: Selectable<DumpTable>): DeliveryContext {
-  return {
-    userId: dump.user_id,
-    product: dump.product as FeedProduct,
-    dumpId: dump.id,
-    delivery: parseStored(deliverySchema, dump.delivery),
-    notification: parseStored(notificationSchema, dump.notification),
-  };
+  const { delivery, notification } = readSelection(dump, z.unknown());
+  return { userId: dump.user_id, product: productSchema.parse(dump.product), dumpId: dump.id, delivery, notification };
 }
 
 /**
@@ -134,7 +123,7 @@ export async function stopDump(dumpId: string, reason: StopReason): Promise<bool
     .executeTakeFirst();
   if (Number(result.numUpdatedRows) !== 1) return false;
   const dump = await db.selectFrom("dumps").selectAll().where("id", "=", dumpId).executeTakeFirstOrThrow();
-  const options = parseStored(outputOptionsSchema, dump.options);
+  const options = readOptions(dump);
   await notifyOwner(
     { userId: dump.user_id, dumpId },
     pipelineEvent(dump, options.language, { event: "dump.stopped", error: stopReasonText[reason] }),
@@ -152,7 +141,7 @@ export async function failDump(dumpId: string, reason: string): Promise<void> {
     .executeTakeFirst();
   if (Number(result.numUpdatedRows) !== 1) return;
   const dump = await db.selectFrom("dumps").selectAll().where("id", "=", dumpId).executeTakeFirstOrThrow();
-  const options = parseStored(outputOptionsSchema, dump.options);
+  const options = readOptions(dump);
   await queueNotifications(contextOf(dump), pipelineEvent(dump, options.language, { event: "dump.failed", error: reason }));
 }
 
@@ -161,8 +150,9 @@ export async function failDump(dumpId: string, reason: string): Promise<void> {
  * processed and total series with an estimated end as it goes. A dump interrupted by a stopped worker runs
  * again from the start (its partial file is removed first); a cancelled one stops at the next page.
  */
-export async function runDump({ payload, signal }: JobContext): Promise<void> {
-  const { dumpId } = payload as { dumpId: string };
+export async function runDump(job: JobContext, pipelines: ProductPipelines): Promise<void> {
+  const { signal } = job;
+  const { dumpId } = dumpJobPayload.read(job);
   const dump = await db.selectFrom("dumps").selectAll().where("id", "=", dumpId).executeTakeFirst();
   if (!dump || !canBeCancelled(dump.status)) return;
   // Queued before the owner's subscription ended: stopped, with the reason, instead of run.
@@ -170,10 +160,10 @@ export async function runDump({ payload, signal }: JobContext): Promise<void> {
     await stopDump(dumpId, subscriptionEnded);
     return;
   }
-  const options = parseStored(outputOptionsSchema, dump.options);
-  const pipeline = pipelineFor(dump.product as FeedProduct, getCatalog());
-  const criteria = JSON.parse(dump.criteria) as unknown;
-  const total = await pipeline.count(criteria);
+  const { criteria, options } = readSelection(dump, z.unknown());
+  const product = productSchema.parse(dump.product);
+  const pipeline = await pipelines[product]({ catalog: getCatalog(), criteria, options, ownerId: dump.user_id });
+  const total = await pipeline.count();
   const started = Date.now();
   const claimed = await db
     .updateTable("dumps")
@@ -188,7 +178,7 @@ export async function runDump({ payload, signal }: JobContext): Promise<void> {
   await removePartialFiles(target);
   let processed = 0;
   async function* tracked() {
-    for await (const batch of pipeline.dump(criteria, options)) {
+    for await (const batch of pipeline.dump()) {
       if (signal.aborted) throw new JobCancelledError();
       yield batch;
       processed += batch.length;

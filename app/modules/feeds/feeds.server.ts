@@ -9,31 +9,31 @@ import { getCatalog } from "~/modules/catalog/source.server";
 import { createDump } from "./dumps.server";
 import { ownerEntitled, stopReasonText, subscriptionEnded, type StopReason } from "./entitlement.server";
 import { absoluteFilePath, downloadName, downloadUrl, recordFile, relativeFilePath, removeWrittenFile } from "./files.server";
+import { z } from "zod";
+import { jobPayload } from "~/modules/jobs/payload";
 import {
-  deliverySchema,
+  feedProducts,
   nextRunAt,
-  notificationSchema,
-  outputOptionsSchema,
-  parseStored,
   type Delivery,
   type FeedFrequency,
   type FeedProduct,
   type Notification,
   type OutputOptions,
 } from "./model";
+import { readFrequency, readOptions, readSelection, selectionColumns } from "./stored";
 import { deliverFile, notifyOwner, queueNotifications } from "./notifications.server";
-import { pipelineFor } from "./pipelines.server";
+import type { ProductPipelines } from "./pipelines.server";
 import { pipelineEvent } from "./notification-mail";
 
 export const runFeedJob = "run-feed";
+/** The run-feed job's payload. */
+export const feedJobPayload = jobPayload(z.object({ feedId: z.string() }));
+const productSchema = z.enum(feedProducts);
 export const scheduleFeedsJob = "schedule-feeds";
 
-/** SPEC.md section 9: up to 5 active macroeconomic feeds per user. */
-export const activeFeedLimit = 5;
-
 export class FeedLimitError extends Error {
-  constructor() {
-    super(`At most ${activeFeedLimit} feeds can be active.`);
+  constructor(limit: number) {
+    super(`At most ${limit} feeds can be active.`);
   }
 }
 
@@ -46,6 +46,8 @@ export interface FeedInput {
   delivery: Delivery;
   notification: Notification;
   active?: boolean;
+  /** The product's limit of active feeds per user, or null for none. */
+  activeFeedLimit?: number | null;
 }
 
 export async function countActiveFeeds(userId: string, product: FeedProduct): Promise<number> {
@@ -63,7 +65,8 @@ export async function countActiveFeeds(userId: string, product: FeedProduct): Pr
 /** Stores an active feed whose first run is one period from now. */
 export async function createFeed(userId: string, product: FeedProduct, input: FeedInput, now = new Date()): Promise<string> {
   const active = input.active ?? true;
-  if (active && product === "macroeconomic" && (await countActiveFeeds(userId, product)) >= activeFeedLimit) throw new FeedLimitError();
+  const limit = input.activeFeedLimit ?? null;
+  if (active && limit !== null && (await countActiveFeeds(userId, product)) >= limit) throw new FeedLimitError(limit);
   const id = newId();
   await db
     .insertInto("feeds")
@@ -75,10 +78,7 @@ export async function createFeed(userId: string, product: FeedProduct, input: Fe
       description: input.description ?? "",
       frequency: input.frequency,
       status: active ? "active" : "inactive",
-      criteria: JSON.stringify(input.criteria),
-      options: JSON.stringify(input.options),
-      delivery: JSON.stringify(input.delivery),
-      notification: JSON.stringify(input.notification),
+      ...selectionColumns(input),
       created_at: nowIso(now),
       updated_at: nowIso(now),
       deleted_at: null,
@@ -93,7 +93,7 @@ export async function createFeed(userId: string, product: FeedProduct, input: Fe
 
 /** Queues a run of the feed now (one pending run per feed at a time). */
 export function queueFeedRun(feedId: string): Promise<string | null> {
-  return enqueue(runFeedJob, { feedId }, { uniqueKey: `feed:${feedId}`, maxAttempts: 3 });
+  return enqueue(runFeedJob, feedJobPayload.of({ feedId }), { uniqueKey: `feed:${feedId}`, maxAttempts: 3 });
 }
 
 /**
@@ -109,7 +109,7 @@ export async function pauseFeed(feedId: string, reason: StopReason, feedRunId?: 
     .executeTakeFirst();
   if (Number(paused.numUpdatedRows) !== 1) return false;
   const feed = await db.selectFrom("feeds").selectAll().where("id", "=", feedId).executeTakeFirstOrThrow();
-  const options = parseStored(outputOptionsSchema, feed.options);
+  const options = readOptions(feed);
   await notifyOwner(
     { userId: feed.user_id, feedRunId },
     pipelineEvent(feed, options.language, { event: "feed.paused", error: stopReasonText[reason] }),
@@ -139,8 +139,10 @@ export async function queueDueFeeds(now = new Date()): Promise<number> {
       await pauseFeed(feed.id, subscriptionEnded);
       continue;
     }
-    let next = nextRunAt(feed.frequency as FeedFrequency, new Date(feed.next_run_at!));
-    while (next <= now) next = nextRunAt(feed.frequency as FeedFrequency, next);
+    if (!feed.next_run_at) continue;
+    const frequency = readFrequency(feed.frequency);
+    let next = nextRunAt(frequency, new Date(feed.next_run_at));
+    while (next <= now) next = nextRunAt(frequency, next);
     const moved = await db
       .updateTable("feeds")
       .set({ next_run_at: nowIso(next) })
@@ -153,13 +155,8 @@ export async function queueDueFeeds(now = new Date()): Promise<number> {
 }
 
 function deliveryContext(feed: Selectable<FeedTable>, feedRunId?: string) {
-  return {
-    userId: feed.user_id,
-    product: feed.product as FeedProduct,
-    feedRunId,
-    delivery: parseStored(deliverySchema, feed.delivery),
-    notification: parseStored(notificationSchema, feed.notification),
-  };
+  const { delivery, notification } = readSelection(feed, z.unknown());
+  return { userId: feed.user_id, product: productSchema.parse(feed.product), feedRunId, delivery, notification };
 }
 
 async function finishRun(
@@ -191,8 +188,9 @@ async function finishRun(
  * as a file when anything changed and no file at all otherwise. The run's start is the next run's "since",
  * so changes made while it runs are delivered next time.
  */
-export async function runFeed({ payload, signal }: JobContext): Promise<void> {
-  const { feedId } = payload as { feedId: string };
+export async function runFeed(job: JobContext, pipelines: ProductPipelines): Promise<void> {
+  const { signal } = job;
+  const { feedId } = feedJobPayload.read(job);
   const feed = await db.selectFrom("feeds").selectAll().where("id", "=", feedId).where("deleted_at", "is", null).executeTakeFirst();
   if (!feed) return;
   // Queued before the subscription ended, or run by hand: the feed pauses instead of delivering.
@@ -200,7 +198,7 @@ export async function runFeed({ payload, signal }: JobContext): Promise<void> {
     await pauseFeed(feed.id, subscriptionEnded);
     return;
   }
-  const options = parseStored(outputOptionsSchema, feed.options);
+  const { criteria, options } = readSelection(feed, z.unknown());
   const startedAt = nowIso();
   const since = feed.last_success_at ?? feed.created_at;
   const runId = newId();
@@ -209,7 +207,7 @@ export async function runFeed({ payload, signal }: JobContext): Promise<void> {
     .values({ id: runId, feed_id: feedId, status: "running", since, error: null, started_at: startedAt, finished_at: null })
     .execute();
   try {
-    const pipeline = pipelineFor(feed.product as FeedProduct, getCatalog());
+    const pipeline = await pipelines[productSchema.parse(feed.product)]({ catalog: getCatalog(), criteria, options, ownerId: feed.user_id });
     const relative = relativeFilePath(feed.user_id, runId, options.format);
     const envelope = {
       root: "feed",
@@ -228,7 +226,7 @@ export async function runFeed({ payload, signal }: JobContext): Promise<void> {
       absoluteFilePath(relative),
       options.format,
       envelope,
-      pipeline.changes(JSON.parse(feed.criteria), options, since),
+      pipeline.changes(since),
       signal,
       {
         skipEmpty: true,
@@ -285,7 +283,7 @@ export async function feedRunGaveUp(feedId: string, reason: string): Promise<voi
     .orderBy("started_at", "desc")
     .limit(1)
     .executeTakeFirst();
-  const options = parseStored(outputOptionsSchema, feed.options);
+  const options = readOptions(feed);
   await queueNotifications(deliveryContext(feed, run?.id), pipelineEvent(feed, options.language, { event: "feed.failed", error: reason }));
 }
 
@@ -309,13 +307,10 @@ export async function runFeedsAsDumps(
   const dumps: string[] = [];
   for (const feed of feeds) {
     dumps.push(
-      await createDump(feed.user_id, feed.product as FeedProduct, {
+      await createDump(feed.user_id, scope.product, {
         name: feed.name,
         description: feed.description,
-        criteria: JSON.parse(feed.criteria),
-        options: parseStored(outputOptionsSchema, feed.options),
-        delivery: parseStored(deliverySchema, feed.delivery),
-        notification: parseStored(notificationSchema, feed.notification),
+        ...readSelection(feed, z.unknown()),
         feedId: feed.id,
       }),
     );

@@ -1,4 +1,5 @@
 import i18next from "i18next";
+import { z } from "zod";
 import { i18nConfig } from "~/modules/i18n/i18n";
 
 /**
@@ -7,20 +8,20 @@ import { i18nConfig } from "~/modules/i18n/i18n";
  * on one quoted line, so it can neither set a header nor pass for a paragraph of the portal's own.
  */
 
-export type PipelineEventName = "dump.completed" | "dump.failed" | "feed.delivered" | "feed.failed" | "feed.paused" | "dump.stopped";
-
-export interface PipelineEvent {
-  event: PipelineEventName;
+export const pipelineEventSchema = z.object({
+  event: z.enum(["dump.completed", "dump.failed", "feed.delivered", "feed.failed", "feed.paused", "dump.stopped"]),
   /** The dump's or feed's id and name. */
-  id: string;
-  name: string;
+  id: z.string(),
+  name: z.string(),
   /** The language of the e-mail: the output option of the dump or feed. */
-  language: "en" | "zh";
-  records: number | null;
-  fileId: string | null;
-  downloadUrl: string | null;
-  error: string | null;
-}
+  language: z.enum(["en", "zh"]),
+  records: z.number().nullable(),
+  fileId: z.string().nullable(),
+  downloadUrl: z.string().nullable(),
+  error: z.string().nullable(),
+});
+export type PipelineEvent = z.infer<typeof pipelineEventSchema>;
+export type PipelineEventName = PipelineEvent["event"];
 
 /** The event of a dump or feed: its id, name and output language, with what happened and nothing else set. */
 export function pipelineEvent(

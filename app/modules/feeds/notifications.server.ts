@@ -1,10 +1,12 @@
 import { db } from "~/modules/db/db.server";
 import { newId, nowIso } from "~/modules/db/ids";
+import { z } from "zod";
+import { jobPayload } from "~/modules/jobs/payload";
 import { enqueue } from "~/modules/jobs/queue.server";
 import { ownerEntitled } from "./entitlement.server";
 import { maxNotificationEmails } from "./form-shapes";
-import type { Delivery, FeedProduct, Notification } from "./model";
-import type { PipelineEvent } from "./notification-mail";
+import { deliverySchema, feedProducts, notificationSchema } from "./model";
+import { pipelineEventSchema, type PipelineEvent } from "./notification-mail";
 
 /**
  * After a dump or feed run: the FTP upload first (when the delivery method is FTP), then the notification
@@ -21,15 +23,16 @@ export { notificationMail } from "./notification-mail";
 export const dailyNotificationEmailLimit = 200;
 const dayMs = 24 * 60 * 60 * 1000;
 
-export interface DeliveryContext {
-  userId: string;
+const deliveryContextSchema = z.object({
+  userId: z.string(),
   /** The product of the dump or feed: its output reaches the owner only while they are subscribed. */
-  product: FeedProduct;
-  dumpId?: string;
-  feedRunId?: string;
-  delivery: Delivery;
-  notification: Notification;
-}
+  product: z.enum(feedProducts),
+  dumpId: z.string().optional(),
+  feedRunId: z.string().optional(),
+  delivery: deliverySchema,
+  notification: notificationSchema,
+});
+export type DeliveryContext = z.infer<typeof deliveryContextSchema>;
 
 type Outcome = { status: "pending" } | { status: "skipped"; reason: string };
 
@@ -61,10 +64,8 @@ async function createDelivery(
   return id;
 }
 
-export interface NotifyPayload {
-  deliveryId: string;
-  event: PipelineEvent;
-}
+/** The notify job's payload: one delivery (an address or the webhook) of one event. */
+export const notifyPayload = jobPayload(z.object({ deliveryId: z.string(), event: pipelineEventSchema }));
 
 /** Notification e-mails queued for the user in the last 24 hours (skipped ones do not count). */
 async function emailsInLastDay(userId: string, now: Date): Promise<number> {
@@ -96,7 +97,7 @@ async function queueEmails(
     }
     sent++;
     const deliveryId = await createDelivery(context, "email", address, event.fileId);
-    await enqueue(notifyJob, { deliveryId, event } satisfies NotifyPayload, { maxAttempts: 3 });
+    await enqueue(notifyJob, notifyPayload.of({ deliveryId, event }), { maxAttempts: 3 });
   }
 }
 
@@ -109,7 +110,7 @@ export async function queueNotifications(context: DeliveryContext, event: Pipeli
   await queueEmails(context, context.notification.emails.slice(0, maxNotificationEmails), event);
   if (context.notification.url) {
     const deliveryId = await createDelivery(context, "webhook", `${context.notification.method} ${context.notification.url}`, event.fileId);
-    await enqueue(notifyJob, { deliveryId, event } satisfies NotifyPayload, { maxAttempts: 3 });
+    await enqueue(notifyJob, notifyPayload.of({ deliveryId, event }), { maxAttempts: 3 });
   }
 }
 
@@ -119,20 +120,23 @@ export async function notifyOwner(context: Pick<DeliveryContext, "userId" | "dum
   if (owner) await queueEmails(context, [owner.email], event);
 }
 
-export interface DeliverPayload {
-  deliveryId: string;
-  fileId: string;
-  remoteName: string;
-  event: PipelineEvent;
-  context: DeliveryContext;
-}
+/** The deliver job's payload: the file to upload by FTP, and what to notify after. */
+export const deliverPayload = jobPayload(
+  z.object({
+    deliveryId: z.string(),
+    fileId: z.string(),
+    remoteName: z.string(),
+    event: pipelineEventSchema,
+    context: deliveryContextSchema,
+  }),
+);
 
 /** A produced file: uploaded first when the delivery method is FTP, the notifications follow; nothing once unsubscribed. */
 export async function deliverFile(context: DeliveryContext, event: PipelineEvent, fileId: string, remoteName: string): Promise<void> {
   if (!(await ownerEntitled(context.userId, context.product))) return;
   if (context.delivery.method === "ftp" && context.delivery.ftp) {
     const deliveryId = await createDelivery(context, "ftp", `${context.delivery.ftp.host}${context.delivery.ftp.path}`, fileId);
-    await enqueue(deliverJob, { deliveryId, fileId, remoteName, event, context } satisfies DeliverPayload, { maxAttempts: 3 });
+    await enqueue(deliverJob, deliverPayload.of({ deliveryId, fileId, remoteName, event, context }), { maxAttempts: 3 });
     return;
   }
   await queueNotifications(context, event);

@@ -59,8 +59,8 @@ export interface ProductDescriptor<
   toFormValues(criteria: Criteria, options: OutputOptions): Record<string, unknown>;
   /** The rules that need the catalog (known codes, sizes) and the preview of what the selection matches. */
   checkSelection(values: FeedValues | DumpValues, owner: { userId: string }): Promise<SelectionCheck<PreviewRow>>;
-  /** The option lists of the forms and of /api/{segment}-options. */
-  loadOptions(): Promise<Options>;
+  /** The option lists of the forms and of /api/{segment}-options, for the owner of what is being edited. */
+  loadOptions(owner: { userId: string }): Promise<Options>;
   /** At most this many active feeds per user, or null for no limit. */
   activeFeedLimit: number | null;
 }

@@ -10,3 +10,8 @@ function parseStatusFilter(value: string | null): StatusFilter {
 export function listFilter(search: URLSearchParams, isAdmin: boolean): { status: StatusFilter; username: string } {
   return { status: parseStatusFilter(search.get("status")), username: isAdmin ? (search.get("username") ?? "").trim() : "" };
 }
+
+/** The selected ids of a list form (checkboxes named feedId), without duplicates. */
+export function selectedIds(form: FormData): string[] {
+  return [...new Set(form.getAll("feedId").filter((value): value is string => typeof value === "string" && value !== ""))];
+}

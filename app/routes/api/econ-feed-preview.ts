@@ -1,21 +1,7 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { requireApiSubscription } from "~/modules/auth/guards.server";
-import { econFeedSchema } from "~/modules/products/econ/econ-form";
-import { previewAnswer } from "~/modules/feeds/econ-api.server";
-import { methodNotAllowed } from "~/modules/forms/json.server";
-import { getFixedT } from "~/modules/i18n/i18n.server";
+import { previewResource } from "~/modules/products/api.server";
+import { econProduct } from "~/modules/products/econ/econ.server";
 
-/**
- * POST /api/econ-feed/preview: the series a feed's criteria select (the total and at most 500 listed).
- * Only the criteria are needed: a preview has no name yet and saves nothing.
- */
-export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireApiSubscription(request, "macroeconomic");
-  if (request.method !== "POST") return methodNotAllowed();
-  return previewAnswer(request, user, await getFixedT(request), econFeedSchema);
-}
-
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireApiSubscription(request, "macroeconomic");
-  return methodNotAllowed();
-}
+/** POST /api/econ-feed/preview: the series a feed's criteria select (the total and at most 500). */
+const api = previewResource(econProduct, "feed");
+export const loader = api.loader;
+export const action = api.action;

@@ -8,8 +8,8 @@ import { encodeMessage } from "~/modules/forms/messages";
 import { toCorpCriteria } from "./corp-criteria";
 import type { CorpDumpValues, CorpFeedValues, CorpOptions } from "./corp-form";
 
-/** The option lists of the company forms and of /api/corp-options. */
-export function loadCorpOptions(): Promise<CorpOptions> {
+/** The option lists of the company forms and of /api/corp-company-options: the same for every subscriber. */
+export function loadCorpOptions(_owner: { userId: string }): Promise<CorpOptions> {
   return corpCompanyOptions(getCatalog());
 }
 

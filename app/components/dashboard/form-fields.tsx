@@ -3,6 +3,11 @@ import { forwardRef } from "react";
 import { useTranslation } from "react-i18next";
 import { translateMessage } from "~/modules/forms/messages";
 
+/** The id of a feed or dump form's field, for every product: the error summary links to it. */
+export function fieldId(name: string): string {
+  return `field-${name}`;
+}
+
 export interface ChoiceOption {
   value: string;
   label: string;
@@ -48,7 +53,7 @@ export function MultiSelectField({ name, label, options, defaultValue, error, gr
       component="select"
       multiple
       multiline
-      id={`econ-${name}`}
+      id={fieldId(name)}
       name={name}
       label={label}
       description={t("econ.form.multiHint")}
@@ -79,7 +84,7 @@ export const ErrorSummary = forwardRef<HTMLDivElement, { errors: Record<string, 
             return (
               <List.Item key={field}>
                 {label ? (
-                  <Anchor href={`#econ-${field}`} size="sm">
+                  <Anchor href={`#${fieldId(field)}`} size="sm">
                     {label}: {text}
                   </Anchor>
                 ) : (

@@ -1,25 +1,29 @@
-import { Alert, Anchor, Button, Group, NativeSelect, Stack, Table, Text, TextInput, Title } from "@mantine/core";
+import { Anchor, Button, Group, NativeSelect, Stack, Table, Text, TextInput, Title } from "@mantine/core";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { DumpProgress, DumpStatusBadge } from "~/components/dashboard/dump-progress";
+import { formatDateTime } from "~/components/dashboard/format";
+import { screenText } from "~/components/dashboard/product-views";
 import { useLiveRevalidation } from "~/components/dashboard/use-live-revalidation";
+import { FormError } from "~/components/forms/form-error";
 import { AppLink } from "~/components/layout/app-link";
-import { requireSubscription } from "~/modules/auth/guards.server";
 import { pageMeta } from "~/modules/content/page-meta";
 import { pageTitle } from "~/modules/content/page-title.server";
-import { cancelEconDump, listEconDumps } from "~/modules/feeds/econ.server";
+import { cancelUserDump, listDumps } from "~/modules/feeds/dump-queries.server";
 import { isActiveDumpStatus } from "~/modules/feeds/progress";
 import { readFormData } from "~/modules/forms/form-data.server";
 import { localizePathFor, splitLanguagePrefix } from "~/modules/i18n/language";
-import { redirectWithToast } from "~/modules/toast/toast.server";
 import { listFilter, statusFilters } from "~/modules/feeds/status-filter";
+import { requireProduct } from "~/modules/products/registry.server";
+import { redirectWithToast } from "~/modules/toast/toast.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireSubscription(request, "macroeconomic");
+  const { segment, descriptor, user } = await requireProduct(request);
   const { status, username } = listFilter(new URL(request.url).searchParams, user.isAdmin);
   return {
-    dumps: await listEconDumps(user, { status, username: username || undefined }),
+    segment,
+    dumps: await listDumps(user, descriptor.product, { status, username: username || undefined }),
     status,
     username,
     isAdmin: user.isAdmin,
@@ -32,11 +36,11 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data?.ti
 
 /** Cancel from the list: only while the dump can be cancelled. */
 export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireSubscription(request, "macroeconomic");
+  const { descriptor, user } = await requireProduct(request);
   const form = await readFormData(request);
   const dumpId = form.get("dumpId");
   if (form.get("intent") !== "cancel" || typeof dumpId !== "string") return data({ error: "dumps.unknownIntent" }, { status: 400 });
-  const outcome = await cancelEconDump(user, dumpId);
+  const outcome = await cancelUserDump(user, descriptor.product, dumpId);
   if (outcome === "not-found") throw new Response("Not Found", { status: 404 });
   if (outcome === "not-cancellable") return data({ error: "dumps.notCancellable" }, { status: 409 });
   const url = new URL(request.url);
@@ -47,9 +51,10 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function DumpsPage() {
-  const { dumps, status, username, isAdmin, now } = useLoaderData<typeof loader>();
+  const { segment, dumps, status, username, isAdmin, now } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const area = `/dashboard/${segment}`;
   const { pathname, search } = useLocation();
   const navigation = useNavigation();
   useLiveRevalidation(dumps.some((dump) => isActiveDumpStatus(dump.status)));
@@ -58,9 +63,9 @@ export default function DumpsPage() {
       <Group justify="space-between" align="flex-end">
         <div>
           <Title order={1}>{t("dumps.title")}</Title>
-          <Text>{t("dumps.lead")}</Text>
+          <Text>{t(screenText[segment].dumpsLead)}</Text>
         </div>
-        <Button component={AppLink} to="/dashboard/econ/create-dump">
+        <Button component={AppLink} to={`${area}/create-dump`}>
           {t("dumps.create")}
         </Button>
       </Group>
@@ -83,11 +88,7 @@ export default function DumpsPage() {
         </Group>
       </Form>
 
-      {actionData?.error ? (
-        <Alert color="red" role="alert">
-          {t(actionData.error)}
-        </Alert>
-      ) : null}
+      <FormError message={actionData?.error} />
 
       {dumps.length === 0 ? (
         <Text data-testid="no-records">{t("econ.common.noRecords")}</Text>
@@ -108,7 +109,7 @@ export default function DumpsPage() {
               {dumps.map((dump) => (
                 <Table.Tr key={dump.id} data-testid="dump-row" data-dump-id={dump.id}>
                   <Table.Td>
-                    <Anchor component={AppLink} to={`/dashboard/econ/dump-details/${dump.id}`}>
+                    <Anchor component={AppLink} to={`${area}/dump-details/${dump.id}`}>
                       {dump.name}
                     </Anchor>
                   </Table.Td>
@@ -120,7 +121,7 @@ export default function DumpsPage() {
                     <DumpProgress {...dump} now={now} />
                   </Table.Td>
                   <Table.Td>
-                    <time dateTime={dump.created}>{dump.created.slice(0, 16).replace("T", " ")} UTC</time>
+                    <time dateTime={dump.created}>{formatDateTime(dump.created, i18n.language)}</time>
                   </Table.Td>
                   <Table.Td>
                     <Group gap="xs">

@@ -1,11 +1,11 @@
 import { Anchor, Badge, Checkbox, Group, Table, Text } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { AppLink } from "~/components/layout/app-link";
-import type { FeedListItem } from "~/modules/feeds/econ.server";
-import { formatDateTime } from "./econ-format";
+import type { FeedListItem } from "~/modules/feeds/feed-queries.server";
+import { formatDateTime } from "./format";
 
-/** The feeds of the list page, each with a checkbox (named feedId) for the bulk actions of the surrounding form. */
-export function EconFeedsTable({ feeds, showOwner }: { feeds: FeedListItem[]; showOwner: boolean }) {
+/** The feeds of a product's list page (`area` is its dashboard path, such as /dashboard/econ), each with a checkbox (named feedId) for the bulk actions of the surrounding form. */
+export function FeedsTable({ feeds, showOwner, area }: { feeds: FeedListItem[]; showOwner: boolean; area: string }) {
   const { t, i18n } = useTranslation();
   if (feeds.length === 0) {
     return (
@@ -45,7 +45,7 @@ export function EconFeedsTable({ feeds, showOwner }: { feeds: FeedListItem[]; sh
                 />
               </Table.Td>
               <Table.Th scope="row" fw={500}>
-                <Anchor component={AppLink} to={`/dashboard/econ/feed-details/${feed.id}`}>
+                <Anchor component={AppLink} to={`${area}/feed-details/${feed.id}`}>
                   {feed.name}
                 </Anchor>
               </Table.Th>
@@ -67,7 +67,7 @@ export function EconFeedsTable({ feeds, showOwner }: { feeds: FeedListItem[]; sh
                 <Group gap="xs" wrap="nowrap">
                   <Anchor
                     component={AppLink}
-                    to={`/dashboard/econ/feed-details/${feed.id}`}
+                    to={`${area}/feed-details/${feed.id}`}
                     size="sm"
                     aria-label={t("econ.feeds.detailsOf", { name: feed.name })}
                   >
@@ -75,7 +75,7 @@ export function EconFeedsTable({ feeds, showOwner }: { feeds: FeedListItem[]; sh
                   </Anchor>
                   <Anchor
                     component={AppLink}
-                    to={`/dashboard/econ/edit-feed/${feed.id}`}
+                    to={`${area}/edit-feed/${feed.id}`}
                     size="sm"
                     aria-label={t("econ.feeds.editOf", { name: feed.name })}
                   >

@@ -1,30 +1,31 @@
-import { Alert, Button, Group, NativeSelect, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Button, Group, NativeSelect, Stack, Text, TextInput, Title } from "@mantine/core";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { EconConfirmDelete } from "~/components/dashboard/econ-confirm-delete";
-import { EconFeedsTable } from "~/components/dashboard/econ-feeds-table";
+import { ConfirmDelete } from "~/components/dashboard/confirm-delete";
+import { FeedsTable } from "~/components/dashboard/feeds-table";
+import { screenText } from "~/components/dashboard/product-views";
+import { FormError } from "~/components/forms/form-error";
 import { AppLink } from "~/components/layout/app-link";
-import { requireSubscription } from "~/modules/auth/guards.server";
 import { pageMeta } from "~/modules/content/page-meta";
 import { pageTitle } from "~/modules/content/page-title.server";
-import { selectedIds } from "~/modules/feeds/econ-pages.server";
-import { deleteEconFeeds, listEconFeeds, runEconFeedsAsDumps } from "~/modules/feeds/econ.server";
+import { deleteFeeds, listFeeds, runUserFeedsAsDumps } from "~/modules/feeds/feed-queries.server";
+import { listFilter, selectedIds, statusFilters } from "~/modules/feeds/status-filter";
 import { readFormData } from "~/modules/forms/form-data.server";
-import { translateMessage } from "~/modules/forms/messages";
 import { localizePathFor } from "~/modules/i18n/language";
+import { requireProduct } from "~/modules/products/registry.server";
 import { redirectWithToast } from "~/modules/toast/toast.server";
-import { listFilter, statusFilters } from "~/modules/feeds/status-filter";
 
 /** The list filters are a GET form: ?status=active|inactive|all and, for admins, ?username=. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireSubscription(request, "macroeconomic");
+  const { segment, descriptor, user } = await requireProduct(request);
   const { status, username } = listFilter(new URL(request.url).searchParams, user.isAdmin);
   return {
-    feeds: await listEconFeeds(user, { status, username: username || undefined }),
+    segment,
+    feeds: await listFeeds(user, descriptor.product, { status, username: username || undefined }),
     filter: { status, username },
     isAdmin: user.isAdmin,
-    ...(await pageTitle(request, "econ.feeds.title")),
+    ...(await pageTitle(request, screenText[segment].feedsTitle)),
   };
 }
 
@@ -38,33 +39,35 @@ interface FeedsActionData {
 
 /** intent=delete (asks for confirmation first) or intent=run (one dump per feed); only the user's own feeds count. */
 export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireSubscription(request, "macroeconomic");
+  const { segment, descriptor, user } = await requireProduct(request);
   const form = await readFormData(request);
   const intent = form.get("intent");
   if (intent !== "delete" && intent !== "run") return data<FeedsActionData>({ error: "econ.errors.unknownIntent" }, { status: 400 });
   const ids = selectedIds(form);
   if (ids.length === 0) return data<FeedsActionData>({ error: "validation.required" }, { status: 400 });
-  const feeds = (await listEconFeeds(user)).filter((feed) => ids.includes(feed.id));
+  const feeds = (await listFeeds(user, descriptor.product)).filter((feed) => ids.includes(feed.id));
   if (feeds.length === 0) throw new Response("Not Found", { status: 404 });
 
   if (intent === "run") {
-    const dumps = await runEconFeedsAsDumps(
+    const dumps = await runUserFeedsAsDumps(
       user,
+      descriptor.product,
       feeds.map((feed) => feed.id),
     );
-    return redirectWithToast(localizePathFor(request, "/dashboard/econ/dumps"), {
+    return redirectWithToast(localizePathFor(request, `/dashboard/${segment}/dumps`), {
       type: "success",
       message: "econ.toast.dumpsStarted",
       values: { count: String(dumps.length) },
     });
   }
   if (form.get("confirm") !== "yes") return data<FeedsActionData>({ confirmDelete: feeds.map(({ id, name }) => ({ id, name })) });
-  const deleted = await deleteEconFeeds(
+  const deleted = await deleteFeeds(
     user,
+    descriptor.product,
     feeds.map((feed) => feed.id),
   );
   const back = new URL(request.url).search;
-  return redirectWithToast(localizePathFor(request, `/dashboard/econ/feeds${back}`), {
+  return redirectWithToast(localizePathFor(request, `/dashboard/${segment}/feeds${back}`), {
     type: "success",
     message: "econ.toast.feedsDeleted",
     values: { count: String(deleted) },
@@ -72,24 +75,25 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function FeedsPage() {
-  const { feeds, filter, isAdmin } = useLoaderData<typeof loader>();
+  const { segment, feeds, filter, isAdmin } = useLoaderData<typeof loader>();
   const actionData = useActionData<FeedsActionData>();
   const { pathname, search } = useLocation();
   const { t } = useTranslation();
   const confirming = actionData?.confirmDelete;
+  const area = `/dashboard/${segment}`;
 
   return (
     <Stack gap="lg" maw={1200}>
       <Group justify="space-between" align="flex-end">
         <div>
-          <Title order={1}>{t("econ.feeds.title")}</Title>
-          <Text>{t("econ.feeds.lead")}</Text>
+          <Title order={1}>{t(screenText[segment].feedsTitle)}</Title>
+          <Text>{t(screenText[segment].feedsLead)}</Text>
         </div>
         <Group gap="sm">
-          <Button component={AppLink} to="/dashboard/econ/create-feed">
+          <Button component={AppLink} to={`${area}/create-feed`}>
             {t("econ.feeds.create")}
           </Button>
-          <Button component={AppLink} to="/dashboard/econ/dumps" variant="light">
+          <Button component={AppLink} to={`${area}/dumps`} variant="light">
             {t("econ.feeds.dumps")}
           </Button>
         </Group>
@@ -114,7 +118,7 @@ export default function FeedsPage() {
       </Form>
 
       {confirming ? (
-        <EconConfirmDelete
+        <ConfirmDelete
           title={t("econ.feeds.confirmTitle", { count: confirming.length })}
           feeds={confirming}
           cancelTo={`${pathname}${search}`}
@@ -122,12 +126,8 @@ export default function FeedsPage() {
       ) : (
         <Form method="post">
           <Stack gap="sm">
-            {actionData?.error ? (
-              <Alert color="red" role="alert" data-testid="list-error">
-                {translateMessage(t, actionData.error)}
-              </Alert>
-            ) : null}
-            <EconFeedsTable feeds={feeds} showOwner={isAdmin} />
+            <FormError message={actionData?.error} testId="list-error" />
+            <FeedsTable feeds={feeds} showOwner={isAdmin} area={area} />
             {feeds.length > 0 ? (
               <Group gap="sm">
                 <Button type="submit" name="intent" value="delete" color="red" variant="light">

@@ -1,18 +1,18 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/errors/general-error-boundary";
-import { requireSubscription } from "~/modules/auth/guards.server";
+import { requireProductArea } from "~/modules/dashboard/areas.server";
 
 /**
- * /dashboard/econ/*: macroeconomic subscribers (and admins) only; anyone else gets the 404 page. Every page
- * below checks again in its own loader and action, since Remix runs them without this one.
+ * /dashboard/{econ,corp,…}/*: the product's subscribers (and admins) only; anyone else gets the 404 page. Every
+ * page below checks again in its own loader and action, since Remix runs them without this one.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireSubscription(request, "macroeconomic");
+  await requireProductArea(request);
   return null;
 }
 
-export default function EconLayout() {
+export default function ProductAreaLayout() {
   return <Outlet />;
 }
 

@@ -2,43 +2,44 @@ import { Stack, Text, Title } from "@mantine/core";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { EconSelectionForm } from "~/components/dashboard/econ-selection-form";
-import { requireSubscription } from "~/modules/auth/guards.server";
+import { screenText } from "~/components/dashboard/product-views";
+import { SelectionForm } from "~/components/dashboard/selection-form";
 import { pageMeta } from "~/modules/content/page-meta";
 import { pageTitle } from "~/modules/content/page-title.server";
-import { checkEconDumpForm, econFeedAsDump, loadEconOptions, type EconFormState } from "~/modules/feeds/econ-pages.server";
-import { createEconDump, findEconFeed } from "~/modules/feeds/econ.server";
-import { readFormData } from "~/modules/forms/form-data.server";
+import { findFeed } from "~/modules/feeds/feed-queries.server";
+import { storeDump } from "~/modules/feeds/submission.server";
 import { localizePathFor } from "~/modules/i18n/language";
+import { checkDumpPost, feedAsDumpDefaults, type FormState } from "~/modules/products/pages.server";
+import { productOptions, requireProduct } from "~/modules/products/registry.server";
 import { redirectWithToast } from "~/modules/toast/toast.server";
 
 /** `?fromFeed={id}` starts from one of the user's feeds (any for an admin); someone else's is a 404. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireSubscription(request, "macroeconomic");
+  const page = await requireProduct(request);
   const fromFeed = new URL(request.url).searchParams.get("fromFeed");
-  const feed = fromFeed ? await findEconFeed(user, fromFeed) : null;
+  const feed = fromFeed ? await findFeed(page.user, page.descriptor.product, fromFeed) : null;
   if (fromFeed && !feed) throw new Response("Not Found", { status: 404 });
-  const prefill = feed ? econFeedAsDump(feed) : { values: {}, keepsPassword: false };
+  const prefill = feed ? feedAsDumpDefaults(page, feed) : { values: {}, keepsPassword: false };
   return {
-    defaults: feed && user.isAdmin ? { ...prefill.values, username: feed.username } : prefill.values,
+    defaults: feed && page.user.isAdmin ? { ...prefill.values, username: feed.username } : prefill.values,
     storedPassword: prefill.keepsPassword,
     fromFeed: feed ? { id: feed.id, name: feed.name } : null,
-    options: await loadEconOptions(),
-    isAdmin: user.isAdmin,
-    ...(await pageTitle(request, "econ.createDump.title")),
+    product: await productOptions(page.segment, page.user),
+    isAdmin: page.user.isAdmin,
+    ...(await pageTitle(request, screenText[page.segment].createDumpTitle)),
   };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data?.title, data?.siteName);
 
-/** Save previews the series (intent=preview); Create queues the dump and opens its details. */
+/** Save previews the selection (intent=preview); Create queues the dump and opens its details. */
 export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireSubscription(request, "macroeconomic");
-  const checked = await checkEconDumpForm(await readFormData(request), { user, intents: ["preview", "create"] });
+  const page = await requireProduct(request);
+  const checked = await checkDumpPost(request, page, { intents: ["preview", "create"] });
   if (!checked.ok) return data(checked.state, { status: checked.status });
   if (checked.values.intent === "preview") return data(checked.state);
-  const dumpId = await createEconDump(checked.ownerId, checked.values, checked.fromFeed);
-  return redirectWithToast(localizePathFor(request, `/dashboard/econ/dump-details/${dumpId}`), {
+  const dumpId = await storeDump(page.descriptor, checked.ownerId, checked.values, checked.fromFeed);
+  return redirectWithToast(localizePathFor(request, `/dashboard/${page.segment}/dump-details/${dumpId}`), {
     type: "success",
     message: "econ.toast.dumpCreated",
     values: { name: checked.values.name },
@@ -46,28 +47,29 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function CreateDumpPage() {
-  const { defaults, storedPassword, fromFeed, options, isAdmin } = useLoaderData<typeof loader>();
-  const state = useActionData<EconFormState>();
+  const { defaults, storedPassword, fromFeed, product, isAdmin } = useLoaderData<typeof loader>();
+  const state = useActionData<FormState>();
   const { search } = useLocation();
   const { t } = useTranslation();
+  const text = screenText[product.segment];
   return (
     <Stack gap="lg" maw={1100}>
       <div>
-        <Title order={1}>{t("econ.createDump.title")}</Title>
-        <Text>{t("econ.createDump.lead")}</Text>
+        <Title order={1}>{t(text.createDumpTitle)}</Title>
+        <Text>{t(text.createDumpLead)}</Text>
         {fromFeed ? <Text fw={600}>{t("econ.createDump.fromFeed", { name: fromFeed.name })}</Text> : null}
       </div>
-      <EconSelectionForm
+      <SelectionForm
         key={search}
         kind="dump"
         mode="create"
-        options={options}
+        product={product}
         defaults={defaults}
         fromFeedId={fromFeed?.id ?? null}
         storedPassword={storedPassword}
         state={state}
         isAdmin={isAdmin}
-        cancelTo="/dashboard/econ/dumps"
+        cancelTo={`/dashboard/${product.segment}/dumps`}
       />
     </Stack>
   );

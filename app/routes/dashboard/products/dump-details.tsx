@@ -4,52 +4,54 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { DetailsCard } from "~/components/dashboard/details-card";
 import { DumpProgress, DumpStatusBadge } from "~/components/dashboard/dump-progress";
-import { formatDateTime } from "~/components/dashboard/econ-format";
-import { EconSelectionDetails } from "~/components/dashboard/econ-selection-details";
+import { formatDateTime } from "~/components/dashboard/format";
+import { SelectionDetails } from "~/components/dashboard/delivery-details";
+import { ProductSelectionDetails } from "~/components/dashboard/product-views";
 import { useLiveRevalidation } from "~/components/dashboard/use-live-revalidation";
+import { FormError } from "~/components/forms/form-error";
 import { AppLink } from "~/components/layout/app-link";
-import { requireSubscription } from "~/modules/auth/guards.server";
 import { pageMeta } from "~/modules/content/page-meta";
 import { pageTitle } from "~/modules/content/page-title.server";
-import { loadEconOptions } from "~/modules/feeds/econ-pages.server";
-import { cancelEconDump, findEconDump } from "~/modules/feeds/econ.server";
+import { cancelUserDump } from "~/modules/feeds/dump-queries.server";
 import { isActiveDumpStatus } from "~/modules/feeds/progress";
 import { readFormData } from "~/modules/forms/form-data.server";
 import { localizePathFor } from "~/modules/i18n/language";
+import { productDumpDetails, requireProduct } from "~/modules/products/registry.server";
 import { redirectWithToast } from "~/modules/toast/toast.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const user = await requireSubscription(request, "macroeconomic");
-  const dump = await findEconDump(user, params.dumpId ?? "");
-  if (!dump) throw new Response("Not Found", { status: 404 });
-  return { dump, options: await loadEconOptions(), now: Date.now(), ...(await pageTitle(request, "dumps.detailsTitle")) };
+  const { segment, user } = await requireProduct(request);
+  const details = await productDumpDetails(segment, user, params.dumpId ?? "");
+  if (!details) throw new Response("Not Found", { status: 404 });
+  return { details, now: Date.now(), ...(await pageTitle(request, "dumps.detailsTitle")) };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
-  pageMeta(data?.dump ? `${data.dump.name} · ${data.title}` : undefined, data?.siteName);
+  pageMeta(data?.details ? `${data.details.dump.name} · ${data.title}` : undefined, data?.siteName);
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const user = await requireSubscription(request, "macroeconomic");
+  const { segment, descriptor, user } = await requireProduct(request);
   const form = await readFormData(request);
   if (form.get("intent") !== "cancel") return data({ error: "dumps.unknownIntent" }, { status: 400 });
-  const outcome = await cancelEconDump(user, params.dumpId ?? "");
+  const outcome = await cancelUserDump(user, descriptor.product, params.dumpId ?? "");
   if (outcome === "not-found") throw new Response("Not Found", { status: 404 });
   if (outcome === "not-cancellable") return data({ error: "dumps.notCancellable" }, { status: 409 });
-  return redirectWithToast(localizePathFor(request, `/dashboard/econ/dump-details/${params.dumpId}`), {
+  return redirectWithToast(localizePathFor(request, `/dashboard/${segment}/dump-details/${params.dumpId}`), {
     type: "success",
     message: "dumps.cancelledToast",
   });
 }
 
 export default function DumpDetailsPage() {
-  const { dump, options, now } = useLoaderData<typeof loader>();
+  const { details, now } = useLoaderData<typeof loader>();
+  const { dump } = details;
   const actionData = useActionData<typeof action>();
   const { t, i18n } = useTranslation();
   useLiveRevalidation(isActiveDumpStatus(dump.status));
   const date = (value: string | null) => formatDateTime(value, i18n.language);
   return (
     <Stack gap="lg" maw={1100}>
-      <Anchor component={AppLink} to="/dashboard/econ/dumps" size="sm">
+      <Anchor component={AppLink} to={`/dashboard/${details.segment}/dumps`} size="sm">
         ← {t("dumps.backToList")}
       </Anchor>
       <Group justify="space-between" align="flex-start">
@@ -60,11 +62,7 @@ export default function DumpDetailsPage() {
         <DumpStatusBadge status={dump.status} />
       </Group>
 
-      {actionData?.error ? (
-        <Alert color="red" role="alert">
-          {t(actionData.error)}
-        </Alert>
-      ) : null}
+      <FormError message={actionData?.error} />
       {dump.status === "failed" && dump.error ? (
         <Alert color="red" title={t("dumps.failedTitle")} data-testid="dump-error">
           {dump.stopReason ? t(`dumps.stopReasons.${dump.stopReason}`, { defaultValue: dump.error }) : dump.error}
@@ -101,13 +99,10 @@ export default function DumpDetailsPage() {
           [t("dumps.fields.finished"), date(dump.finished)],
         ]}
       />
-      <EconSelectionDetails
-        kind="dump"
-        criteria={dump.criteria}
-        output={dump.options}
+      <SelectionDetails
+        selection={<ProductSelectionDetails details={details} kind="dump" />}
         delivery={dump.delivery}
         notification={dump.notification}
-        options={options}
       />
     </Stack>
   );

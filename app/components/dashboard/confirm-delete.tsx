@@ -11,7 +11,7 @@ interface ConfirmDeleteProps {
 }
 
 /** The second step of deleting feeds: the same state with or without JavaScript, Confirm posts, Cancel goes back. */
-export function EconConfirmDelete({ title, feeds = [], cancelTo }: ConfirmDeleteProps) {
+export function ConfirmDelete({ title, feeds = [], cancelTo }: ConfirmDeleteProps) {
   const { t } = useTranslation();
   return (
     <Alert color="orange" role="alertdialog" aria-labelledby="confirm-delete-title" data-testid="confirm-delete">

@@ -1,49 +1,46 @@
-import { Alert, Button, Group, Stack, Text, Title } from "@mantine/core";
+import { Button, Group, Stack, Text, Title } from "@mantine/core";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { EconConfirmDelete } from "~/components/dashboard/econ-confirm-delete";
-import { EconFeedDetailsView } from "~/components/dashboard/econ-feed-details-view";
+import { ConfirmDelete } from "~/components/dashboard/confirm-delete";
+import { FeedDetailsView } from "~/components/dashboard/feed-details-view";
+import { FormError } from "~/components/forms/form-error";
 import { AppLink } from "~/components/layout/app-link";
-import { requireSubscription } from "~/modules/auth/guards.server";
 import type { CurrentUser } from "~/modules/auth/users.server";
 import { pageMeta } from "~/modules/content/page-meta";
 import { pageTitle } from "~/modules/content/page-title.server";
-import { loadEconOptions } from "~/modules/feeds/econ-pages.server";
-import { deleteEconFeeds, econFeedDetails, findEconFeed, runEconFeedsAsDumps } from "~/modules/feeds/econ.server";
+import { deleteFeeds, findFeed, runUserFeedsAsDumps } from "~/modules/feeds/feed-queries.server";
+import type { FeedProduct } from "~/modules/feeds/model";
 import { readFormData } from "~/modules/forms/form-data.server";
 import { localizePathFor } from "~/modules/i18n/language";
+import { productFeedDetails, requireProduct } from "~/modules/products/registry.server";
 import { redirectWithToast } from "~/modules/toast/toast.server";
 
 /** The feed when the user may see it (their own, any for an admin); otherwise the 404 page. */
-async function requireFeed(user: CurrentUser, feedId: string | undefined) {
-  const feed = feedId ? await findEconFeed(user, feedId) : null;
+async function requireFeed(user: CurrentUser, product: FeedProduct, feedId: string | undefined) {
+  const feed = feedId ? await findFeed(user, product, feedId) : null;
   if (!feed) throw new Response("Not Found", { status: 404 });
   return feed;
 }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const user = await requireSubscription(request, "macroeconomic");
-  const feed = await requireFeed(user, params.feedId);
-  const [details, options, title] = await Promise.all([
-    econFeedDetails(feed),
-    loadEconOptions(),
-    pageTitle(request, "econ.feedDetails.title"),
-  ]);
-  return { feed: details, options, ...title };
+  const { segment, descriptor, user } = await requireProduct(request);
+  const feed = await requireFeed(user, descriptor.product, params.feedId);
+  const [details, title] = await Promise.all([productFeedDetails(segment, user, feed), pageTitle(request, "econ.feedDetails.title")]);
+  return { details, ...title };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data?.feed.name ?? data?.title, data?.siteName);
+export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data?.details.feed.name ?? data?.title, data?.siteName);
 
 /** intent=run queues a dump of the feed; intent=delete asks for confirmation, then deletes. */
 export async function action({ request, params }: ActionFunctionArgs) {
-  const user = await requireSubscription(request, "macroeconomic");
-  const feed = await requireFeed(user, params.feedId);
+  const { segment, descriptor, user } = await requireProduct(request);
+  const feed = await requireFeed(user, descriptor.product, params.feedId);
   const form = await readFormData(request);
   switch (form.get("intent")) {
     case "run": {
-      const dumps = await runEconFeedsAsDumps(user, [feed.id]);
-      return redirectWithToast(localizePathFor(request, "/dashboard/econ/dumps"), {
+      const dumps = await runUserFeedsAsDumps(user, descriptor.product, [feed.id]);
+      return redirectWithToast(localizePathFor(request, `/dashboard/${segment}/dumps`), {
         type: "success",
         message: "econ.toast.dumpsStarted",
         values: { count: String(dumps.length) },
@@ -51,8 +48,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
     }
     case "delete": {
       if (form.get("confirm") !== "yes") return { confirmDelete: true };
-      await deleteEconFeeds(user, [feed.id]);
-      return redirectWithToast(localizePathFor(request, "/dashboard/econ/feeds"), {
+      await deleteFeeds(user, descriptor.product, [feed.id]);
+      return redirectWithToast(localizePathFor(request, `/dashboard/${segment}/feeds`), {
         type: "success",
         message: "econ.toast.feedDeleted",
         values: { name: feed.name },
@@ -64,7 +61,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function FeedDetailsPage() {
-  const { feed, options } = useLoaderData<typeof loader>();
+  const { details } = useLoaderData<typeof loader>();
+  const { feed } = details;
+  const area = `/dashboard/${details.segment}`;
   const actionData = useActionData<{ confirmDelete?: boolean; error?: string }>();
   const { pathname } = useLocation();
   const { t } = useTranslation();
@@ -76,7 +75,7 @@ export default function FeedDetailsPage() {
           <Title order={1}>{feed.name}</Title>
         </div>
         <Group gap="sm">
-          <Button component={AppLink} to={`/dashboard/econ/edit-feed/${feed.id}`}>
+          <Button component={AppLink} to={`${area}/edit-feed/${feed.id}`}>
             {t("econ.feedDetails.edit")}
           </Button>
           <Form method="post">
@@ -84,7 +83,7 @@ export default function FeedDetailsPage() {
               {t("econ.feedDetails.run")}
             </Button>
           </Form>
-          <Button component={AppLink} to={`/dashboard/econ/create-dump?fromFeed=${feed.id}`} variant="light">
+          <Button component={AppLink} to={`${area}/create-dump?fromFeed=${feed.id}`} variant="light">
             {t("econ.feedDetails.customDump")}
           </Button>
           <Form method="post">
@@ -95,16 +94,12 @@ export default function FeedDetailsPage() {
         </Group>
       </Group>
 
-      {actionData?.error ? (
-        <Alert color="red" role="alert">
-          {t(actionData.error)}
-        </Alert>
-      ) : null}
+      <FormError message={actionData?.error} />
       {actionData?.confirmDelete ? (
-        <EconConfirmDelete title={t("econ.feedDetails.confirmTitle", { name: feed.name })} cancelTo={pathname} />
+        <ConfirmDelete title={t("econ.feedDetails.confirmTitle", { name: feed.name })} cancelTo={pathname} />
       ) : null}
 
-      <EconFeedDetailsView feed={feed} options={options} />
+      <FeedDetailsView details={details} />
     </Stack>
   );
 }

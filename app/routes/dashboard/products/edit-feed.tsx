@@ -1,39 +1,42 @@
 import { Button, Container, Stack, Text, Title } from "@mantine/core";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { isRouteErrorResponse, useActionData, useLoaderData, useRouteError } from "@remix-run/react";
+import { isRouteErrorResponse, useActionData, useLoaderData, useLocation, useRouteError } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { EconSelectionForm } from "~/components/dashboard/econ-selection-form";
+import { screenText } from "~/components/dashboard/product-views";
+import { SelectionForm } from "~/components/dashboard/selection-form";
 import { GeneralErrorBoundary } from "~/components/errors/general-error-boundary";
 import { AppLink } from "~/components/layout/app-link";
 import type { CurrentUser } from "~/modules/auth/users.server";
-import { requireSubscription } from "~/modules/auth/guards.server";
 import { pageMeta } from "~/modules/content/page-meta";
 import { pageTitle } from "~/modules/content/page-title.server";
-import { checkEconFeedForm, econDisplayValues, loadEconOptions, type EconFormState } from "~/modules/feeds/econ-pages.server";
-import { econFeedFormValues, findEconFeed, keepsFtpPassword, updateEconFeed } from "~/modules/feeds/econ.server";
-import { readFormData } from "~/modules/forms/form-data.server";
+import { productAreaOf } from "~/modules/dashboard/areas";
+import { findFeed } from "~/modules/feeds/feed-queries.server";
+import type { FeedProduct } from "~/modules/feeds/model";
+import { keepsFtpPassword, storeFeedEdit } from "~/modules/feeds/submission.server";
 import { localizePathFor } from "~/modules/i18n/language";
+import { checkFeedPost, feedDefaults, type FormState } from "~/modules/products/pages.server";
+import { productOptions, requireProduct } from "~/modules/products/registry.server";
 import { redirectWithToast } from "~/modules/toast/toast.server";
 
 const feedNotFound = "econ.editFeed.notFound";
 
 /** The feed when the user may edit it (their own, any for an admin); otherwise the 404 page with the SPEC message. */
-async function requireFeed(user: CurrentUser, feedId: string | undefined) {
-  const feed = feedId ? await findEconFeed(user, feedId) : null;
+async function requireFeed(user: CurrentUser, product: FeedProduct, feedId: string | undefined) {
+  const feed = feedId ? await findFeed(user, product, feedId) : null;
   if (!feed) throw data({ message: feedNotFound }, { status: 404 });
   return feed;
 }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const user = await requireSubscription(request, "macroeconomic");
-  const feed = await requireFeed(user, params.feedId);
+  const page = await requireProduct(request);
+  const feed = await requireFeed(page.user, page.descriptor.product, params.feedId);
   return {
     feedId: feed.id,
-    defaults: econDisplayValues(econFeedFormValues(feed)),
+    defaults: feedDefaults(page, feed),
     storedPassword: keepsFtpPassword(feed),
-    options: await loadEconOptions(),
-    isAdmin: user.isAdmin,
-    ...(await pageTitle(request, "econ.editFeed.title")),
+    product: await productOptions(page.segment, page.user),
+    isAdmin: page.user.isAdmin,
+    ...(await pageTitle(request, screenText[page.segment].editFeedTitle)),
   };
 }
 
@@ -41,13 +44,13 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data?.ti
 
 /** Save previews the changed selection (intent=preview); Save changes stores it and opens the details. */
 export async function action({ request, params }: ActionFunctionArgs) {
-  const user = await requireSubscription(request, "macroeconomic");
-  const feed = await requireFeed(user, params.feedId);
-  const checked = await checkEconFeedForm(await readFormData(request), { user, intents: ["preview", "save"], feed });
+  const page = await requireProduct(request);
+  const feed = await requireFeed(page.user, page.descriptor.product, params.feedId);
+  const checked = await checkFeedPost(request, page, { intents: ["preview", "save"], feed });
   if (!checked.ok) return data(checked.state, { status: checked.status });
   if (checked.values.intent === "preview") return data(checked.state);
-  await updateEconFeed(feed, checked.values);
-  return redirectWithToast(localizePathFor(request, `/dashboard/econ/feed-details/${feed.id}`), {
+  await storeFeedEdit(page.descriptor, feed, checked.values);
+  return redirectWithToast(localizePathFor(request, `/dashboard/${page.segment}/feed-details/${feed.id}`), {
     type: "success",
     message: "econ.toast.feedSaved",
     values: { name: checked.values.name },
@@ -55,25 +58,26 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function EditFeedPage() {
-  const { feedId, defaults, storedPassword, options, isAdmin } = useLoaderData<typeof loader>();
-  const state = useActionData<EconFormState>();
+  const { feedId, defaults, storedPassword, product, isAdmin } = useLoaderData<typeof loader>();
+  const state = useActionData<FormState>();
   const { t } = useTranslation();
+  const text = screenText[product.segment];
   return (
     <Stack gap="lg" maw={1100}>
       <div>
-        <Title order={1}>{t("econ.editFeed.title")}</Title>
-        <Text>{t("econ.editFeed.lead")}</Text>
+        <Title order={1}>{t(text.editFeedTitle)}</Title>
+        <Text>{t(text.editFeedLead)}</Text>
       </div>
-      <EconSelectionForm
+      <SelectionForm
         key={feedId}
         kind="feed"
         mode="edit"
-        options={options}
+        product={product}
         defaults={defaults}
         state={state}
         isAdmin={isAdmin}
         storedPassword={storedPassword}
-        cancelTo={`/dashboard/econ/feed-details/${feedId}`}
+        cancelTo={`/dashboard/${product.segment}/feed-details/${feedId}`}
       />
     </Stack>
   );
@@ -88,13 +92,14 @@ function isMissingFeed(error: unknown): boolean {
 export function ErrorBoundary() {
   const error = useRouteError();
   const { t } = useTranslation();
+  const { pathname } = useLocation();
   if (!isMissingFeed(error)) return <GeneralErrorBoundary />;
   return (
     <Container size="sm" py="xl" className="error-page" data-testid="not-found">
       <Stack gap="md">
         <Title order={1}>{t("errors.notFoundTitle")}</Title>
         <Text>{t(feedNotFound)}</Text>
-        <Button component={AppLink} to="/dashboard/econ/feeds" w="fit-content">
+        <Button component={AppLink} to={`/dashboard/${productAreaOf(pathname)?.segment ?? ""}/feeds`} w="fit-content">
           {t("econ.feeds.backToList")}
         </Button>
       </Stack>

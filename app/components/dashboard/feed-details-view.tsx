@@ -1,18 +1,18 @@
 import { Anchor, Badge, SimpleGrid, Table, Text, Title } from "@mantine/core";
 import { useTranslation } from "react-i18next";
-import type { FeedDetails } from "~/modules/feeds/econ.server";
-import type { EconOptions } from "~/modules/feeds/econ-pages.server";
+import type { ProductFeedDetails } from "~/modules/products/registry.server";
 import { DetailsCard, type Row } from "./details-card";
-import { EconSelectionDetails } from "./econ-selection-details";
-import { formatDateTime } from "./econ-format";
+import { SelectionDetails } from "./delivery-details";
+import { formatDateTime } from "./format";
+import { ProductSelectionDetails } from "./product-views";
 
-/** Every stored field of a macroeconomic feed (never its FTP password), its schedule and recent runs. */
-export function EconFeedDetailsView({ feed, options }: { feed: FeedDetails; options: EconOptions }) {
+/** Every stored field of a feed of any product (never its FTP password), its schedule and recent runs. */
+export function FeedDetailsView({ details }: { details: ProductFeedDetails }) {
+  const { feed } = details;
   const { t, i18n } = useTranslation();
   const label = (name: string) => t(`econ.form.fields.${name}`);
   const date = (value: string | null | undefined) => formatDateTime(value, i18n.language);
   const option = (group: string, value: string | undefined) => (value ? t(`econ.options.${group}.${value}`, { defaultValue: value }) : "");
-  const { criteria, options: output, delivery, notification } = feed;
 
   const general: Row[] = [
     [label("name"), feed.name],
@@ -48,13 +48,10 @@ export function EconFeedDetailsView({ feed, options }: { feed: FeedDetails; opti
         <DetailsCard title={t("econ.form.general")} rows={general} testId="details-general" />
         <DetailsCard title={t("econ.feedDetails.schedule")} rows={schedule} testId="details-schedule" />
       </SimpleGrid>
-      <EconSelectionDetails
-        kind="feed"
-        criteria={criteria}
-        output={output}
-        delivery={delivery}
-        notification={notification}
-        options={options}
+      <SelectionDetails
+        selection={<ProductSelectionDetails details={details} kind="feed" />}
+        delivery={feed.delivery}
+        notification={feed.notification}
       />
       <section aria-labelledby="feed-runs-title">
         <Title order={2} size="h3" id="feed-runs-title" mb="xs">

@@ -1,0 +1,157 @@
+import type { Selectable } from "kysely";
+import type { z } from "zod";
+import type { CurrentUser } from "~/modules/auth/users.server";
+import { db } from "~/modules/db/db.server";
+import { nowIso } from "~/modules/db/ids";
+import type { FeedTable } from "~/modules/db/schema";
+import { runFeedsAsDumps } from "./feeds.server";
+import type { FeedProduct, Notification, OutputOptions } from "./model";
+import type { StatusFilter } from "./status-filter";
+import { readDelivery, readSelection } from "./stored";
+
+/**
+ * Who sees which feed, for every product: subscribers reach only their own feeds, admins everyone's. Every
+ * read and write of the pages and the JSON API goes through these, with the product as a parameter.
+ */
+
+export type FeedRow = Selectable<FeedTable> & { username: string };
+
+export interface FeedListItem {
+  id: string;
+  name: string;
+  description: string;
+  frequency: string;
+  status: string;
+  created: string;
+  deliveryMethod: string;
+  lastRun: string | null;
+  lastRunStatus: string | null;
+  nextRun: string | null;
+  /** Why the portal paused the feed (a pause-reason code the pages translate), or null. */
+  pauseReason: string | null;
+  username: string;
+}
+
+/** The FTP login shown back: everything but the password. */
+export type ShownFtp = { host: string; path: string; username: string } | null;
+
+export interface FeedDetails<Criteria> extends FeedListItem {
+  criteria: Criteria;
+  options: OutputOptions;
+  delivery: { method: string; ftp: ShownFtp };
+  notification: Notification;
+  runs: { id: string; status: string; startedAt: string; items: number; error: string | null; fileId: string | null }[];
+}
+
+function feedListItem(feed: FeedRow): FeedListItem {
+  return {
+    id: feed.id,
+    name: feed.name,
+    description: feed.description,
+    frequency: feed.frequency,
+    status: feed.status,
+    created: feed.created_at,
+    deliveryMethod: readDelivery(feed).method,
+    lastRun: feed.last_run_at,
+    lastRunStatus: feed.last_run_status,
+    nextRun: feed.next_run_at,
+    pauseReason: feed.pause_reason,
+    username: feed.username,
+  };
+}
+
+/** The product's feeds with their owner's username: the user's own, or everyone's for an admin. */
+function visibleFeeds(user: CurrentUser, product: FeedProduct) {
+  const query = db
+    .selectFrom("feeds")
+    .innerJoin("users", "users.id", "feeds.user_id")
+    .selectAll("feeds")
+    .select("users.username")
+    .where("feeds.product", "=", product);
+  return user.isAdmin ? query : query.where("feeds.user_id", "=", user.id);
+}
+
+/** A subscriber's feeds, or for an admin everyone's (optionally one username's); deleted ones only for recovery. */
+export async function listFeeds(
+  user: CurrentUser,
+  product: FeedProduct,
+  filter: { status?: StatusFilter; username?: string; deleted?: boolean } = {},
+): Promise<FeedListItem[]> {
+  let query = visibleFeeds(user, product).where("feeds.deleted_at", filter.deleted && user.isAdmin ? "is not" : "is", null);
+  if (user.isAdmin && filter.username) query = query.where("users.username", "=", filter.username);
+  if (filter.status === "active" || filter.status === "inactive") query = query.where("feeds.status", "=", filter.status);
+  const rows = await query.orderBy("feeds.created_at", "desc").execute();
+  return rows.map(feedListItem);
+}
+
+/** The feed when the user may see it: their own, or any for an admin; null otherwise (a 404). */
+export async function findFeed(user: CurrentUser, product: FeedProduct, feedId: string): Promise<FeedRow | null> {
+  const row = await visibleFeeds(user, product).where("feeds.id", "=", feedId).where("feeds.deleted_at", "is", null).executeTakeFirst();
+  return row ?? null;
+}
+
+/** The delivery as shown back to its owner: the FTP login without its password. */
+export function shownDelivery(delivery: { method: string; ftp: { host: string; path: string; username: string } | null }) {
+  const { ftp } = delivery;
+  return { method: delivery.method, ftp: ftp ? { host: ftp.host, path: ftp.path, username: ftp.username } : null };
+}
+
+export async function feedDetails<Criteria>(
+  feed: FeedRow,
+  criteriaSchema: z.ZodType<Criteria, z.ZodTypeDef, unknown>,
+): Promise<FeedDetails<Criteria>> {
+  const selection = readSelection(feed, criteriaSchema);
+  const runs = await db
+    .selectFrom("feed_runs")
+    .leftJoin("files", (join) => join.onRef("files.feed_run_id", "=", "feed_runs.id").on("files.purged_at", "is", null))
+    .select(["feed_runs.id", "feed_runs.status", "feed_runs.started_at", "feed_runs.items", "feed_runs.error", "files.id as fileId"])
+    .where("feed_runs.feed_id", "=", feed.id)
+    .orderBy("feed_runs.started_at", "desc")
+    .limit(20)
+    .execute();
+  return {
+    ...feedListItem(feed),
+    criteria: selection.criteria,
+    options: selection.options,
+    delivery: shownDelivery(selection.delivery),
+    notification: selection.notification,
+    runs: runs.map((run) => ({
+      id: run.id,
+      status: run.status,
+      startedAt: run.started_at,
+      items: run.items,
+      error: run.error,
+      fileId: run.fileId,
+    })),
+  };
+}
+
+/** Deletes the user's feeds among `ids` (any for an admin); answers how many. Deleted feeds can be recovered by an admin. */
+export async function deleteFeeds(user: CurrentUser, product: FeedProduct, ids: readonly string[]): Promise<number> {
+  if (ids.length === 0) return 0;
+  let query = db
+    .updateTable("feeds")
+    .set({ deleted_at: nowIso(), status: "inactive", next_run_at: null, updated_at: nowIso() })
+    .where("id", "in", ids)
+    .where("product", "=", product)
+    .where("deleted_at", "is", null);
+  if (!user.isAdmin) query = query.where("user_id", "=", user.id);
+  return Number((await query.executeTakeFirst()).numUpdatedRows);
+}
+
+/** An admin brings a deleted feed back, inactive (its owner turns it on again within the active-feed limit). */
+export async function recoverFeed(product: FeedProduct, feedId: string): Promise<boolean> {
+  const result = await db
+    .updateTable("feeds")
+    .set({ deleted_at: null, updated_at: nowIso() })
+    .where("id", "=", feedId)
+    .where("product", "=", product)
+    .where("deleted_at", "is not", null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Selected feeds of the product run as dumps: only the user's own (any for an admin). */
+export function runUserFeedsAsDumps(user: CurrentUser, product: FeedProduct, ids: readonly string[]): Promise<string[]> {
+  return runFeedsAsDumps(ids, { product, ownerId: user.isAdmin ? null : user.id });
+}

@@ -1,0 +1,206 @@
+import type { CurrentUser } from "~/modules/auth/users.server";
+import { db } from "~/modules/db/db.server";
+import { nowIso } from "~/modules/db/ids";
+import { sealFtpPassword } from "~/modules/delivery/secret-key.server";
+import { splitAddresses } from "~/modules/delivery/targets";
+import { encodeMessage } from "~/modules/forms/messages";
+import { createDump } from "./dumps.server";
+import type { FeedRow } from "./feed-queries.server";
+import { countActiveFeeds, createFeed } from "./feeds.server";
+import { fieldErrors, type DeliveryValues } from "./form-shapes";
+import { ftpPasswordProblem, reusableFtpPassword, type StoredFtpLogin } from "./ftp-password";
+import { nextRunAt, type Delivery, type Notification } from "./model";
+import type { FeedSubmissionValues, ProductDescriptor, SelectionPreview, SubmissionValues } from "./product";
+import { readDelivery, readSelection, selectionColumns } from "./stored";
+
+/**
+ * One check of a feed or dump submission for every product, called by the page actions and the JSON API
+ * alike: the product's schema, the owner (admins may act for a username), the product's catalog rules and
+ * preview, the active-feed limit, and the FTP password rules. Then storing it, the same way for every product.
+ */
+
+// The descriptor's type parameters are the product's; the core only passes its values between its own functions.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each product's descriptor, whatever its criteria and rows
+export type AnyDescriptor = ProductDescriptor<any, any, any, any, any>;
+
+type FeedValuesOf<D> = D extends ProductDescriptor<unknown, infer F> ? F : never;
+type DumpValuesOf<D> = D extends ProductDescriptor<unknown, FeedSubmissionValues, infer V> ? V : never;
+type RowOf<D> = D extends ProductDescriptor<unknown, FeedSubmissionValues, SubmissionValues, infer R> ? R : never;
+
+export interface SubmissionContext {
+  user: CurrentUser;
+  /** Admins name the owner by username; ignored for everyone else and when editing. */
+  username?: string;
+  /** Editing: the stored feed, whose owner stays and whose FTP password stays for the same server and login. */
+  feed?: FeedRow | null;
+  /** A dump started from this feed may keep its FTP password (same owner, server and login). */
+  fromFeed?: FeedRow | null;
+}
+
+export type Submission<Values, Row> =
+  | { ok: true; values: Values; ownerId: string; preview: SelectionPreview<Row> | null; raw: Record<string, unknown> }
+  | { ok: false; status: number; errors: Record<string, string>; preview: SelectionPreview<Row> | null; raw: Record<string, unknown> };
+
+/** Admins may act for another user, named by username; everyone else acts for themselves. */
+export async function ownerFor(user: CurrentUser, username: string | undefined): Promise<string | null> {
+  if (!username || !user.isAdmin || username === user.username) return user.id;
+  const owner = await db.selectFrom("users").select("id").where("username", "=", username).executeTakeFirst();
+  return owner?.id ?? null;
+}
+
+/** The stored FTP login whose password a form of this owner may keep: a feed's own, never another user's. */
+export function ftpOnFile(feed: FeedRow | null | undefined, ownerId: string): StoredFtpLogin | null {
+  if (!feed || feed.user_id !== ownerId) return null;
+  return readDelivery(feed).ftp;
+}
+
+/** Whether the feed's FTP password is kept when the edit form leaves it empty (same server and login). */
+export function keepsFtpPassword(feed: FeedRow): boolean {
+  const ftp = ftpOnFile(feed, feed.user_id);
+  return ftp !== null && reusableFtpPassword({ deliveryMethod: "ftp", ftpUrl: ftp.host, ftpUsername: ftp.username }, ftp) !== null;
+}
+
+/** Whether one more active feed would pass the product's limit (the edited feed, if already active, is counted once). */
+async function overFeedLimit(descriptor: AnyDescriptor, ownerId: string, feed: FeedRow | null | undefined): Promise<boolean> {
+  if (descriptor.activeFeedLimit === null) return false;
+  const active = await countActiveFeeds(ownerId, descriptor.product);
+  return active - (feed?.status === "active" ? 1 : 0) >= descriptor.activeFeedLimit;
+}
+
+export function feedLimitMessage(descriptor: AnyDescriptor): string {
+  return encodeMessage("validation.feedLimit", { max: descriptor.activeFeedLimit ?? 0 });
+}
+
+export function checkSubmission<D extends AnyDescriptor>(
+  descriptor: D,
+  kind: "feed",
+  source: FormData | Record<string, unknown>,
+  context: SubmissionContext,
+): Promise<Submission<FeedValuesOf<D>, RowOf<D>>>;
+export function checkSubmission<D extends AnyDescriptor>(
+  descriptor: D,
+  kind: "dump",
+  source: FormData | Record<string, unknown>,
+  context: SubmissionContext,
+): Promise<Submission<DumpValuesOf<D>, RowOf<D>>>;
+/**
+ * Everything a Save or a JSON post is checked against. With intent "preview" the FTP password is not asked
+ * for (it is never shown again, so the first step does not need it); storing does.
+ */
+export async function checkSubmission(
+  descriptor: AnyDescriptor,
+  kind: "feed" | "dump",
+  source: FormData | Record<string, unknown>,
+  context: SubmissionContext,
+): Promise<Submission<SubmissionValues, unknown>> {
+  const raw = descriptor.formValues(source);
+  const failed = (status: number, errors: Record<string, string>, preview: SelectionPreview<unknown> | null = null) =>
+    ({ ok: false, status, errors, preview, raw }) as const;
+
+  const parsed = (kind === "feed" ? descriptor.feedSchema : descriptor.dumpSchema).safeParse(raw);
+  if (!parsed.success) return failed(422, fieldErrors(parsed.error));
+  const values: SubmissionValues = parsed.data;
+
+  const ownerId = context.feed ? context.feed.user_id : await ownerFor(context.user, context.user.isAdmin ? context.username : undefined);
+  if (!ownerId) return failed(422, { username: "econ.errors.unknownUser" });
+
+  const check = await descriptor.checkSelection(values, { userId: ownerId });
+  const errors = { ...check.errors };
+  if (kind === "feed" && "status" in values && values.status === "active" && (await overFeedLimit(descriptor, ownerId, context.feed)))
+    errors.status ??= feedLimitMessage(descriptor);
+  if (values.intent !== "preview") {
+    const password = ftpPasswordProblem(values, ftpOnFile(context.feed ?? context.fromFeed, ownerId));
+    if (password) errors.ftpPassword = password;
+  }
+  if (Object.keys(errors).length > 0) return failed(422, errors, check.preview);
+  return { ok: true, values, ownerId, preview: check.preview, raw };
+}
+
+/** The FTP password typed now (sealed for its owner and server), or the stored one while server and login stay. */
+function toDelivery(values: DeliveryValues, ownerId: string, onFile: StoredFtpLogin | null): Delivery {
+  if (values.deliveryMethod !== "ftp") return { method: "platform", ftp: null };
+  const login = { host: values.ftpUrl ?? "", username: values.ftpUsername ?? "" };
+  const passwordEncrypted = values.ftpPassword
+    ? sealFtpPassword(values.ftpPassword, ownerId, login)
+    : (reusableFtpPassword(values, onFile) ?? "");
+  return { method: "ftp", ftp: { ...login, path: values.ftpPath ?? "/", passwordEncrypted } };
+}
+
+function toNotification(values: DeliveryValues): Notification {
+  return { emails: splitAddresses(values.notificationEmail ?? ""), url: values.notificationUrl ?? null, method: values.notificationMethod };
+}
+
+function selectionOf(descriptor: AnyDescriptor, values: SubmissionValues, ownerId: string, onFile: StoredFtpLogin | null) {
+  return {
+    criteria: descriptor.toCriteria(values),
+    options: descriptor.toOptions(values),
+    delivery: toDelivery(values, ownerId, onFile),
+    notification: toNotification(values),
+  };
+}
+
+/** Stores a checked new feed; FeedLimitError when another request took the last active place meanwhile. */
+export function storeFeed(descriptor: AnyDescriptor, ownerId: string, values: FeedSubmissionValues): Promise<string> {
+  return createFeed(ownerId, descriptor.product, {
+    name: values.name,
+    description: values.description,
+    frequency: values.frequency,
+    ...selectionOf(descriptor, values, ownerId, null),
+    active: values.status === "active",
+    activeFeedLimit: descriptor.activeFeedLimit,
+  });
+}
+
+/** Stores the edited feed; the status is now the editor's, so a pause reason the portal gave is cleared. */
+export async function storeFeedEdit(descriptor: AnyDescriptor, feed: FeedRow, values: FeedSubmissionValues, now = new Date()) {
+  const active = values.status === "active";
+  const schedule = feed.frequency !== values.frequency || (active && feed.status !== "active") || !feed.next_run_at;
+  await db
+    .updateTable("feeds")
+    .set({
+      name: values.name,
+      description: values.description ?? "",
+      frequency: values.frequency,
+      status: values.status,
+      ...selectionColumns(selectionOf(descriptor, values, feed.user_id, ftpOnFile(feed, feed.user_id))),
+      updated_at: nowIso(now),
+      pause_reason: null,
+      ...(active ? (schedule ? { next_run_at: nowIso(nextRunAt(values.frequency, now)) } : {}) : { next_run_at: null }),
+    })
+    .where("id", "=", feed.id)
+    .execute();
+}
+
+/** A new dump; started from a feed of the same owner, an empty password keeps the feed's for the same server. */
+export function storeDump(
+  descriptor: AnyDescriptor,
+  ownerId: string,
+  values: SubmissionValues,
+  fromFeed: FeedRow | null = null,
+): Promise<string> {
+  return createDump(ownerId, descriptor.product, {
+    name: values.name,
+    description: values.description,
+    ...selectionOf(descriptor, values, ownerId, ftpOnFile(fromFeed, ownerId)),
+    feedId: fromFeed?.id ?? null,
+  });
+}
+
+/** The stored feed as its form's values, for the edit form and a dump started from it (never the FTP password). */
+export function feedFormValues(descriptor: AnyDescriptor, feed: FeedRow): Record<string, unknown> {
+  const { criteria, options, delivery, notification } = readSelection(feed, descriptor.criteriaSchema);
+  return {
+    name: feed.name,
+    description: feed.description,
+    frequency: feed.frequency,
+    status: feed.status,
+    ...descriptor.toFormValues(criteria, options),
+    deliveryMethod: delivery.method,
+    ftpUrl: delivery.ftp?.host ?? "",
+    ftpPath: delivery.ftp?.path ?? "",
+    ftpUsername: delivery.ftp?.username ?? "",
+    notificationEmail: notification.emails.join(", "),
+    notificationUrl: notification.url ?? "",
+    notificationMethod: notification.method,
+  };
+}

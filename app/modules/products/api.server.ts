@@ -1,0 +1,336 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import type { TFunction } from "i18next";
+import { z } from "zod";
+import { requireApiSubscription } from "~/modules/auth/guards.server";
+import type { CurrentUser } from "~/modules/auth/users.server";
+import { cancelUserDump, findDump, listDumps } from "~/modules/feeds/dump-queries.server";
+import { deleteFeeds, feedDetails, findFeed, listFeeds, recoverFeed, runUserFeedsAsDumps } from "~/modules/feeds/feed-queries.server";
+import { FeedLimitError } from "~/modules/feeds/feeds.server";
+import { idListSchema, parseIdList } from "~/modules/feeds/form-shapes";
+import { statusFilters } from "~/modules/feeds/status-filter";
+import {
+  checkSubmission,
+  feedLimitMessage,
+  storeDump,
+  storeFeed,
+  storeFeedEdit,
+  type AnyDescriptor,
+} from "~/modules/feeds/submission.server";
+import { jsonResponse, methodNotAllowed, readJsonObject, zodErrorResponse } from "~/modules/forms/json.server";
+import { translateErrors } from "~/modules/forms/messages";
+import { getFixedT } from "~/modules/i18n/i18n.server";
+import { recordIncident } from "~/modules/incidents/incidents.server";
+
+/**
+ * The JSON API of every product's feeds and dumps (/api/{segment}-feed, -feeds, -dump, …): one implementation,
+ * each route file binds it to its product's descriptor. The bodies carry the form's field names and go through
+ * the same checks as the pages (checkSubmission); answers are translated by ?lang= or Accept-Language.
+ */
+
+interface Resource {
+  loader(args: LoaderFunctionArgs): Promise<Response>;
+  action(args: ActionFunctionArgs): Promise<Response>;
+}
+
+/** A feed list action's ids: at most this many per call. */
+const maxListIds = 1000;
+
+const emptyToUndefined = (value: unknown) => (value === "" || value === null ? undefined : value);
+const invalidOption = { errorMap: () => ({ message: "validation.invalidOption" }) };
+const listFilterShape = {
+  status: z.preprocess(emptyToUndefined, z.enum(statusFilters, invalidOption).optional()),
+  username: z.preprocess(emptyToUndefined, z.string().trim().max(254, "validation.tooLong|max=254").optional()),
+};
+const feedsFilterSchema = z.object({
+  ...listFilterShape,
+  deleted: z.preprocess(emptyToUndefined, z.enum(["0", "1", "true", "false"], invalidOption).optional()),
+});
+const dumpsFilterSchema = z.object({ ...listFilterShape, ids: z.preprocess(emptyToUndefined, idListSchema(maxListIds).optional()) });
+
+/** The request's user, once per call, with the product's subscription (401 and 403 otherwise). */
+async function guard(request: Request, descriptor: AnyDescriptor): Promise<{ user: CurrentUser; t: TFunction }> {
+  const user = await requireApiSubscription(request, descriptor.product);
+  return { user, t: await getFixedT(request) };
+}
+
+/** A resource that answers only some methods: the others are 405 with Allow, after the same guard. */
+function resource(
+  descriptor: AnyDescriptor,
+  allow: string,
+  handlers: Partial<Record<string, (request: Request) => Promise<Response>>>,
+): Resource {
+  const answer = async (request: Request) => {
+    const handler = handlers[request.method];
+    if (!handler) {
+      await guard(request, descriptor);
+      return methodNotAllowed(allow);
+    }
+    return handler(request);
+  };
+  return { loader: ({ request }) => answer(request), action: ({ request }) => answer(request) };
+}
+
+function queryId(request: Request): string {
+  return new URL(request.url).searchParams.get("id")?.trim() ?? "";
+}
+
+/** A feed's or dump's answer with the reason the portal paused or stopped it, in the language asked for. */
+function withReasonText<T extends { pauseReason?: string | null; stopReason?: string | null }>(details: T, t: TFunction) {
+  if (details.pauseReason) return { ...details, reasonText: t(`econ.feedDetails.pauseReasons.${details.pauseReason}`) };
+  if (details.stopReason) return { ...details, reasonText: t(`dumps.stopReasons.${details.stopReason}`) };
+  return { ...details, reasonText: null };
+}
+
+function engineFailed(request: Request, user: CurrentUser, t: TFunction, descriptor: AnyDescriptor, error: unknown) {
+  // The engine failed (the queue refused the job): the admins see it among the incidents.
+  return recordIncident({ request, error, username: user.username })
+    .catch(() => undefined)
+    .then(() => jsonResponse({ error: t("econApi.dumpFailed", { product: t(`econApi.products.${descriptor.product}`) }) }, 503));
+}
+
+/** GET /api/{segment}-options: the choices of the product's feed and dump forms. */
+export function optionsResource(descriptor: AnyDescriptor): Resource {
+  return resource(descriptor, "GET", {
+    GET: async (request) => {
+      const { user } = await guard(request, descriptor);
+      return jsonResponse(await descriptor.loadOptions({ userId: user.id }));
+    },
+  });
+}
+
+/**
+ * GET /api/{segment}-feeds?status=active|inactive&username=: the user's feeds, or everyone's for an admin, who
+ * may filter by username and list deleted feeds (deleted=1) to recover one. Others' filters are ignored.
+ */
+export function feedsResource(descriptor: AnyDescriptor): Resource {
+  return resource(descriptor, "GET", {
+    GET: async (request) => {
+      const { user, t } = await guard(request, descriptor);
+      const parsed = feedsFilterSchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
+      if (!parsed.success) return zodErrorResponse(parsed.error, t);
+      const { status, username, deleted } = parsed.data;
+      return jsonResponse({
+        feeds: await listFeeds(user, descriptor.product, { status, username, deleted: deleted === "1" || deleted === "true" }),
+      });
+    },
+  });
+}
+
+async function feedAnswer(request: Request, descriptor: AnyDescriptor): Promise<Response> {
+  const { user, t } = await guard(request, descriptor);
+  const id = queryId(request);
+  if (!id) return jsonResponse({ errors: { id: t("validation.required") } }, 422);
+  const feed = await findFeed(user, descriptor.product, id);
+  if (!feed) return jsonResponse({ error: t("econApi.feedNotFound") }, 404);
+  return jsonResponse(withReasonText(await feedDetails(feed, descriptor.criteriaSchema), t));
+}
+
+/** PUT (or POST) ?id= the whole edited feed; an omitted FTP password keeps the stored one for the same server and login. */
+async function editFeed(request: Request, descriptor: AnyDescriptor): Promise<Response> {
+  const { user, t } = await guard(request, descriptor);
+  const id = queryId(request);
+  if (!id) return jsonResponse({ errors: { id: t("validation.required") } }, 422);
+  const feed = await findFeed(user, descriptor.product, id);
+  if (!feed) return jsonResponse({ error: t("econApi.feedNotFound") }, 404);
+  const body = await readJsonObject(request, t);
+  if (!body.ok) return body.response;
+  const checked = await checkSubmission(descriptor, "feed", { ...body.value, intent: "save" }, { user, feed });
+  if (!checked.ok) return jsonResponse({ errors: translateErrors(t, checked.errors) }, checked.status);
+  await storeFeedEdit(descriptor, feed, checked.values);
+  return jsonResponse({ id: feed.id });
+}
+
+/** POST a new feed (admins may name a `username` to act for). */
+async function createFeed(request: Request, descriptor: AnyDescriptor): Promise<Response> {
+  const { user, t } = await guard(request, descriptor);
+  const body = await readJsonObject(request, t);
+  if (!body.ok) return body.response;
+  const username = typeof body.value.username === "string" ? body.value.username.trim() : undefined;
+  const checked = await checkSubmission(descriptor, "feed", { ...body.value, intent: "create" }, { user, username });
+  if (!checked.ok) return jsonResponse({ errors: translateErrors(t, checked.errors) }, checked.status);
+  try {
+    const created = await storeFeed(descriptor, checked.ownerId, checked.values);
+    return jsonResponse({ id: created, preview: { total: checked.preview?.total ?? 0 } }, 201);
+  } catch (error) {
+    // Another request activated a feed since the check: the same answer as the check's.
+    if (!(error instanceof FeedLimitError)) throw error;
+    return jsonResponse({ errors: translateErrors(t, { status: feedLimitMessage(descriptor) }) }, 422);
+  }
+}
+
+/**
+ * /api/{segment}-feed: GET ?id= a feed's details; POST a new feed; PUT ?id= the edited feed. Others' and
+ * unknown feeds are a 404, as on the pages.
+ */
+export function feedResource(descriptor: AnyDescriptor): Resource {
+  return resource(descriptor, "GET, POST, PUT", {
+    GET: (request) => feedAnswer(request, descriptor),
+    POST: (request) => createFeed(request, descriptor),
+    PUT: (request) => editFeed(request, descriptor),
+  });
+}
+
+/** /api/{segment}-feed/edit?id=: the edited feed, by PUT or POST. */
+export function feedEditResource(descriptor: AnyDescriptor): Resource {
+  return resource(descriptor, "PUT, POST", {
+    PUT: (request) => editFeed(request, descriptor),
+    POST: (request) => editFeed(request, descriptor),
+  });
+}
+
+/**
+ * The preview routes: what a feed's or dump's criteria select (the total and the first items), or the errors.
+ * A preview has no name yet and saves nothing, so the active-feed limit does not apply.
+ */
+export function previewResource(descriptor: AnyDescriptor, kind: "feed" | "dump"): Resource {
+  return resource(descriptor, "POST", {
+    POST: async (request) => {
+      const { user, t } = await guard(request, descriptor);
+      const body = await readJsonObject(request, t);
+      if (!body.ok) return body.response;
+      const name = typeof body.value.name === "string" && body.value.name.trim() ? body.value.name : "preview";
+      const source = { ...body.value, name, status: "inactive", intent: "preview" };
+      const checked =
+        kind === "feed"
+          ? await checkSubmission(descriptor, "feed", source, { user })
+          : await checkSubmission(descriptor, "dump", source, { user });
+      if (!checked.ok || !checked.preview) return jsonResponse({ errors: translateErrors(t, checked.ok ? {} : checked.errors) }, 422);
+      return jsonResponse({ total: checked.preview.total, items: checked.preview.items });
+    },
+  });
+}
+
+/**
+ * The {ids} body of the list actions (delete, run as dump). Empty is SPEC.md's "Please fill out this field.";
+ * every id must be a feed the user may see (their own, any for an admin), or nothing happens.
+ */
+async function readVisibleFeedIds(
+  request: Request,
+  user: CurrentUser,
+  t: TFunction,
+  descriptor: AnyDescriptor,
+): Promise<{ ok: true; ids: string[] } | { ok: false; response: Response }> {
+  const body = await readJsonObject(request, t);
+  if (!body.ok) return body;
+  const list = parseIdList(body.value.ids, maxListIds);
+  if (!list.ok) return { ok: false, response: jsonResponse({ errors: { ids: t(list.error) } }, 422) };
+  if (list.ids.length === 0) return { ok: false, response: jsonResponse({ errors: { ids: t("validation.required") } }, 422) };
+  const visible = new Set((await listFeeds(user, descriptor.product)).map((feed) => feed.id));
+  if (list.ids.some((id) => !visible.has(id))) return { ok: false, response: jsonResponse({ error: t("econApi.feedNotFound") }, 404) };
+  return { ok: true, ids: list.ids };
+}
+
+/** POST /api/{segment}-delete-feeds {ids}: deletes the selected feeds at once (an admin can recover them). */
+export function deleteFeedsResource(descriptor: AnyDescriptor): Resource {
+  return resource(descriptor, "POST", {
+    POST: async (request) => {
+      const { user, t } = await guard(request, descriptor);
+      const ids = await readVisibleFeedIds(request, user, t, descriptor);
+      if (!ids.ok) return ids.response;
+      return jsonResponse({ deleted: await deleteFeeds(user, descriptor.product, ids.ids) });
+    },
+  });
+}
+
+/** POST /api/{segment}-run-dump {ids}: each selected feed runs as a dump with its selection; answers the new dump ids. */
+export function runDumpResource(descriptor: AnyDescriptor): Resource {
+  return resource(descriptor, "POST", {
+    POST: async (request) => {
+      const { user, t } = await guard(request, descriptor);
+      const ids = await readVisibleFeedIds(request, user, t, descriptor);
+      if (!ids.ok) return ids.response;
+      try {
+        return jsonResponse({ dumps: await runUserFeedsAsDumps(user, descriptor.product, ids.ids) }, 201);
+      } catch (error) {
+        return engineFailed(request, user, t, descriptor, error);
+      }
+    },
+  });
+}
+
+/** POST /api/{segment}-recover-feed {id}: an admin brings a deleted feed back (inactive). */
+export function recoverFeedResource(descriptor: AnyDescriptor): Resource {
+  return resource(descriptor, "POST", {
+    POST: async (request) => {
+      const { user, t } = await guard(request, descriptor);
+      if (!user.isAdmin) return jsonResponse({ error: t("econApi.adminOnly") }, 403);
+      const body = await readJsonObject(request, t);
+      if (!body.ok) return body.response;
+      const id = typeof body.value.id === "string" ? body.value.id.trim() : "";
+      if (!id) return jsonResponse({ errors: { id: t("validation.required") } }, 422);
+      if (!(await recoverFeed(descriptor.product, id))) return jsonResponse({ error: t("econApi.recoverFailed") }, 404);
+      return jsonResponse({ id });
+    },
+  });
+}
+
+/**
+ * GET /api/{segment}-dumps?status=active|inactive&username=&ids=a,b: the user's dumps with progress and files
+ * (everyone's for an admin, who may filter by username); `ids` narrows the list, for polling a few dumps.
+ */
+export function dumpsResource(descriptor: AnyDescriptor): Resource {
+  return resource(descriptor, "GET", {
+    GET: async (request) => {
+      const { user, t } = await guard(request, descriptor);
+      const parsed = dumpsFilterSchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
+      if (!parsed.success) return zodErrorResponse(parsed.error, t);
+      return jsonResponse({ dumps: await listDumps(user, descriptor.product, parsed.data) });
+    },
+  });
+}
+
+/** DELETE ?id= (or POST {id}): cancels a dump while it can be cancelled; an ended dump is a 409, others' a 404. */
+async function cancelDump(request: Request, descriptor: AnyDescriptor, idFromBody: boolean): Promise<Response> {
+  const { user, t } = await guard(request, descriptor);
+  let id = queryId(request);
+  if (!id && idFromBody) {
+    const body = await readJsonObject(request, t);
+    if (!body.ok) return body.response;
+    id = typeof body.value.id === "string" ? body.value.id.trim() : "";
+  }
+  if (!id) return jsonResponse({ errors: { id: t("validation.required") } }, 422);
+  const outcome = await cancelUserDump(user, descriptor.product, id);
+  if (outcome === "not-found") return jsonResponse({ error: t("econApi.dumpNotFound") }, 404);
+  if (outcome === "not-cancellable") return jsonResponse({ error: t("econApi.notCancellable") }, 409);
+  return jsonResponse({ id, status: "cancelled" });
+}
+
+/**
+ * /api/{segment}-dump: GET ?id= a dump's details with progress and files (others' and unknown dumps are a 404);
+ * POST a new dump, queued for the worker (admins may name a `username` to act for); DELETE ?id= cancels it.
+ */
+export function dumpResource(descriptor: AnyDescriptor): Resource {
+  return resource(descriptor, "GET, POST, DELETE", {
+    GET: async (request) => {
+      const { user, t } = await guard(request, descriptor);
+      const id = queryId(request);
+      if (!id) return jsonResponse({ errors: { id: t("validation.required") } }, 422);
+      const dump = await findDump(user, descriptor.product, id, descriptor.criteriaSchema);
+      if (!dump) return jsonResponse({ error: t("econApi.dumpNotFound") }, 404);
+      return jsonResponse(withReasonText(dump, t));
+    },
+    POST: async (request) => {
+      const { user, t } = await guard(request, descriptor);
+      const body = await readJsonObject(request, t);
+      if (!body.ok) return body.response;
+      const username = typeof body.value.username === "string" ? body.value.username.trim() : undefined;
+      // A dump of the API has no stored password to keep: an FTP delivery needs one typed.
+      const checked = await checkSubmission(descriptor, "dump", { ...body.value, intent: "create" }, { user, username });
+      if (!checked.ok) return jsonResponse({ errors: translateErrors(t, checked.errors) }, checked.status);
+      try {
+        return jsonResponse({ id: await storeDump(descriptor, checked.ownerId, checked.values) }, 201);
+      } catch (error) {
+        return engineFailed(request, user, t, descriptor, error);
+      }
+    },
+    DELETE: (request) => cancelDump(request, descriptor, false),
+  });
+}
+
+/** DELETE /api/{segment}-dump-cancel?id= (or POST {id}). */
+export function dumpCancelResource(descriptor: AnyDescriptor): Resource {
+  return resource(descriptor, "DELETE, POST", {
+    DELETE: (request) => cancelDump(request, descriptor, false),
+    POST: (request) => cancelDump(request, descriptor, true),
+  });
+}

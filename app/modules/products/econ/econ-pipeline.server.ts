@@ -1,0 +1,43 @@
+import type { SeriesRecord } from "~/modules/catalog/catalog";
+import { keysetPages, type Pipeline, type PipelineRun } from "~/modules/feeds/pipelines.server";
+import { seriesRecord } from "~/modules/feeds/records";
+import { econCriteriaSchema, scopedSeriesCriteria } from "./econ.server";
+
+/**
+ * Macroeconomic files: the selected series with their points (as published, consolidated, or every vintage),
+ * or their metadata only. With "subscribed only" the owner's subscribed databases are read as they are now.
+ */
+export async function econPipeline({ catalog, criteria: stored, options, ownerId }: PipelineRun): Promise<Pipeline> {
+  const criteria = await scopedSeriesCriteria(econCriteriaSchema.parse(stored), ownerId);
+  async function* withPoints(pages: AsyncIterable<SeriesRecord[]>, publishedAfter?: string) {
+    for await (const page of pages) {
+      if (options.metadataOnly) {
+        yield page.map((series) => seriesRecord(series, null, options));
+        continue;
+      }
+      const ids = page.map((series) => series.id);
+      const points = new Map(
+        (await catalog.seriesPoints(ids, { vintages: options.vintages, publishedAfter })).map((entry) => [entry.seriesId, entry.points]),
+      );
+      yield page.map((series) => seriesRecord(series, points.get(series.id) ?? [], options));
+    }
+  }
+  return {
+    collection: "series",
+    count: () => catalog.countSeries(criteria),
+    dump: () => withPoints(keysetPages((page) => catalog.seriesPage(criteria, page))),
+    async *changes(since) {
+      const selected = { ...criteria, ...(options.newOnly ? { createdAfter: since } : {}) };
+      const changed = keysetPages((page) => catalog.changedSeries(selected, since, page));
+      if (!options.fullDump) {
+        yield* withPoints(changed, since);
+        return;
+      }
+      // A full-dump feed delivers everything it selects once anything of it changed.
+      for await (const _first of changed) {
+        yield* withPoints(keysetPages((page) => catalog.seriesPage(selected, page)));
+        return;
+      }
+    },
+  };
+}

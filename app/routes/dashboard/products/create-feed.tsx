@@ -1,0 +1,69 @@
+import { Stack, Text, Title } from "@mantine/core";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { screenText } from "~/components/dashboard/product-views";
+import { SelectionForm } from "~/components/dashboard/selection-form";
+import { pageMeta } from "~/modules/content/page-meta";
+import { pageTitle } from "~/modules/content/page-title.server";
+import { FeedLimitError } from "~/modules/feeds/feeds.server";
+import { feedLimitMessage, storeFeed } from "~/modules/feeds/submission.server";
+import { localizePathFor } from "~/modules/i18n/language";
+import { checkFeedPost, type FormState } from "~/modules/products/pages.server";
+import { productOptions, requireProduct } from "~/modules/products/registry.server";
+import { redirectWithToast } from "~/modules/toast/toast.server";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { segment, user } = await requireProduct(request);
+  return {
+    product: await productOptions(segment, user),
+    isAdmin: user.isAdmin,
+    ...(await pageTitle(request, screenText[segment].createFeedTitle)),
+  };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data?.title, data?.siteName);
+
+/** Save previews the selection (intent=preview); Create stores the feed and opens its details. */
+export async function action({ request }: ActionFunctionArgs) {
+  const page = await requireProduct(request);
+  const checked = await checkFeedPost(request, page, { intents: ["preview", "create"] });
+  if (!checked.ok) return data(checked.state, { status: checked.status });
+  if (checked.values.intent === "preview") return data(checked.state);
+  try {
+    const feedId = await storeFeed(page.descriptor, checked.ownerId, checked.values);
+    return redirectWithToast(localizePathFor(request, `/dashboard/${page.segment}/feed-details/${feedId}`), {
+      type: "success",
+      message: "econ.toast.feedCreated",
+      values: { name: checked.values.name },
+    });
+  } catch (error) {
+    // Another request took the last active place since the check: the same answer as the check's.
+    if (!(error instanceof FeedLimitError)) throw error;
+    return data({ ...checked.state, errors: { status: feedLimitMessage(page.descriptor) } }, { status: 422 });
+  }
+}
+
+export default function CreateFeedPage() {
+  const { product, isAdmin } = useLoaderData<typeof loader>();
+  const state = useActionData<FormState>();
+  const { t } = useTranslation();
+  const text = screenText[product.segment];
+  return (
+    <Stack gap="lg" maw={1100}>
+      <div>
+        <Title order={1}>{t(text.createFeedTitle)}</Title>
+        <Text>{t(text.createFeedLead)}</Text>
+      </div>
+      <SelectionForm
+        kind="feed"
+        mode="create"
+        product={product}
+        defaults={{}}
+        state={state}
+        isAdmin={isAdmin}
+        cancelTo={`/dashboard/${product.segment}/feeds`}
+      />
+    </Stack>
+  );
+}
