@@ -516,7 +516,11 @@ const en = {
     columns: { name: "Name", status: "Status", progress: "Progress", created: "Created", actions: "Actions" },
     statuses: { queued: "Queued", running: "Running", completed: "Completed", failed: "Failed", cancelled: "Cancelled" },
     progressLabel: "{{progress}}% done",
-    processed: "{{processed}} of {{total}} series ({{progress}}%)",
+    processed: {
+      macroeconomic: "{{processed}} of {{total}} series ({{progress}}%)",
+      company: "{{processed}} of {{total}} companies ({{progress}}%)",
+      documents: "{{processed}} of {{total}} documents ({{progress}}%)",
+    },
     remaining: {
       underMinute: "Less than a minute left",
       minutes: "About {{minutes}} min left",
@@ -858,6 +862,7 @@ const en = {
     previewTotal_one: "{{count}} company matches",
     previewTotal_other: "{{count}} companies match",
     previewNext: "Check the first companies below, then confirm with “{{button}}”.",
+    previewFirstIds: "The preview looks at the first {{max}} of the {{count}} listed ids; the total counts them all.",
     twoSteps: "Save checks the form and shows the first companies it selects; nothing is stored until you confirm.",
   },
   validation: {

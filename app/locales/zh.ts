@@ -479,7 +479,11 @@ const zh: Translation = {
     columns: { name: "名称", status: "状态", progress: "进度", created: "创建时间", actions: "操作" },
     statuses: { queued: "排队中", running: "运行中", completed: "已完成", failed: "失败", cancelled: "已取消" },
     progressLabel: "已完成 {{progress}}%",
-    processed: "{{total}} 个序列中已处理 {{processed}} 个（{{progress}}%）",
+    processed: {
+      macroeconomic: "{{total}} 个序列中已处理 {{processed}} 个（{{progress}}%）",
+      company: "{{total}} 家公司中已处理 {{processed}} 家（{{progress}}%）",
+      documents: "{{total}} 份文档中已处理 {{processed}} 份（{{progress}}%）",
+    },
     remaining: {
       underMinute: "剩余不到一分钟",
       minutes: "约剩 {{minutes}} 分钟",
@@ -809,6 +813,7 @@ const zh: Translation = {
     previewTotal_one: "匹配 {{count}} 家公司",
     previewTotal_other: "匹配 {{count}} 家公司",
     previewNext: "请查看下方的前几家公司，然后点击“{{button}}”确认。",
+    previewFirstIds: "预览只查看所列 {{count}} 个 ID 中的前 {{max}} 个；总数统计全部 ID。",
     twoSteps: "“保存”会检查表单并显示选中的前几家公司；在您确认之前不会保存任何内容。",
   },
   validation: {

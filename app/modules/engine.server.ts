@@ -28,8 +28,14 @@ async function purge(): Promise<void> {
 }
 
 export const engineHandlers: Record<string, JobHandler> = {
-  [runDumpJob]: { run: (job) => runDump(job, productPipelines), onGiveUp: (job, reason) => failDump(dumpJobPayload.readJob(job).dumpId, reason) },
-  [runFeedJob]: { run: (job) => runFeed(job, productPipelines), onGiveUp: (job, reason) => feedRunGaveUp(feedJobPayload.readJob(job).feedId, reason) },
+  [runDumpJob]: {
+    run: (job) => runDump(job, productPipelines),
+    onGiveUp: (job, reason) => failDump(dumpJobPayload.readJob(job).dumpId, reason),
+  },
+  [runFeedJob]: {
+    run: (job) => runFeed(job, productPipelines),
+    onGiveUp: (job, reason) => feedRunGaveUp(feedJobPayload.readJob(job).feedId, reason),
+  },
   [deliverJob]: { run: deliverByFtp, onGiveUp: ftpDeliveryGaveUp },
   [notifyJob]: { run: sendNotification, onGiveUp: notificationGaveUp },
   [scheduleFeedsJob]: { run: async () => void (await queueDueFeeds()) },

@@ -48,12 +48,12 @@ describe("company selection against the catalog", () => {
     expect(check.preview?.items).toHaveLength(5);
   });
 
-  it("previews at most 100 company ids", async () => {
+  it("previews a longer id list by its first 100 ids, and counts them all", async () => {
     const ids = Array.from({ length: 101 }, (_, index) => companies[index]!.id);
-    expect(await checkCorpSelection(dumpValues({ companyIds: ids }), owner)).toEqual({
-      preview: null,
-      errors: { companyIds: "validation.tooManyPreviewIds|max=100" },
-    });
+    const check = await checkCorpSelection(dumpValues({ companyIds: ids }), owner);
+    expect(check.errors).toEqual({});
+    expect(check.preview).toMatchObject({ total: 101, notice: "corpScreens.previewFirstIds|max=100|count=101" });
+    expect(check.preview?.items.every((company) => ids.slice(0, 100).includes(company.id))).toBe(true);
     const hundred = await checkCorpSelection(dumpValues({ companyIds: ids.slice(0, 100) }), owner);
     expect(hundred.preview?.total).toBe(100);
   });

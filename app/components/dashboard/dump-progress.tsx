@@ -13,8 +13,9 @@ export function DumpStatusBadge({ status }: { status: string }) {
   );
 }
 
-/** Processed and total series, a bar, and the time still needed by the current pace. */
+/** Processed and total items (series, companies or documents), a bar, and the time still needed by the current pace. */
 export function DumpProgress({
+  product,
   status,
   processed,
   total,
@@ -22,6 +23,8 @@ export function DumpProgress({
   estimatedEnd,
   now,
 }: {
+  /** The dump's product, which names what it counts. */
+  product: string;
   status: string;
   processed: number;
   total: number;
@@ -35,7 +38,7 @@ export function DumpProgress({
     <Stack gap={4} miw={160}>
       <Progress value={progress} aria-label={t("dumps.progressLabel", { progress })} color={status === "failed" ? "red" : undefined} />
       <Text size="sm" data-testid="dump-processed">
-        {t("dumps.processed", { processed: processed.toLocaleString("en"), total: total.toLocaleString("en"), progress })}
+        {t(`dumps.processed.${product}`, { processed: processed.toLocaleString("en"), total: total.toLocaleString("en"), progress })}
       </Text>
       {status === "running" && remaining.kind !== "unknown" ? (
         <Text size="sm" c="dimmed" data-testid="dump-remaining">

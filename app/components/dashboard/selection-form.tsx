@@ -97,6 +97,11 @@ function SelectionFields({ kind, mode, product, defaults, fromFeedId, state, isA
           {t(screen.previewTotal, { count: preview.preview.total })}.{" "}
           {t(screen.previewNext, { button: t(mode === "edit" ? "econ.form.saveChanges" : "econ.form.create") })}{" "}
           <a href={`#${screen.previewAnchor}`}>{t("econ.preview.jump")}</a>
+          {preview.preview.notice ? (
+            <Text size="sm" data-testid="preview-notice">
+              {translateMessage(t, preview.preview.notice)}
+            </Text>
+          ) : null}
         </Alert>
       ) : null}
 

@@ -15,6 +15,7 @@ type DumpRow = Selectable<DumpTable> & { username: string };
 
 export interface DumpListItem {
   id: string;
+  product: string;
   name: string;
   username: string;
   status: string;
@@ -54,6 +55,7 @@ async function dumpListItems(rows: DumpRow[]): Promise<DumpListItem[]> {
     : [];
   return rows.map((row) => ({
     id: row.id,
+    product: row.product,
     name: row.name,
     username: row.username,
     status: row.status,

@@ -207,7 +207,12 @@ export async function runFeed(job: JobContext, pipelines: ProductPipelines): Pro
     .values({ id: runId, feed_id: feedId, status: "running", since, error: null, started_at: startedAt, finished_at: null })
     .execute();
   try {
-    const pipeline = await pipelines[productSchema.parse(feed.product)]({ catalog: getCatalog(), criteria, options, ownerId: feed.user_id });
+    const pipeline = await pipelines[productSchema.parse(feed.product)]({
+      catalog: getCatalog(),
+      criteria,
+      options,
+      ownerId: feed.user_id,
+    });
     const relative = relativeFilePath(feed.user_id, runId, options.format);
     const envelope = {
       root: "feed",
@@ -222,16 +227,9 @@ export async function runFeed(job: JobContext, pipelines: ProductPipelines): Pro
         language: options.language,
       },
     };
-    const written = await writeRecords(
-      absoluteFilePath(relative),
-      options.format,
-      envelope,
-      pipeline.changes(since),
-      signal,
-      {
-        skipEmpty: true,
-      },
-    );
+    const written = await writeRecords(absoluteFilePath(relative), options.format, envelope, pipeline.changes(since), signal, {
+      skipEmpty: true,
+    });
     if (!written) {
       await finishRun(feed, runId, "unchanged", { startedAt });
       return;

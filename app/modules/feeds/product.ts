@@ -26,6 +26,8 @@ export interface FeedSubmissionValues extends SubmissionValues {
 export interface SelectionPreview<Row> {
   total: number;
   items: Row[];
+  /** What the preview left out, as a message key (e.g. it looked at the first 100 of many listed ids). */
+  notice?: string;
 }
 
 export interface SelectionCheck<Row> {

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   bodyLimitFor,
   carriesCredentials,
+  ID_LIST_BODY_BYTES,
   declaresTooLargeBody,
   drainableBody,
   documentSecurityPolicy,
@@ -38,6 +39,18 @@ describe("body limits", () => {
     expect(bodyLimitFor("/zh/dashboard/profile", limits)).toBe(5000);
     expect(bodyLimitFor("/api/form/general-inquiry", limits)).toBe(1000);
     expect(bodyLimitFor("/dashboard/profile/x", limits)).toBe(1000);
+  });
+
+  it("gives the company forms and their API room for 100,000 ids", () => {
+    for (const path of [
+      "/api/corp-feed",
+      "/api/corp-feed/edit",
+      "/api/corp-dump/preview",
+      "/zh/dashboard/corp/edit-feed/f1",
+      "/dashboard/corp/create-dump",
+    ])
+      expect(bodyLimitFor(path, limits), path).toBe(ID_LIST_BODY_BYTES);
+    for (const path of ["/api/corp-feeds", "/dashboard/corp/feeds", "/api/econ-feed"]) expect(bodyLimitFor(path, limits), path).toBe(1000);
   });
 
   it("[security-8] reads the declared length", () => {

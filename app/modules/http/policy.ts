@@ -43,9 +43,18 @@ export interface BodyLimits {
 
 const UPLOAD_PATHS = /^(?:\/(?:en|zh))?\/dashboard\/profile\/?$|^\/api\/auth\/(?:profile-picture|filepond-upload)\/?$/;
 
-/** The largest body a path accepts: the picture upload gets more room than forms and JSON. */
+/** The company feed and dump forms and their JSON API, which take lists of up to 100,000 company ids. */
+const ID_LIST_PATHS =
+  /^(?:\/(?:en|zh))?\/dashboard\/corp\/(?:create-feed|create-dump|edit-feed\/[^/]+)\/?$|^\/api\/corp-(?:feed|feed\/edit|feed\/preview|dump|dump\/preview)\/?$/;
+
+/** 100,000 ids of up to 64 characters with their separators, as form text or a JSON array. */
+export const ID_LIST_BODY_BYTES = 8 * 1024 * 1024;
+
+/** The largest body a path accepts: the picture upload and the long id lists get more room than other forms and JSON. */
 export function bodyLimitFor(pathname: string, limits: BodyLimits): number {
-  return UPLOAD_PATHS.test(pathname) ? limits.upload : limits.body;
+  if (UPLOAD_PATHS.test(pathname)) return limits.upload;
+  if (ID_LIST_PATHS.test(pathname)) return Math.max(limits.body, ID_LIST_BODY_BYTES);
+  return limits.body;
 }
 
 /** The declared body size is over the limit (a missing or malformed length is counted while streaming). */

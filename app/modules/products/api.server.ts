@@ -17,7 +17,7 @@ import {
   type AnyDescriptor,
 } from "~/modules/feeds/submission.server";
 import { jsonResponse, methodNotAllowed, readJsonObject, zodErrorResponse } from "~/modules/forms/json.server";
-import { translateErrors } from "~/modules/forms/messages";
+import { translateErrors, translateMessage } from "~/modules/forms/messages";
 import { getFixedT } from "~/modules/i18n/i18n.server";
 import { recordIncident } from "~/modules/incidents/incidents.server";
 
@@ -195,7 +195,8 @@ export function previewResource(descriptor: AnyDescriptor, kind: "feed" | "dump"
           ? await checkSubmission(descriptor, "feed", source, { user })
           : await checkSubmission(descriptor, "dump", source, { user });
       if (!checked.ok || !checked.preview) return jsonResponse({ errors: translateErrors(t, checked.ok ? {} : checked.errors) }, 422);
-      return jsonResponse({ total: checked.preview.total, items: checked.preview.items });
+      const { total, items, notice } = checked.preview;
+      return jsonResponse({ total, items, ...(notice ? { notice: translateMessage(t, notice) } : {}) });
     },
   });
 }

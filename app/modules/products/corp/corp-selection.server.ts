@@ -1,6 +1,6 @@
 import type { Company } from "~/modules/catalog/catalog";
 import { corpCompanyOptions } from "~/modules/catalog/options.server";
-import { previewCompanies } from "~/modules/catalog/previews.server";
+import { COMPANY_PREVIEW_MAX_IDS, previewCompanies } from "~/modules/catalog/previews.server";
 import { statementAccounts } from "~/modules/catalog/reference-data";
 import { getCatalog } from "~/modules/catalog/source.server";
 import type { SelectionCheck } from "~/modules/feeds/product";
@@ -54,11 +54,23 @@ export async function checkCorpSelection(
   _owner: { userId: string },
 ): Promise<SelectionCheck<Company>> {
   const catalog = getCatalog();
-  const [options, preview] = await Promise.all([corpCompanyOptions(catalog), previewCompanies(catalog, toCorpCriteria(values))]);
+  const criteria = toCorpCriteria(values);
+  const ids = criteria.companyIds ?? [];
+  // SPEC.md section 9: a preview takes at most 100 ids; a longer list (up to 100,000) is previewed by its first 100.
+  const limited = ids.length > COMPANY_PREVIEW_MAX_IDS;
+  const previewed = limited ? { ...criteria, companyIds: ids.slice(0, COMPANY_PREVIEW_MAX_IDS) } : criteria;
+  const [options, preview, total] = await Promise.all([
+    corpCompanyOptions(catalog),
+    previewCompanies(catalog, previewed),
+    limited ? catalog.countCompanies(criteria) : null,
+  ]);
   const errors = unknownOptions(values, options);
   if (!preview.ok) {
     errors.companyIds ??= preview.error;
     return { preview: null, errors };
   }
-  return { preview: { total: preview.total, items: preview.items }, errors };
+  const notice = limited
+    ? encodeMessage("corpScreens.previewFirstIds", { max: COMPANY_PREVIEW_MAX_IDS, count: ids.length.toLocaleString("en-US") })
+    : undefined;
+  return { preview: { total: total ?? preview.total, items: preview.items, ...(notice ? { notice } : {}) }, errors };
 }
