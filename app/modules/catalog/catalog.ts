@@ -223,7 +223,8 @@ export interface StatementCriteria {
   account?: { name: string; from?: number; to?: number };
 }
 
-export interface DocumentRecord {
+/** A document as the catalog stores it: what it is filed under and when. */
+export interface DocumentMetadata {
   id: string;
   title: string;
   summary: string;
@@ -238,6 +239,12 @@ export interface DocumentRecord {
   topic: string;
   publishedAt: string;
   updatedAt: string;
+}
+
+/** A document with its body text, as feeds deliver it ("its metadata and its content"). */
+export interface DocumentRecord extends DocumentMetadata {
+  /** Plain text, paragraphs separated by a blank line. */
+  content: string;
 }
 
 export const documentSearchFields = ["title", "summary", "all"] as const;

@@ -29,6 +29,7 @@ import {
   maxSeries,
   nextValue,
   seriesId,
+  withDocumentContent,
   type GeneratedCompany,
   type GeneratedDocument,
   type GeneratedSeries,
@@ -318,8 +319,9 @@ function companyRow({ company, searchText }: GeneratedCompany): Selectable<Catal
   };
 }
 
+/** The stored metadata with its body text, derived from it on read (documentContent). */
 function toDocument(row: Selectable<CatalogDocumentTable>): DocumentRecord {
-  return {
+  return withDocumentContent({
     id: row.id,
     title: row.title,
     summary: row.summary,
@@ -332,7 +334,7 @@ function toDocument(row: Selectable<CatalogDocumentTable>): DocumentRecord {
     topic: row.topic,
     publishedAt: row.published_at,
     updatedAt: row.updated_at,
-  };
+  });
 }
 
 function documentRow({ document, searchText }: GeneratedDocument): Selectable<CatalogDocumentTable> {
@@ -777,5 +779,5 @@ function asNewCompany(item: GeneratedCompany, moment: string): GeneratedCompany 
 }
 
 function asNewDocument(item: GeneratedDocument, moment: string): GeneratedDocument {
-  return { ...item, document: { ...item.document, publishedAt: moment, updatedAt: moment } };
+  return { ...item, document: withDocumentContent({ ...item.document, publishedAt: moment, updatedAt: moment }) };
 }

@@ -1,6 +1,7 @@
 import {
   statementTypes,
   type Company,
+  type DocumentMetadata,
   type DocumentRecord,
   type EconDatabase,
   type Executive,
@@ -531,7 +532,7 @@ export function generateDocument(index: number): GeneratedDocument {
     period: `${month} ${publishedAt.slice(0, 4)}`,
     year: publishedAt.slice(0, 4),
   });
-  const document: DocumentRecord = {
+  const document = withDocumentContent({
     id: documentId(index),
     title,
     summary: `${publicationType.name} from ${source.name} on ${topic.name.toLowerCase()} in ${country.name}, covering ${industry.name.toLowerCase()}.`,
@@ -544,6 +545,70 @@ export function generateDocument(index: number): GeneratedDocument {
     topic: topic.id,
     publishedAt,
     updatedAt: publishedAt,
-  };
+  });
   return { document, searchText: [document.id, title, document.summary, source.name].join(" ").toLowerCase() };
+}
+
+const byId = <T extends { id: string; name: string }>(entries: readonly T[]) => new Map(entries.map((entry) => [entry.id, entry.name]));
+const countryNames = byId(ref.countries);
+const industryNames = byId(ref.industries);
+const topicNames = byId(ref.documentTopics);
+const sourceNames = byId(ref.documentSources);
+const publicationTypeNames = byId(ref.publicationTypes);
+
+const findingPatterns = [
+  "Output in {industry} grew by {growth}% over the past twelve months, while prices rose by {inflation}%. Order books of the companies surveyed cover {months} months of production, and {share}% of them plan to hire in {year}.",
+  "Demand in {industry} in {country} changed by {change}% year on year. Investment plans remain {tone}: {share}% of the companies surveyed intend to expand capacity in {year}, and financing costs are {inflation}% higher than a year ago.",
+  "Revenue of the largest companies in {industry} in {country} reached {amount} billion US dollars, {growth}% more than a year earlier. Margins held up better than expected, and exports now account for {share}% of sales.",
+  "Employment in {industry} rose by {growth}% while productivity improved by {inflation}%. Wage growth and energy prices remain the main cost pressures named by the companies surveyed.",
+] as const;
+
+const outlookPatterns = [
+  "The outlook for {topic} in {country} is {tone} for the coming quarters. {source} will follow the indicators named in this {kind} and publish an update when new figures are released.",
+  "Risks to this view include weaker external demand, tighter financing conditions and changes in regulation. Overall, {source} sees the conditions for {industry} in {country} as {tone}.",
+  "For investors, this {kind} points to selective opportunities in {industry}. The figures for {topic} will be reviewed when the next official statistics for {country} are published.",
+] as const;
+
+const tones = ["stable", "favourable", "mixed", "uncertain", "cautiously positive"] as const;
+
+/**
+ * The body text of a document: a few paragraphs from its title, type, source, topic, industry and country,
+ * worded the same way on every call (it is derived, never stored). A revised document says when it was revised,
+ * so a change of `updatedAt` changes its content too.
+ */
+export function documentContent(document: DocumentMetadata): string {
+  const random = createRandom(SEED, "document-content", document.id);
+  const percent = (min: number, max: number) => (min + random() * (max - min)).toFixed(1);
+  const values = {
+    country: countryNames.get(document.country) ?? document.country,
+    industry: (industryNames.get(document.industry) ?? document.industry).toLowerCase(),
+    topic: (topicNames.get(document.topic) ?? document.topic).toLowerCase(),
+    source: sourceNames.get(document.source) ?? document.source,
+    kind: (publicationTypeNames.get(document.publicationType) ?? document.publicationType).toLowerCase(),
+    year: document.publishedAt.slice(0, 4),
+    growth: percent(0.5, 8),
+    inflation: percent(0.5, 5),
+    change: percent(-4, 9),
+    share: String(randomInt(random, 12, 68)),
+    months: String(randomInt(random, 2, 14)),
+    amount: percent(1, 120),
+    tone: pick(random, tones),
+  };
+  const paragraphs = [
+    `${document.title.charAt(0).toUpperCase()}${document.title.slice(1)}.`,
+    fill("{source} presents this {kind} on {topic} in {country}, with a focus on {industry}.", values),
+    fill(pick(random, findingPatterns), values),
+    fill(pick(random, outlookPatterns), values),
+  ];
+  if (document.updatedAt > document.publishedAt) {
+    paragraphs.push(
+      `Revised on ${document.updatedAt.slice(0, 10)}: the figures and the commentary reflect the information available then.`,
+    );
+  }
+  return paragraphs.join("\n\n");
+}
+
+/** The document with its body text. */
+export function withDocumentContent(document: DocumentMetadata): DocumentRecord {
+  return { ...document, content: documentContent(document) };
 }

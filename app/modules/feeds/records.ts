@@ -109,6 +109,21 @@ export function companyRecord(
   };
 }
 
+/** What a documents feed delivers of each document: its metadata, then its content. */
 export function documentRecord(document: DocumentRecord) {
-  return { ...document };
+  return {
+    id: document.id,
+    title: document.title,
+    summary: document.summary,
+    country: document.country,
+    language: document.language,
+    format: document.format,
+    industry: document.industry,
+    publicationType: document.publicationType,
+    source: document.source,
+    topic: document.topic,
+    publishedAt: document.publishedAt,
+    updatedAt: document.updatedAt,
+    content: document.content,
+  };
 }
