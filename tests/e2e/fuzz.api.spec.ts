@@ -572,7 +572,7 @@ function incidentCount(pathnames: Set<string>): number {
 }
 
 test("[fuzz] 2,000+ malformed requests across every /api route and page action never answer 5xx", async ({ playwright }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const baseURL = test.info().project.use.baseURL!;
   const rng = createRandom("fuzz", SEED);
 

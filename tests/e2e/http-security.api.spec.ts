@@ -117,7 +117,7 @@ test.describe("request size", () => {
     expect(form.status()).toBe(413);
   });
 
-  test("[security-8] an answer given before a bounded body was read reads it to its end, so the client hears it, then closes", async ({
+  test("[security-8] an answer given before the body was read closes the connection instead of leaving bytes on it", async ({
     request,
   }) => {
     const response = await request.post("/healthz", {
@@ -130,26 +130,11 @@ test.describe("request size", () => {
     expect(next.status()).toBe(200);
   });
 
-  test("[security-8] an answer given before a body of unknown length was read closes the connection instead of leaving bytes on it", async ({
-    baseURL,
-  }) => {
-    const chunk = new TextEncoder().encode("x".repeat(16 * 1024));
-    let sent = 0;
-    const body = new ReadableStream<Uint8Array>({
-      pull(controller) {
-        if (sent++ < 8) controller.enqueue(chunk);
-        else controller.close();
-      },
-    });
-    const init: RequestInit & { duplex: "half" } = {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body,
-      duplex: "half",
-    };
-    const response = await fetch(new URL("/healthz", baseURL), init);
-    expect(response.status).toBe(405);
-    expect(response.headers.get("connection")).toBe("close");
+  test("[security-8] a GET with a body is answered as a GET, and its connection stays usable", async ({ request }) => {
+    const response = await request.fetch("/terms", { method: "GET", data: JSON.stringify({ items: "x".repeat(200_000) }) });
+    expect(response.status()).toBe(200);
+    expect(response.headers()["connection"]).not.toBe("close");
+    expect((await request.get("/healthz")).status()).toBe(200);
   });
 
   test("[security-8] a chunked body without a length is counted while it streams", async ({ baseURL }) => {

@@ -63,14 +63,6 @@ export function declaresTooLargeBody(contentLength: string | undefined, limit: n
   return Number(contentLength) > limit;
 }
 
-/**
- * Whether a body the app answered without reading may be read to its end and the connection kept: only a
- * declared length within `limit`. Anything else (no length, chunked, larger) ends the connection instead.
- */
-export function drainableBody(contentLength: string | undefined, limit: number): boolean {
-  return contentLength !== undefined && /^\d+$/.test(contentLength) && Number(contentLength) <= limit;
-}
-
 /** Scripts only from this site or with the page's nonce; styles inline too (Mantine and shiki emit them). */
 export function documentSecurityPolicy(nonce: string): string {
   return [

@@ -17,7 +17,6 @@ import {
   bodyLimitFor,
   carriesCredentials,
   declaresTooLargeBody,
-  drainableBody,
   isCrossSiteRequest,
   loggedUrl,
   privateCacheControl,
@@ -69,29 +68,8 @@ function drainBody(req: Request): Promise<void> {
   });
 }
 
-/**
- * A body of declared, bounded length that the app answered without reading is read to its end before the
- * answer ends and the connection closes: closing with unread bytes would reset the connection, and the
- * client, still sending, would lose the answer.
- */
-function endAfterBody(req: Request, res: Response) {
-  const end = res.end.bind(res);
-  const deferredEnd = (...args: unknown[]) => {
-    if (req.complete) return Reflect.apply(end, res, args) as Response;
-    // Whoever was to read the body (Remix's request stream) no longer will, and would hold the flow back.
-    req.removeAllListeners("data");
-    req.on("data", () => undefined);
-    req.resume();
-    let ended = false;
-    const finish = () => {
-      if (ended) return;
-      ended = true;
-      Reflect.apply(end, res, args);
-    };
-    for (const event of ["end", "close", "error"]) req.once(event, finish);
-    return res;
-  };
-  res.end = deferredEnd as Response["end"];
+function carriesBody(req: Request): boolean {
+  return !req.complete && (Number(req.get("Content-Length") ?? 0) > 0 || req.get("Transfer-Encoding") !== undefined);
 }
 
 /** The portal's own answer before the app runs: JSON for the API, a small page for browsers. */
@@ -157,13 +135,14 @@ export function createPortalServer({ build, clientDirectory }: PortalServerOptio
     res.locals.cspNonce = randomBytes(16).toString("base64");
     const signedIn = carriesCredentials(req.get("Cookie"), req.get("Authorization"));
     onHeaders(res, () => {
-      // An answer given before the body was read (a 405, a 401, a page that takes no body) leaves bytes on the
-      // socket: start afresh.
+      // An answer given before the body was read (a 405, a 401) leaves bytes on the socket: start afresh.
       if (!req.complete) res.setHeader("Connection", "close");
       if (!res.getHeader("Content-Security-Policy")) res.setHeader("Content-Security-Policy", RESOURCE_SECURITY_POLICY);
       if (signedIn) res.setHeader("Cache-Control", privateCacheControl(res.getHeader("Cache-Control")?.toString()));
     });
-    if (drainableBody(req.get("Content-Length"), DRAIN_BYTES)) endAfterBody(req, res);
+    // Nothing reads the body of a GET or HEAD: it is read to its end first (within the drain limit), so the
+    // answer does not close the connection under a client that is still sending.
+    if ((req.method === "GET" || req.method === "HEAD") && carriesBody(req)) return void drainBody(req).then(() => next(), next);
     next();
   });
 

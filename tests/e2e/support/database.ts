@@ -12,6 +12,16 @@ export function queryE2eDatabase<Row>(sql: string, ...params: unknown[]): Row[] 
   }
 }
 
+/** Changes the e2e database directly: for states a test cannot wait for in real time, such as a passed delay. */
+export function writeE2eDatabase(sql: string, ...params: unknown[]): number {
+  const database = new Database(path.resolve(e2eDatabaseFile), { fileMustExist: true });
+  try {
+    return database.prepare(sql).run(...params).changes;
+  } finally {
+    database.close();
+  }
+}
+
 export function uniqueEmail(label: string): string {
   return `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
 }
