@@ -60,6 +60,7 @@ export function routes(defineRoutes) {
     route("api/corp-dump/preview", "routes/api/corp-dump-preview.ts");
     route("api/corp-run-dump", "routes/api/corp-run-dump.ts");
     route("api/documents-options", "routes/api/documents-options.ts");
+    route("api/documents-feed", "routes/api/documents-feed.ts");
     route("docs/:vendor/:set/downloads/:file", "routes/docs/download.ts");
     route("api/*", "routes/api/not-found.ts");
 

@@ -1,4 +1,4 @@
-import { Anchor, Badge, Checkbox, Group, Table, Text } from "@mantine/core";
+import { Anchor, Badge, Button, Checkbox, Group, Table, Text } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { AppLink } from "~/components/layout/app-link";
 import type { FeedListItem } from "~/modules/feeds/feed-queries.server";
@@ -30,6 +30,7 @@ export function FeedsTable({ feeds, showOwner, area }: { feeds: FeedListItem[]; 
             <Table.Th scope="col">{t("econ.feeds.deliveryMethod")}</Table.Th>
             <Table.Th scope="col">{t("econ.feeds.created")}</Table.Th>
             <Table.Th scope="col">{t("econ.feeds.lastRun")}</Table.Th>
+            <Table.Th scope="col">{t("econ.feedDetails.nextRun")}</Table.Th>
             <Table.Th scope="col">{t("econ.feeds.actions")}</Table.Th>
           </Table.Tr>
         </Table.Thead>
@@ -63,8 +64,20 @@ export function FeedsTable({ feeds, showOwner, area }: { feeds: FeedListItem[]; 
                   ? `${formatDateTime(feed.lastRun, i18n.language)} (${t(`econ.options.runStatus.${feed.lastRunStatus ?? "running"}`, { defaultValue: feed.lastRunStatus ?? "" })})`
                   : t("econ.common.never")}
               </Table.Td>
+              <Table.Td>{formatDateTime(feed.nextRun, i18n.language) ?? t("econ.feedDetails.notScheduled")}</Table.Td>
               <Table.Td>
                 <Group gap="xs" wrap="nowrap">
+                  <Button
+                    type="submit"
+                    name="toggle"
+                    value={feed.id}
+                    size="compact-sm"
+                    variant="light"
+                    color={feed.status === "active" ? "gray" : "green"}
+                    aria-label={t(feed.status === "active" ? "econ.feeds.deactivateOf" : "econ.feeds.activateOf", { name: feed.name })}
+                  >
+                    {t(feed.status === "active" ? "econ.feeds.deactivate" : "econ.feeds.activate")}
+                  </Button>
                   <Anchor
                     component={AppLink}
                     to={`${area}/feed-details/${feed.id}`}

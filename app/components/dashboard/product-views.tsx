@@ -8,12 +8,17 @@ import type {
 import type { Validator } from "remix-validated-form";
 import type { FormDefaults } from "~/modules/feeds/form-state";
 import type { SubmissionValues } from "~/modules/feeds/product";
+import { feedFrequencies } from "~/modules/feeds/model";
 import { selectionValidator } from "~/modules/feeds/selection-validator";
 import { corpDumpSchema, corpFeedSchema, corpFormValues } from "~/modules/products/corp/corp-form";
+import { documentsFeedSchema, documentsFormValues, documentsFrequencies } from "~/modules/products/documents/documents-form";
 import { econDumpSchema, econFeedSchema, econFormValues } from "~/modules/products/econ/econ-form";
 import { CorpCompanyPreview } from "./corp-company-preview";
 import { CorpCriteriaFields } from "./corp-criteria-fields";
 import { CorpSelectionDetails } from "./corp-selection-details";
+import { DocumentsCriteriaFields } from "./documents-criteria-fields";
+import { DocumentsPreview } from "./documents-preview";
+import { DocumentsSelectionDetails } from "./documents-selection-details";
 import { EconCriteriaFields } from "./econ-criteria-fields";
 import { EconSelectionDetails } from "./econ-selection-details";
 import { EconSeriesPreview } from "./econ-series-preview";
@@ -42,6 +47,31 @@ interface ScreenText {
   previewAnchor: string;
   twoSteps: string;
 }
+
+/** How a product's feed form differs in its shared parts. */
+export interface FormShape {
+  /** The frequency select's choices: the posted value and its label's i18n key. */
+  frequencies: readonly { value: string; label: string }[];
+  /** A feed's state as an "active" checkbox (documents) or an active/inactive select with a description field. */
+  activeCheckbox: boolean;
+  /** The FTP server as one address (ftp.example.com or ftp://host:port), or as host and port fields. */
+  ftp: "address" | "host-port";
+  /** Notification e-mails and the webhook's method, besides the webhook URL. */
+  notificationEmails: boolean;
+}
+
+const calendarFrequencies = feedFrequencies.map((value) => ({ value, label: `econ.options.frequency.${value}` }));
+
+export const formShapes: Record<ProductSegment, FormShape> = {
+  econ: { frequencies: calendarFrequencies, activeCheckbox: false, ftp: "address", notificationEmails: true },
+  corp: { frequencies: calendarFrequencies, activeCheckbox: false, ftp: "address", notificationEmails: true },
+  documents: {
+    frequencies: documentsFrequencies.map((value) => ({ value, label: `documents.form.options.frequency.${value}` })),
+    activeCheckbox: true,
+    ftp: "host-port",
+    notificationEmails: false,
+  },
+};
 
 export const screenText: Record<ProductSegment, ScreenText> = {
   econ: {
@@ -76,12 +106,32 @@ export const screenText: Record<ProductSegment, ScreenText> = {
     previewAnchor: "corp-preview",
     twoSteps: "corpScreens.twoSteps",
   },
+  documents: {
+    feedsTitle: "documentsScreens.feedsTitle",
+    feedsLead: "documentsScreens.feedsLead",
+    createFeedTitle: "documentsScreens.createFeedTitle",
+    createFeedLead: "documentsScreens.createFeedLead",
+    editFeedTitle: "documentsScreens.editFeedTitle",
+    editFeedLead: "documentsScreens.editFeedLead",
+    createDumpTitle: "documentsScreens.createFeedTitle",
+    createDumpLead: "documentsScreens.createFeedLead",
+    dumpsLead: "documentsScreens.feedsLead",
+    fields: "documents.form.fields",
+    previewTotal: "documentsScreens.previewTotal",
+    previewNext: "documentsScreens.previewNext",
+    previewAnchor: "documents-preview",
+    twoSteps: "documentsScreens.twoSteps",
+  },
 };
 
 /** Each product's feed and dump schemas, run in the browser before a post as the server runs them after. */
 export const selectionValidators: Record<ProductSegment, Record<"feed" | "dump", Validator<SubmissionValues>>> = {
   econ: { feed: selectionValidator(econFeedSchema, econFormValues), dump: selectionValidator(econDumpSchema, econFormValues) },
   corp: { feed: selectionValidator(corpFeedSchema, corpFormValues), dump: selectionValidator(corpDumpSchema, corpFormValues) },
+  documents: {
+    feed: selectionValidator(documentsFeedSchema, documentsFormValues),
+    dump: selectionValidator(documentsFeedSchema, documentsFormValues),
+  },
 };
 
 interface CriteriaFieldsProps {
@@ -98,6 +148,8 @@ export function ProductCriteriaFields({ product, ...props }: CriteriaFieldsProps
       return <EconCriteriaFields {...props} options={product.options} />;
     case "corp":
       return <CorpCriteriaFields {...props} options={product.options} />;
+    case "documents":
+      return <DocumentsCriteriaFields {...props} options={product.options} />;
   }
 }
 
@@ -107,6 +159,8 @@ export function ProductPreviewView({ preview }: { preview: ProductPreview }) {
       return <EconSeriesPreview preview={preview.preview} />;
     case "corp":
       return <CorpCompanyPreview preview={preview.preview} />;
+    case "documents":
+      return <DocumentsPreview preview={preview.preview} />;
   }
 }
 
@@ -120,6 +174,10 @@ export function ProductSelectionDetails({ details, kind }: { details: ProductFee
     case "corp": {
       const { criteria, options: output } = "feed" in details ? details.feed : details.dump;
       return <CorpSelectionDetails kind={kind} criteria={criteria} options={output} lists={details.options} />;
+    }
+    case "documents": {
+      const { criteria, options: output } = "feed" in details ? details.feed : details.dump;
+      return <DocumentsSelectionDetails criteria={criteria} output={output} options={details.options} />;
     }
   }
 }

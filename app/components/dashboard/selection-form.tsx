@@ -1,4 +1,17 @@
-import { Alert, Button, Fieldset, Group, NativeSelect, PasswordInput, SimpleGrid, Stack, Text, Textarea, TextInput } from "@mantine/core";
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Fieldset,
+  Group,
+  NativeSelect,
+  PasswordInput,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+} from "@mantine/core";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useFormContext, ValidatedForm } from "remix-validated-form";
@@ -6,20 +19,13 @@ import { AppLink } from "~/components/layout/app-link";
 import { webhookMethods } from "~/modules/delivery/targets";
 import { feedStatuses } from "~/modules/feeds/form-shapes";
 import type { FormDefaults } from "~/modules/feeds/form-state";
-import { feedFrequencies } from "~/modules/feeds/model";
+import type { FormState } from "~/modules/products/pages.server";
 import { translateMessage } from "~/modules/forms/messages";
-import type { ProductOptions, ProductPreview } from "~/modules/products/registry.server";
+import type { ProductOptions } from "~/modules/products/registry.server";
 import { ErrorSummary, fieldId } from "./form-fields";
-import { ProductCriteriaFields, ProductPreviewView, screenText, selectionValidators } from "./product-views";
+import { formShapes, ProductCriteriaFields, ProductPreviewView, screenText, selectionValidators } from "./product-views";
 
-/** What a feed or dump page's action answers: values to show again, errors, and the preview of the first Save. */
 const deliveryMethods = ["platform", "ftp"] as const;
-
-export interface SelectionFormState {
-  values: FormDefaults;
-  errors: Record<string, string>;
-  preview: ProductPreview | null;
-}
 
 export interface SelectionFormProps {
   kind: "feed" | "dump";
@@ -31,7 +37,7 @@ export interface SelectionFormProps {
   /** A dump prefilled from a feed: the feed's id, posted so the server may keep its FTP password. */
   fromFeedId?: string | null;
   /** What the action answered: values to show again, errors, the preview. */
-  state: SelectionFormState | undefined;
+  state: FormState | undefined;
   isAdmin: boolean;
   /** A stored FTP password (the edited feed's, or the source feed's) that an empty field keeps for the same server and login. */
   storedPassword?: boolean;
@@ -70,6 +76,7 @@ function SelectionFields({ kind, mode, product, defaults, fromFeedId, state, isA
   const text = (name: string) => (typeof values[name] === "string" ? String(values[name]) : "");
   const error = (name: string) => (errors[name] ? translateMessage(t, errors[name]) : undefined);
   const screen = screenText[product.segment];
+  const shape = formShapes[product.segment];
   // The shared fields' labels; a product's own fields are labelled by its part, under its own keys.
   const label = (name: string) => t(`econ.form.fields.${name}`);
   const fieldLabel = (name: string) => t(`${screen.fields}.${name}`, { defaultValue: label(name) });
@@ -127,34 +134,47 @@ function SelectionFields({ kind, mode, product, defaults, fromFeedId, state, isA
             error={error("name")}
             maxLength={100}
           />
-          <Textarea
-            id={fieldId("description")}
-            name="description"
-            label={label("description")}
-            defaultValue={text("description")}
-            error={error("description")}
-            autosize
-            minRows={2}
-            maxRows={6}
-          />
+          {shape.activeCheckbox ? null : (
+            <Textarea
+              id={fieldId("description")}
+              name="description"
+              label={label("description")}
+              defaultValue={text("description")}
+              error={error("description")}
+              autosize
+              minRows={2}
+              maxRows={6}
+            />
+          )}
           {kind === "feed" ? (
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
               <NativeSelect
                 id={fieldId("frequency")}
                 name="frequency"
                 label={label("frequency")}
-                data={choices("frequency", feedFrequencies)}
-                defaultValue={text("frequency") || "daily"}
+                data={shape.frequencies.map(({ value, label: key }) => ({ value, label: t(key) }))}
+                defaultValue={text("frequency") || shape.frequencies[0]?.value}
                 error={error("frequency")}
               />
-              <NativeSelect
-                id={fieldId("status")}
-                name="status"
-                label={label("status")}
-                data={choices("status", feedStatuses)}
-                defaultValue={text("status") || "active"}
-                error={error("status")}
-              />
+              {shape.activeCheckbox ? (
+                <Checkbox
+                  id={fieldId("active")}
+                  name="active"
+                  label={fieldLabel("active")}
+                  defaultChecked={values.active !== false}
+                  error={error("active")}
+                  mt="xl"
+                />
+              ) : (
+                <NativeSelect
+                  id={fieldId("status")}
+                  name="status"
+                  label={label("status")}
+                  data={choices("status", feedStatuses)}
+                  defaultValue={text("status") || "active"}
+                  error={error("status")}
+                />
+              )}
             </SimpleGrid>
           ) : null}
         </Stack>
@@ -177,14 +197,36 @@ function SelectionFields({ kind, mode, product, defaults, fromFeedId, state, isA
             <Stack gap="sm">
               <Text size="sm">{t("econ.form.ftpHint")}</Text>
               <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                <TextInput
-                  id={fieldId("ftpUrl")}
-                  name="ftpUrl"
-                  label={label("ftpUrl")}
-                  placeholder="ftp.example.com"
-                  defaultValue={text("ftpUrl")}
-                  error={error("ftpUrl")}
-                />
+                {shape.ftp === "address" ? (
+                  <TextInput
+                    id={fieldId("ftpUrl")}
+                    name="ftpUrl"
+                    label={label("ftpUrl")}
+                    placeholder="ftp.example.com"
+                    defaultValue={text("ftpUrl")}
+                    error={error("ftpUrl")}
+                  />
+                ) : (
+                  <SimpleGrid cols={2}>
+                    <TextInput
+                      id={fieldId("ftpHost")}
+                      name="ftpHost"
+                      label={fieldLabel("ftpHost")}
+                      placeholder="ftp.example.com"
+                      defaultValue={text("ftpHost")}
+                      error={error("ftpHost")}
+                    />
+                    <TextInput
+                      id={fieldId("ftpPort")}
+                      name="ftpPort"
+                      type="number"
+                      label={fieldLabel("ftpPort")}
+                      placeholder="21"
+                      defaultValue={text("ftpPort")}
+                      error={error("ftpPort")}
+                    />
+                  </SimpleGrid>
+                )}
                 <TextInput
                   id={fieldId("ftpPath")}
                   name="ftpPath"
@@ -217,15 +259,17 @@ function SelectionFields({ kind, mode, product, defaults, fromFeedId, state, isA
       </Fieldset>
 
       <Fieldset legend={t("econ.form.notification")}>
-        <SimpleGrid cols={{ base: 1, sm: 3 }}>
-          <TextInput
-            id={fieldId("notificationEmail")}
-            name="notificationEmail"
-            label={label("notificationEmail")}
-            description={t("econ.form.notificationEmailHint")}
-            defaultValue={text("notificationEmail")}
-            error={error("notificationEmail")}
-          />
+        <SimpleGrid cols={{ base: 1, sm: shape.notificationEmails ? 3 : 1 }}>
+          {shape.notificationEmails ? (
+            <TextInput
+              id={fieldId("notificationEmail")}
+              name="notificationEmail"
+              label={label("notificationEmail")}
+              description={t("econ.form.notificationEmailHint")}
+              defaultValue={text("notificationEmail")}
+              error={error("notificationEmail")}
+            />
+          ) : null}
           <TextInput
             id={fieldId("notificationUrl")}
             name="notificationUrl"
@@ -235,14 +279,16 @@ function SelectionFields({ kind, mode, product, defaults, fromFeedId, state, isA
             defaultValue={text("notificationUrl")}
             error={error("notificationUrl")}
           />
-          <NativeSelect
-            id={fieldId("notificationMethod")}
-            name="notificationMethod"
-            label={label("notificationMethod")}
-            data={[...webhookMethods]}
-            defaultValue={text("notificationMethod") || "POST"}
-            error={error("notificationMethod")}
-          />
+          {shape.notificationEmails ? (
+            <NativeSelect
+              id={fieldId("notificationMethod")}
+              name="notificationMethod"
+              label={label("notificationMethod")}
+              data={[...webhookMethods]}
+              defaultValue={text("notificationMethod") || "POST"}
+              error={error("notificationMethod")}
+            />
+          ) : null}
         </SimpleGrid>
       </Fieldset>
 

@@ -66,4 +66,17 @@ export const dashboardAreas: DashboardArea[] = [
       },
     ],
   },
+  {
+    segment: "documents",
+    access: { product: "documents" },
+    label: "dashboard.groups.documents",
+    layout: "routes/dashboard/products/area-layout.tsx",
+    index: "routes/dashboard/products/area-index.ts",
+    screens: [
+      { path: "feeds", file: "routes/dashboard/products/feeds.tsx", menu: { label: "dashboard.feeds", icon: "feeds" } },
+      { path: "feed-details/:feedId", file: "routes/dashboard/products/feed-details.tsx" },
+      { path: "create-feed", file: "routes/dashboard/products/create-feed.tsx" },
+      { path: "edit-feed/:feedId", file: "routes/dashboard/products/edit-feed.tsx" },
+    ],
+  },
 ];

@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import type { FeedRow } from "./feed-queries.server";
 import type { DeliveryValues } from "./form-shapes";
 import type { FeedFrequency, FeedProduct, OutputOptions } from "./model";
 
@@ -65,4 +66,6 @@ export interface ProductDescriptor<
   loadOptions(owner: { userId: string }): Promise<Options>;
   /** At most this many active feeds per user, or null for no limit. */
   activeFeedLimit: number | null;
+  /** A stored feed as its edit form's values, when the form names its fields otherwise than the core. */
+  editFormValues?: (feed: FeedRow) => Record<string, unknown>;
 }

@@ -11,7 +11,7 @@ import { fieldErrors, type DeliveryValues } from "./form-shapes";
 import { ftpPasswordProblem, reusableFtpPassword, type StoredFtpLogin } from "./ftp-password";
 import { nextRunAt, type Delivery, type Notification } from "./model";
 import type { FeedSubmissionValues, ProductDescriptor, SelectionPreview, SubmissionValues } from "./product";
-import { readDelivery, readSelection, selectionColumns } from "./stored";
+import { readDelivery, readFrequency, readSelection, selectionColumns } from "./stored";
 
 /**
  * One check of a feed or dump submission for every product, called by the page actions and the JSON API
@@ -184,6 +184,31 @@ export function storeDump(
     ...selectionOf(descriptor, values, ownerId, ftpOnFile(fromFeed, ownerId)),
     feedId: fromFeed?.id ?? null,
   });
+}
+
+/**
+ * Turns a feed on or off from its list. Turning it on takes a place within the product's active-feed limit
+ * (a race past the limit is refused by createFeed's count the same way) and schedules its next run one
+ * period from now; turning it off unschedules it. Either way a pause reason the portal gave is cleared.
+ */
+export async function setFeedActive(
+  descriptor: AnyDescriptor,
+  feed: FeedRow,
+  active: boolean,
+  now = new Date(),
+): Promise<"done" | "limit"> {
+  if (active && feed.status !== "active" && (await overFeedLimit(descriptor, feed.user_id, feed))) return "limit";
+  await db
+    .updateTable("feeds")
+    .set({
+      status: active ? "active" : "inactive",
+      pause_reason: null,
+      updated_at: nowIso(now),
+      next_run_at: active ? (feed.status === "active" ? feed.next_run_at : nowIso(nextRunAt(readFrequency(feed.frequency), now))) : null,
+    })
+    .where("id", "=", feed.id)
+    .execute();
+  return "done";
 }
 
 /** The stored feed as its form's values, for the edit form and a dump started from it (never the FTP password). */

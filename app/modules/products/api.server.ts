@@ -11,6 +11,7 @@ import { statusFilters } from "~/modules/feeds/status-filter";
 import {
   checkSubmission,
   feedLimitMessage,
+  setFeedActive,
   storeDump,
   storeFeed,
   storeFeedEdit,
@@ -103,16 +104,16 @@ export function optionsResource(descriptor: AnyDescriptor): Resource {
  * may filter by username and list deleted feeds (deleted=1) to recover one. Others' filters are ignored.
  */
 export function feedsResource(descriptor: AnyDescriptor): Resource {
-  return resource(descriptor, "GET", {
-    GET: async (request) => {
-      const { user, t } = await guard(request, descriptor);
-      const parsed = feedsFilterSchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
-      if (!parsed.success) return zodErrorResponse(parsed.error, t);
-      const { status, username, deleted } = parsed.data;
-      return jsonResponse({
-        feeds: await listFeeds(user, descriptor.product, { status, username, deleted: deleted === "1" || deleted === "true" }),
-      });
-    },
+  return resource(descriptor, "GET", { GET: (request) => feedsAnswer(request, descriptor) });
+}
+
+async function feedsAnswer(request: Request, descriptor: AnyDescriptor): Promise<Response> {
+  const { user, t } = await guard(request, descriptor);
+  const parsed = feedsFilterSchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
+  if (!parsed.success) return zodErrorResponse(parsed.error, t);
+  const { status, username, deleted } = parsed.data;
+  return jsonResponse({
+    feeds: await listFeeds(user, descriptor.product, { status, username, deleted: deleted === "1" || deleted === "true" }),
   });
 }
 
@@ -167,6 +168,34 @@ export function feedResource(descriptor: AnyDescriptor): Resource {
     GET: (request) => feedAnswer(request, descriptor),
     POST: (request) => createFeed(request, descriptor),
     PUT: (request) => editFeed(request, descriptor),
+  });
+}
+
+/** PATCH ?id= {active}: turns the feed on (within the product's active-feed limit) or off. */
+async function activateFeed(request: Request, descriptor: AnyDescriptor): Promise<Response> {
+  const { user, t } = await guard(request, descriptor);
+  const id = queryId(request);
+  if (!id) return jsonResponse({ errors: { id: t("validation.required") } }, 422);
+  const feed = await findFeed(user, descriptor.product, id);
+  if (!feed) return jsonResponse({ error: t("econApi.feedNotFound") }, 404);
+  const body = await readJsonObject(request, t);
+  if (!body.ok) return body.response;
+  if (typeof body.value.active !== "boolean") return jsonResponse({ errors: { active: t("validation.invalidOption") } }, 422);
+  if ((await setFeedActive(descriptor, feed, body.value.active)) === "limit")
+    return jsonResponse({ errors: translateErrors(t, { active: feedLimitMessage(descriptor) }) }, 422);
+  return jsonResponse({ id: feed.id, status: body.value.active ? "active" : "inactive" });
+}
+
+/**
+ * /api/{segment}-feed for a product whose feeds are listed, created, edited and turned on or off at one
+ * address (documents): GET lists them (or ?id= one), POST creates, PUT ?id= edits, PATCH ?id= {active}.
+ */
+export function feedCollectionResource(descriptor: AnyDescriptor): Resource {
+  return resource(descriptor, "GET, POST, PUT, PATCH", {
+    GET: (request) => (queryId(request) ? feedAnswer(request, descriptor) : feedsAnswer(request, descriptor)),
+    POST: (request) => createFeed(request, descriptor),
+    PUT: (request) => editFeed(request, descriptor),
+    PATCH: (request) => activateFeed(request, descriptor),
   });
 }
 

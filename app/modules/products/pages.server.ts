@@ -88,7 +88,7 @@ export function checkDumpPost(
 
 /** The stored feed as its edit form's defaults (never the password). */
 export function feedDefaults(page: PageContext, feed: FeedRow): FormDefaults {
-  return displayValues(feedFormValues(page.descriptor, feed));
+  return displayValues(page.descriptor.editFormValues?.(feed) ?? feedFormValues(page.descriptor, feed));
 }
 
 /**

@@ -1,5 +1,6 @@
-import type { Company } from "~/modules/catalog/catalog";
+import type { Company, DocumentCriteria, DocumentRecord } from "~/modules/catalog/catalog";
 import type { SeriesPreviewRow } from "~/modules/catalog/previews.server";
+import { offersDumps } from "~/modules/dashboard/areas";
 import { requireProductArea } from "~/modules/dashboard/areas.server";
 import type { CurrentUser } from "~/modules/auth/users.server";
 import { feedDetails, type FeedDetails, type FeedRow } from "~/modules/feeds/feed-queries.server";
@@ -8,6 +9,7 @@ import type { SelectionPreview } from "~/modules/feeds/product";
 import type { CorpCriteria } from "./corp/corp-criteria";
 import type { CorpOptions } from "./corp/corp-form";
 import { corpProduct } from "./corp/corp.server";
+import { documentsProduct, type DocumentsOptions } from "./documents/documents.server";
 import { econProduct, type EconCriteria, type EconOptions } from "./econ/econ.server";
 
 /**
@@ -16,7 +18,7 @@ import { econProduct, type EconCriteria, type EconOptions } from "./econ/econ.se
  * to the product's own components, tagged with the segment so that they stay typed end to end.
  */
 
-export const productDescriptors = { econ: econProduct, corp: corpProduct } as const;
+export const productDescriptors = { econ: econProduct, corp: corpProduct, documents: documentsProduct } as const;
 export type ProductSegment = keyof typeof productDescriptors;
 export type Descriptor = (typeof productDescriptors)[ProductSegment];
 
@@ -25,14 +27,19 @@ function isProductSegment(segment: string): segment is ProductSegment {
 }
 
 /** The product of the dashboard area the request is in, for its subscribers (and admins); anyone else gets a 404. */
-export async function requireProduct(request: Request): Promise<{ segment: ProductSegment; descriptor: Descriptor; user: CurrentUser }> {
+export async function requireProduct(
+  request: Request,
+): Promise<{ segment: ProductSegment; descriptor: Descriptor; user: CurrentUser; dumps: boolean }> {
   const { area, user } = await requireProductArea(request);
   if (!isProductSegment(area.segment)) throw new Response("Not Found", { status: 404 });
-  return { segment: area.segment, descriptor: productDescriptors[area.segment], user };
+  return { segment: area.segment, descriptor: productDescriptors[area.segment], user, dumps: offersDumps(area) };
 }
 
 /** A product's option lists, tagged with its segment. */
-export type ProductOptions = { segment: "econ"; options: EconOptions } | { segment: "corp"; options: CorpOptions };
+export type ProductOptions =
+  | { segment: "econ"; options: EconOptions }
+  | { segment: "corp"; options: CorpOptions }
+  | { segment: "documents"; options: DocumentsOptions };
 
 /** The lists shown to `viewer` (for macroeconomic, the databases they are subscribed to). */
 export async function productOptions(segment: ProductSegment, viewer: CurrentUser): Promise<ProductOptions> {
@@ -42,13 +49,21 @@ export async function productOptions(segment: ProductSegment, viewer: CurrentUse
       return { segment, options: await econProduct.loadOptions(owner) };
     case "corp":
       return { segment, options: await corpProduct.loadOptions(owner) };
+    case "documents":
+      return { segment, options: await documentsProduct.loadOptions(owner) };
   }
 }
 
 /** A preview of what a selection matches, tagged with its product's segment. */
 export type ProductPreview =
-  { segment: "econ"; preview: SelectionPreview<SeriesPreviewRow> } | { segment: "corp"; preview: SelectionPreview<Company> };
+  | { segment: "econ"; preview: SelectionPreview<SeriesPreviewRow> }
+  | { segment: "corp"; preview: SelectionPreview<Company> }
+  | { segment: "documents"; preview: SelectionPreview<DocumentRecord> };
 
+/**
+ * The preview of a checked submission, tagged. The submission check is generic over every product's rows, so
+ * the row type is given back here, where the segment says which product checked it.
+ */
 export function tagPreview(segment: ProductSegment, preview: SelectionPreview<unknown> | null): ProductPreview | null {
   if (!preview) return null;
   switch (segment) {
@@ -56,13 +71,16 @@ export function tagPreview(segment: ProductSegment, preview: SelectionPreview<un
       return { segment, preview: preview as SelectionPreview<SeriesPreviewRow> };
     case "corp":
       return { segment, preview: preview as SelectionPreview<Company> };
+    case "documents":
+      return { segment, preview: preview as SelectionPreview<DocumentRecord> };
   }
 }
 
 /** A feed's details with its product's criteria and option lists. */
 export type ProductFeedDetails =
   | { segment: "econ"; feed: FeedDetails<EconCriteria>; options: EconOptions }
-  | { segment: "corp"; feed: FeedDetails<CorpCriteria>; options: CorpOptions };
+  | { segment: "corp"; feed: FeedDetails<CorpCriteria>; options: CorpOptions }
+  | { segment: "documents"; feed: FeedDetails<DocumentCriteria>; options: DocumentsOptions };
 
 export async function productFeedDetails(segment: ProductSegment, viewer: CurrentUser, feed: FeedRow): Promise<ProductFeedDetails> {
   const owner = { userId: viewer.id };
@@ -71,13 +89,20 @@ export async function productFeedDetails(segment: ProductSegment, viewer: Curren
       return { segment, feed: await feedDetails(feed, econProduct.criteriaSchema), options: await econProduct.loadOptions(owner) };
     case "corp":
       return { segment, feed: await feedDetails(feed, corpProduct.criteriaSchema), options: await corpProduct.loadOptions(owner) };
+    case "documents":
+      return {
+        segment,
+        feed: await feedDetails(feed, documentsProduct.criteriaSchema),
+        options: await documentsProduct.loadOptions(owner),
+      };
   }
 }
 
 /** A dump's details with its product's criteria and option lists, or null when the user may not see it. */
 export type ProductDumpDetails =
   | { segment: "econ"; dump: DumpDetails<EconCriteria>; options: EconOptions }
-  | { segment: "corp"; dump: DumpDetails<CorpCriteria>; options: CorpOptions };
+  | { segment: "corp"; dump: DumpDetails<CorpCriteria>; options: CorpOptions }
+  | { segment: "documents"; dump: DumpDetails<DocumentCriteria>; options: DocumentsOptions };
 
 export async function productDumpDetails(segment: ProductSegment, user: CurrentUser, dumpId: string): Promise<ProductDumpDetails | null> {
   const owner = { userId: user.id };
@@ -89,6 +114,10 @@ export async function productDumpDetails(segment: ProductSegment, user: CurrentU
     case "corp": {
       const dump = await findDump(user, corpProduct.product, dumpId, corpProduct.criteriaSchema);
       return dump ? { segment, dump, options: await corpProduct.loadOptions(owner) } : null;
+    }
+    case "documents": {
+      const dump = await findDump(user, documentsProduct.product, dumpId, documentsProduct.criteriaSchema);
+      return dump ? { segment, dump, options: await documentsProduct.loadOptions(owner) } : null;
     }
   }
 }

@@ -122,6 +122,7 @@ export const documentsProduct: ProductDescriptor<
   loadOptions: loadDocumentsOptions,
   /** SPEC.md sets no limit of active documents feeds. */
   activeFeedLimit: null,
+  editFormValues: (feed) => documentsFeedFormValues(feed),
 };
 
 /**

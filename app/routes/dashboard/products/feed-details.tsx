@@ -24,20 +24,20 @@ async function requireFeed(user: CurrentUser, product: FeedProduct, feedId: stri
 }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { segment, descriptor, user } = await requireProduct(request);
+  const { segment, descriptor, user, dumps } = await requireProduct(request);
   const feed = await requireFeed(user, descriptor.product, params.feedId);
   const [details, title] = await Promise.all([productFeedDetails(segment, user, feed), pageTitle(request, "econ.feedDetails.title")]);
-  return { details, ...title };
+  return { details, dumps, ...title };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data?.details.feed.name ?? data?.title, data?.siteName);
 
 /** intent=run queues a dump of the feed; intent=delete asks for confirmation, then deletes. */
 export async function action({ request, params }: ActionFunctionArgs) {
-  const { segment, descriptor, user } = await requireProduct(request);
+  const { segment, descriptor, user, dumps } = await requireProduct(request);
   const feed = await requireFeed(user, descriptor.product, params.feedId);
   const form = await readFormData(request);
-  switch (form.get("intent")) {
+  switch (dumps || form.get("intent") !== "run" ? form.get("intent") : null) {
     case "run": {
       const dumps = await runUserFeedsAsDumps(user, descriptor.product, [feed.id]);
       return redirectWithToast(localizePathFor(request, `/dashboard/${segment}/dumps`), {
@@ -61,7 +61,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function FeedDetailsPage() {
-  const { details } = useLoaderData<typeof loader>();
+  const { details, dumps } = useLoaderData<typeof loader>();
   const { feed } = details;
   const area = `/dashboard/${details.segment}`;
   const actionData = useActionData<{ confirmDelete?: boolean; error?: string }>();
@@ -78,14 +78,18 @@ export default function FeedDetailsPage() {
           <Button component={AppLink} to={`${area}/edit-feed/${feed.id}`}>
             {t("econ.feedDetails.edit")}
           </Button>
-          <Form method="post">
-            <Button type="submit" name="intent" value="run" variant="light">
-              {t("econ.feedDetails.run")}
-            </Button>
-          </Form>
-          <Button component={AppLink} to={`${area}/create-dump?fromFeed=${feed.id}`} variant="light">
-            {t("econ.feedDetails.customDump")}
-          </Button>
+          {dumps ? (
+            <>
+              <Form method="post">
+                <Button type="submit" name="intent" value="run" variant="light">
+                  {t("econ.feedDetails.run")}
+                </Button>
+              </Form>
+              <Button component={AppLink} to={`${area}/create-dump?fromFeed=${feed.id}`} variant="light">
+                {t("econ.feedDetails.customDump")}
+              </Button>
+            </>
+          ) : null}
           <Form method="post">
             <Button type="submit" name="intent" value="delete" color="red" variant="light">
               {t("econ.feedDetails.delete")}

@@ -9,7 +9,8 @@ import { FormError } from "~/components/forms/form-error";
 import { AppLink } from "~/components/layout/app-link";
 import { pageMeta } from "~/modules/content/page-meta";
 import { pageTitle } from "~/modules/content/page-title.server";
-import { deleteFeeds, listFeeds, runUserFeedsAsDumps } from "~/modules/feeds/feed-queries.server";
+import { deleteFeeds, findFeed, listFeeds, runUserFeedsAsDumps } from "~/modules/feeds/feed-queries.server";
+import { feedLimitMessage, setFeedActive } from "~/modules/feeds/submission.server";
 import { listFilter, selectedIds, statusFilters } from "~/modules/feeds/status-filter";
 import { readFormData } from "~/modules/forms/form-data.server";
 import { localizePathFor } from "~/modules/i18n/language";
@@ -18,10 +19,11 @@ import { redirectWithToast } from "~/modules/toast/toast.server";
 
 /** The list filters are a GET form: ?status=active|inactive|all and, for admins, ?username=. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { segment, descriptor, user } = await requireProduct(request);
+  const { segment, descriptor, user, dumps } = await requireProduct(request);
   const { status, username } = listFilter(new URL(request.url).searchParams, user.isAdmin);
   return {
     segment,
+    dumps,
     feeds: await listFeeds(user, descriptor.product, { status, username: username || undefined }),
     filter: { status, username },
     isAdmin: user.isAdmin,
@@ -37,12 +39,29 @@ interface FeedsActionData {
   confirmDelete?: { id: string; name: string }[];
 }
 
-/** intent=delete (asks for confirmation first) or intent=run (one dump per feed); only the user's own feeds count. */
+/**
+ * intent=delete (asks for confirmation first) or intent=run (one dump per feed), or toggle={id} to turn one feed
+ * on or off; only the user's own feeds count (any for an admin).
+ */
 export async function action({ request }: ActionFunctionArgs) {
-  const { segment, descriptor, user } = await requireProduct(request);
+  const { segment, descriptor, user, dumps } = await requireProduct(request);
   const form = await readFormData(request);
+  const toggle = form.get("toggle");
+  if (typeof toggle === "string") {
+    const feed = await findFeed(user, descriptor.product, toggle);
+    if (!feed) throw new Response("Not Found", { status: 404 });
+    const active = feed.status !== "active";
+    if ((await setFeedActive(descriptor, feed, active)) === "limit")
+      return data<FeedsActionData>({ error: feedLimitMessage(descriptor) }, { status: 422 });
+    return redirectWithToast(localizePathFor(request, `/dashboard/${segment}/feeds${new URL(request.url).search}`), {
+      type: "success",
+      message: active ? "econ.toast.feedActivated" : "econ.toast.feedDeactivated",
+      values: { name: feed.name },
+    });
+  }
   const intent = form.get("intent");
-  if (intent !== "delete" && intent !== "run") return data<FeedsActionData>({ error: "econ.errors.unknownIntent" }, { status: 400 });
+  if (intent !== "delete" && !(intent === "run" && dumps))
+    return data<FeedsActionData>({ error: "econ.errors.unknownIntent" }, { status: 400 });
   const ids = selectedIds(form);
   if (ids.length === 0) return data<FeedsActionData>({ error: "validation.required" }, { status: 400 });
   const feeds = (await listFeeds(user, descriptor.product)).filter((feed) => ids.includes(feed.id));
@@ -75,7 +94,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function FeedsPage() {
-  const { segment, feeds, filter, isAdmin } = useLoaderData<typeof loader>();
+  const { segment, dumps, feeds, filter, isAdmin } = useLoaderData<typeof loader>();
   const actionData = useActionData<FeedsActionData>();
   const { pathname, search } = useLocation();
   const { t } = useTranslation();
@@ -93,9 +112,11 @@ export default function FeedsPage() {
           <Button component={AppLink} to={`${area}/create-feed`}>
             {t("econ.feeds.create")}
           </Button>
-          <Button component={AppLink} to={`${area}/dumps`} variant="light">
-            {t("econ.feeds.dumps")}
-          </Button>
+          {dumps ? (
+            <Button component={AppLink} to={`${area}/dumps`} variant="light">
+              {t("econ.feeds.dumps")}
+            </Button>
+          ) : null}
         </Group>
       </Group>
 
@@ -133,9 +154,11 @@ export default function FeedsPage() {
                 <Button type="submit" name="intent" value="delete" color="red" variant="light">
                   {t("econ.feeds.deleteSelected")}
                 </Button>
-                <Button type="submit" name="intent" value="run" variant="light">
-                  {t("econ.feeds.runSelected")}
-                </Button>
+                {dumps ? (
+                  <Button type="submit" name="intent" value="run" variant="light">
+                    {t("econ.feeds.runSelected")}
+                  </Button>
+                ) : null}
               </Group>
             ) : null}
           </Stack>
