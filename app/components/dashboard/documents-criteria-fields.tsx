@@ -1,18 +1,9 @@
 import { Fieldset, NativeSelect, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
 import { useTranslation } from "react-i18next";
+import { documentsOptionLists } from "~/modules/products/documents/documents-form";
 import type { DocumentsOptions } from "~/modules/products/documents/documents.server";
 import { fieldId, MultiSelectField, type ChoiceOption } from "./form-fields";
 import type { SelectionFieldsProps } from "./selection-fields";
-
-const listFields = [
-  ["country", "countries"],
-  ["language", "languages"],
-  ["format", "formats"],
-  ["industry", "industries"],
-  ["publicationType", "publicationTypes"],
-  ["source", "sources"],
-  ["topic", "topics"],
-] as const;
 
 /** The documents feed's own parts: what it looks for (a keyword and the catalog's lists) and the file it delivers. */
 export function DocumentsCriteriaFields({ options, values, error }: SelectionFieldsProps<DocumentsOptions>) {
@@ -49,7 +40,7 @@ export function DocumentsCriteriaFields({ options, values, error }: SelectionFie
             />
           </SimpleGrid>
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
-            {listFields.map(([name, optionList]) => (
+            {documentsOptionLists.map(([name, optionList]) => (
               <MultiSelectField
                 key={name}
                 name={name}

@@ -1,19 +1,10 @@
 import { useTranslation } from "react-i18next";
 import type { DocumentCriteria } from "~/modules/catalog/catalog";
 import type { OutputOptions } from "~/modules/feeds/model";
+import { documentsOptionLists } from "~/modules/products/documents/documents-form";
 import type { DocumentsOptions } from "~/modules/products/documents/documents.server";
 import { DetailsCard, type Row } from "./details-card";
 import { optionLabel } from "./format";
-
-const listFields = [
-  ["country", "countries"],
-  ["language", "languages"],
-  ["format", "formats"],
-  ["industry", "industries"],
-  ["publicationType", "publicationTypes"],
-  ["source", "sources"],
-  ["topic", "topics"],
-] as const;
 
 /** What a stored documents feed looks for and the file it delivers, with the catalog's names for the codes. */
 export function DocumentsSelectionDetails({
@@ -30,7 +21,7 @@ export function DocumentsSelectionDetails({
   const selection: Row[] = [
     [label("keyword"), criteria.keyword ?? ""],
     [label("searchIn"), t(`documents.form.options.searchIn.${criteria.searchIn ?? "all"}`)],
-    ...listFields.map(([field, list]): Row => [
+    ...documentsOptionLists.map(([field, list]): Row => [
       label(field),
       (criteria[field] ?? []).map((code) => optionLabel(options[list], code)).join(", "),
     ]),

@@ -28,37 +28,40 @@ export interface DashboardArea {
   screens: DashboardScreen[];
 }
 
+/** Every product's feed screens, served by the shared route modules of routes/dashboard/products/. */
+const feedScreens: DashboardScreen[] = [
+  { path: "feeds", file: "routes/dashboard/products/feeds.tsx", menu: { label: "dashboard.feeds", icon: "feeds" } },
+  { path: "feed-details/:feedId", file: "routes/dashboard/products/feed-details.tsx" },
+  { path: "create-feed", file: "routes/dashboard/products/create-feed.tsx" },
+  { path: "edit-feed/:feedId", file: "routes/dashboard/products/edit-feed.tsx" },
+];
+
+/** The dump screens of the products that have dumps (documents have none). */
+const dumpScreens: DashboardScreen[] = [
+  { path: "dumps", file: "routes/dashboard/products/dumps.tsx", menu: { label: "dashboard.dumps", icon: "dumps" } },
+  { path: "dump-details/:dumpId", file: "routes/dashboard/products/dump-details.tsx" },
+  { path: "create-dump", file: "routes/dashboard/products/create-dump.tsx" },
+];
+
+/** Every product area guards its screens with the same layout and starts at its first screen. */
+const productArea = { layout: "routes/dashboard/products/area-layout.tsx", index: "routes/dashboard/products/area-index.ts" };
+
 export const dashboardAreas: DashboardArea[] = [
   {
     segment: "econ",
     access: { product: "macroeconomic" },
     label: "dashboard.groups.macroeconomic",
-    layout: "routes/dashboard/products/area-layout.tsx",
-    index: "routes/dashboard/products/area-index.ts",
-    screens: [
-      { path: "feeds", file: "routes/dashboard/products/feeds.tsx", menu: { label: "dashboard.feeds", icon: "feeds" } },
-      { path: "feed-details/:feedId", file: "routes/dashboard/products/feed-details.tsx" },
-      { path: "create-feed", file: "routes/dashboard/products/create-feed.tsx" },
-      { path: "edit-feed/:feedId", file: "routes/dashboard/products/edit-feed.tsx" },
-      { path: "dumps", file: "routes/dashboard/products/dumps.tsx", menu: { label: "dashboard.dumps", icon: "dumps" } },
-      { path: "dump-details/:dumpId", file: "routes/dashboard/products/dump-details.tsx" },
-      { path: "create-dump", file: "routes/dashboard/products/create-dump.tsx" },
-    ],
+    ...productArea,
+    screens: [...feedScreens, ...dumpScreens],
   },
   {
     segment: "corp",
     access: { product: "company" },
     label: "dashboard.groups.company",
-    layout: "routes/dashboard/products/area-layout.tsx",
-    index: "routes/dashboard/products/area-index.ts",
+    ...productArea,
     screens: [
-      { path: "feeds", file: "routes/dashboard/products/feeds.tsx", menu: { label: "dashboard.feeds", icon: "feeds" } },
-      { path: "feed-details/:feedId", file: "routes/dashboard/products/feed-details.tsx" },
-      { path: "create-feed", file: "routes/dashboard/products/create-feed.tsx" },
-      { path: "edit-feed/:feedId", file: "routes/dashboard/products/edit-feed.tsx" },
-      { path: "dumps", file: "routes/dashboard/products/dumps.tsx", menu: { label: "dashboard.dumps", icon: "dumps" } },
-      { path: "dump-details/:dumpId", file: "routes/dashboard/products/dump-details.tsx" },
-      { path: "create-dump", file: "routes/dashboard/products/create-dump.tsx" },
+      ...feedScreens,
+      ...dumpScreens,
       {
         path: "predefined-datasets",
         file: "routes/dashboard/corp/predefined-datasets.tsx",
@@ -70,13 +73,7 @@ export const dashboardAreas: DashboardArea[] = [
     segment: "documents",
     access: { product: "documents" },
     label: "dashboard.groups.documents",
-    layout: "routes/dashboard/products/area-layout.tsx",
-    index: "routes/dashboard/products/area-index.ts",
-    screens: [
-      { path: "feeds", file: "routes/dashboard/products/feeds.tsx", menu: { label: "dashboard.feeds", icon: "feeds" } },
-      { path: "feed-details/:feedId", file: "routes/dashboard/products/feed-details.tsx" },
-      { path: "create-feed", file: "routes/dashboard/products/create-feed.tsx" },
-      { path: "edit-feed/:feedId", file: "routes/dashboard/products/edit-feed.tsx" },
-    ],
+    ...productArea,
+    screens: feedScreens,
   },
 ];

@@ -4,7 +4,15 @@ import { z } from "zod";
 import { requireApiSubscription } from "~/modules/auth/guards.server";
 import type { CurrentUser } from "~/modules/auth/users.server";
 import { cancelUserDump, findDump, listDumps } from "~/modules/feeds/dump-queries.server";
-import { deleteFeeds, feedDetails, findFeed, listFeeds, recoverFeed, runUserFeedsAsDumps } from "~/modules/feeds/feed-queries.server";
+import {
+  deleteFeeds,
+  feedDetails,
+  findFeed,
+  listFeeds,
+  recoverFeed,
+  runUserFeedsAsDumps,
+  type FeedRow,
+} from "~/modules/feeds/feed-queries.server";
 import { FeedLimitError } from "~/modules/feeds/feeds.server";
 import { idListSchema, parseIdList } from "~/modules/feeds/form-shapes";
 import { statusFilters } from "~/modules/feeds/status-filter";
@@ -75,6 +83,13 @@ function queryId(request: Request): string {
   return new URL(request.url).searchParams.get("id")?.trim() ?? "";
 }
 
+/** The feed named by ?id= when the user may see it; otherwise the answer: 422 without an id, 404 for others' and unknown feeds. */
+async function queriedFeed(request: Request, user: CurrentUser, t: TFunction, descriptor: AnyDescriptor): Promise<FeedRow | Response> {
+  const id = queryId(request);
+  if (!id) return jsonResponse({ errors: { id: t("validation.required") } }, 422);
+  return (await findFeed(user, descriptor.product, id)) ?? jsonResponse({ error: t("econApi.feedNotFound") }, 404);
+}
+
 /** A feed's or dump's answer with the reason the portal paused or stopped it, in the language asked for. */
 function withReasonText<T extends { pauseReason?: string | null; stopReason?: string | null }>(details: T, t: TFunction) {
   if (details.pauseReason) return { ...details, reasonText: t(`econ.feedDetails.pauseReasons.${details.pauseReason}`) };
@@ -119,20 +134,16 @@ async function feedsAnswer(request: Request, descriptor: AnyDescriptor): Promise
 
 async function feedAnswer(request: Request, descriptor: AnyDescriptor): Promise<Response> {
   const { user, t } = await guard(request, descriptor);
-  const id = queryId(request);
-  if (!id) return jsonResponse({ errors: { id: t("validation.required") } }, 422);
-  const feed = await findFeed(user, descriptor.product, id);
-  if (!feed) return jsonResponse({ error: t("econApi.feedNotFound") }, 404);
+  const feed = await queriedFeed(request, user, t, descriptor);
+  if (feed instanceof Response) return feed;
   return jsonResponse(withReasonText(await feedDetails(feed, descriptor.criteriaSchema), t));
 }
 
 /** PUT (or POST) ?id= the whole edited feed; an omitted FTP password keeps the stored one for the same server and login. */
 async function editFeed(request: Request, descriptor: AnyDescriptor): Promise<Response> {
   const { user, t } = await guard(request, descriptor);
-  const id = queryId(request);
-  if (!id) return jsonResponse({ errors: { id: t("validation.required") } }, 422);
-  const feed = await findFeed(user, descriptor.product, id);
-  if (!feed) return jsonResponse({ error: t("econApi.feedNotFound") }, 404);
+  const feed = await queriedFeed(request, user, t, descriptor);
+  if (feed instanceof Response) return feed;
   const body = await readJsonObject(request, t);
   if (!body.ok) return body.response;
   const checked = await checkSubmission(descriptor, "feed", { ...body.value, intent: "save" }, { user, feed });
@@ -174,10 +185,8 @@ export function feedResource(descriptor: AnyDescriptor): Resource {
 /** PATCH ?id= {active}: turns the feed on (within the product's active-feed limit) or off. */
 async function activateFeed(request: Request, descriptor: AnyDescriptor): Promise<Response> {
   const { user, t } = await guard(request, descriptor);
-  const id = queryId(request);
-  if (!id) return jsonResponse({ errors: { id: t("validation.required") } }, 422);
-  const feed = await findFeed(user, descriptor.product, id);
-  if (!feed) return jsonResponse({ error: t("econApi.feedNotFound") }, 404);
+  const feed = await queriedFeed(request, user, t, descriptor);
+  if (feed instanceof Response) return feed;
   const body = await readJsonObject(request, t);
   if (!body.ok) return body.response;
   if (typeof body.value.active !== "boolean") return jsonResponse({ errors: { active: t("validation.invalidOption") } }, 422);

@@ -14,6 +14,17 @@ import { optionalText } from "~/modules/forms/fields";
  */
 
 export const documentsListFields = ["country", "language", "format", "industry", "publicationType", "source", "topic"] as const;
+/** Each list field of the form and the option list (of /api/documents-options) its codes come from. */
+export const documentsOptionLists = [
+  ["country", "countries"],
+  ["language", "languages"],
+  ["format", "formats"],
+  ["industry", "industries"],
+  ["publicationType", "publicationTypes"],
+  ["source", "sources"],
+  ["topic", "topics"],
+] as const;
+
 export const documentsFlagFields = ["active"] as const;
 
 /** SPEC.md section 9: every 15 or 60 minutes; the form and the JSON API name them by their minutes. */
