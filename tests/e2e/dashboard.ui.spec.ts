@@ -15,9 +15,11 @@ test.describe("dashboard shell", () => {
     await expect(menu.getByRole("link", { name: "Token management" })).toBeVisible();
     await expect(menu.getByText("Macroeconomic")).toBeVisible();
     await expect(menu.getByRole("link", { name: "Dumps" })).toHaveAttribute("href", "/dashboard/econ/dumps");
-    // Documents has no screens yet, so the menu offers none of its links.
-    await expect(menu.getByRole("link", { name: "Feeds" })).toHaveCount(1);
-    await expect(menu.locator('a[href^="/dashboard/documents"]')).toHaveCount(0);
+    // Each product's group has its own Feeds link; documents have feeds but no dumps.
+    await expect(menu.getByRole("link", { name: "Feeds" })).toHaveCount(2);
+    await expect(menu.locator('a[href^="/dashboard/documents"]')).toHaveCount(1);
+    await expect(menu.locator('a[href="/dashboard/documents/feeds"]')).toBeVisible();
+    await expect(menu.locator('a[href="/dashboard/corp/feeds"]')).toHaveCount(0);
     await expect(menu.getByRole("link", { name: "Admin" })).toHaveCount(0);
   });
 

@@ -6,9 +6,13 @@ const none = { macroeconomic: false, company: false, documents: false, intellige
 
 describe("buildDashboardMenu", () => {
   it("shows the screens of the products the user subscribes to that have screens", () => {
-    const menu = buildDashboardMenu({ subscriptions: { ...none, macroeconomic: true, documents: true }, isAdmin: false }, "/");
-    expect(menu.groups.map((group) => group.label)).toEqual(["dashboard.groups.macroeconomic"]);
+    const menu = buildDashboardMenu(
+      { subscriptions: { ...none, macroeconomic: true, documents: true, intelligence: true }, isAdmin: false },
+      "/",
+    );
+    expect(menu.groups.map((group) => group.label)).toEqual(["dashboard.groups.macroeconomic", "dashboard.groups.documents"]);
     expect(menu.groups[0]!.links.map((link) => link.to)).toEqual(["/dashboard/econ/feeds", "/dashboard/econ/dumps"]);
+    expect(menu.groups[1]!.links.map((link) => link.to)).toEqual(["/dashboard/documents/feeds"]);
     expect(menu.admin).toBeNull();
   });
 
