@@ -1,10 +1,7 @@
 /** Turns the records of a dump or feed into JSON or XML text, one record at a time (see writer.server.ts). */
 
-export type OutputFormat = "json" | "xml";
-
-export function isOutputFormat(value: unknown): value is OutputFormat {
-  return value === "json" || value === "xml";
-}
+export const outputFormats = ["json", "xml"] as const;
+export type OutputFormat = (typeof outputFormats)[number];
 
 /** Characters XML 1.0 does not allow at all (most C0 controls, lone surrogates, U+FFFE and U+FFFF). */
 const notXmlCharacters = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;

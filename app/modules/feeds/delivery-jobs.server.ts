@@ -5,6 +5,7 @@ import { normaliseRemoteDirectory, parseFtpHost } from "~/modules/delivery/targe
 import type { Job } from "~/modules/jobs/queue.server";
 import { subscriberFailure } from "~/modules/net/outbound-errors";
 import type { JobContext } from "~/modules/jobs/worker.server";
+import { uploadedFeedRun } from "./feeds.server";
 import { absoluteFilePath } from "./files.server";
 import { markDelivery, notificationMail, queueNotifications, deliverPayload, notifyPayload } from "./notifications.server";
 
@@ -29,6 +30,7 @@ export async function deliverByFtp(job: JobContext): Promise<void> {
     throw failure;
   }
   await markDelivery(deliveryId, { status: "succeeded" });
+  if (context.feedRunId) await uploadedFeedRun(context.feedRunId);
   await queueNotifications(context, event);
 }
 

@@ -2,7 +2,8 @@ import { db } from "~/modules/db/db.server";
 import { newId, nowIso } from "~/modules/db/ids";
 import type { FeedTable } from "~/modules/db/schema";
 import type { Selectable } from "kysely";
-import { writeRecords } from "~/modules/delivery/writer.server";
+import { outputFormats } from "~/modules/delivery/serialize";
+import { removePartialFiles, writeRecords } from "~/modules/delivery/writer.server";
 import { enqueue } from "~/modules/jobs/queue.server";
 import type { JobContext } from "~/modules/jobs/worker.server";
 import { getCatalog } from "~/modules/catalog/source.server";
@@ -163,7 +164,7 @@ async function finishRun(
   feed: Selectable<FeedTable>,
   runId: string,
   status: "delivered" | "unchanged" | "failed",
-  details: { items?: number; error?: string; startedAt: string },
+  details: { items?: number; error?: string; startedAt: string; awaitingUpload?: boolean },
 ) {
   const now = nowIso();
   await db
@@ -177,10 +178,33 @@ async function finishRun(
       last_run_at: details.startedAt,
       last_run_status: status,
       updated_at: now,
-      ...(status === "failed" ? {} : { last_success_at: details.startedAt }),
+      // A file still to be uploaded by FTP moves the feed on only once it arrives (uploadedFeedRun).
+      ...(status === "failed" || details.awaitingUpload ? {} : { last_success_at: details.startedAt }),
     })
     .where("id", "=", feed.id)
     .execute();
+}
+
+/**
+ * Runs a stopped worker left behind (a feed has one run job at a time, so any still "running" was cut off):
+ * marked failed, and their half-written files removed. The retried run delivers the same changes again.
+ */
+async function closeInterruptedRuns(feed: Selectable<FeedTable>): Promise<void> {
+  const interrupted = await db
+    .selectFrom("feed_runs")
+    .select("id")
+    .where("feed_id", "=", feed.id)
+    .where("status", "=", "running")
+    .execute();
+  for (const run of interrupted) {
+    for (const format of outputFormats) await removePartialFiles(absoluteFilePath(relativeFilePath(feed.user_id, run.id, format)));
+    await db
+      .updateTable("feed_runs")
+      .set({ status: "failed", error: "Interrupted: the worker stopped during the run", finished_at: nowIso() })
+      .where("id", "=", run.id)
+      .where("status", "=", "running")
+      .execute();
+  }
 }
 
 /**
@@ -201,6 +225,7 @@ export async function runFeed(job: JobContext, pipelines: ProductPipelines): Pro
   const { criteria, options } = readSelection(feed, z.unknown());
   const startedAt = nowIso();
   const since = feed.last_success_at ?? feed.created_at;
+  await closeInterruptedRuns(feed);
   const runId = newId();
   await db
     .insertInto("feed_runs")
@@ -251,9 +276,10 @@ export async function runFeed(job: JobContext, pipelines: ProductPipelines): Pro
       size: written.size,
       items: written.records,
     });
-    await finishRun(feed, runId, "delivered", { items: written.records, startedAt });
+    const context = deliveryContext(feed, runId);
+    await finishRun(feed, runId, "delivered", { items: written.records, startedAt, awaitingUpload: context.delivery.method === "ftp" });
     await deliverFile(
-      deliveryContext(feed, runId),
+      context,
       pipelineEvent(feed, options.language, {
         event: "feed.delivered",
         records: written.records,
@@ -268,6 +294,22 @@ export async function runFeed(job: JobContext, pipelines: ProductPipelines): Pro
     await finishRun(feed, runId, "failed", { error: reason, startedAt });
     throw error;
   }
+}
+
+/**
+ * A feed run's file reached the subscriber's FTP server: the feed moves on to the run's start, so the next run
+ * delivers what changed since. Until then (and if the upload gives up) the next run delivers the same changes
+ * again, so nothing is lost on the way to the server.
+ */
+export async function uploadedFeedRun(feedRunId: string): Promise<void> {
+  const run = await db.selectFrom("feed_runs").select(["feed_id", "started_at"]).where("id", "=", feedRunId).executeTakeFirst();
+  if (!run) return;
+  await db
+    .updateTable("feeds")
+    .set({ last_success_at: run.started_at })
+    .where("id", "=", run.feed_id)
+    .where((eb) => eb.or([eb("last_success_at", "is", null), eb("last_success_at", "<", run.started_at)]))
+    .execute();
 }
 
 /** The run failed on its last attempt: the subscriber is told why. */
