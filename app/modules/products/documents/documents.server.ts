@@ -126,7 +126,7 @@ export const documentsProduct: ProductDescriptor<
 };
 
 /**
- * The stored feed as the documents form's values, for the edit form and GET of the JSON API: the core's
+ * The stored feed as the documents form's values, for the edit form: the core's
  * feedFormValues with the schedule, status and FTP address named as this form names them (`frequency` "15" or
  * "60", `active`, `ftpHost` and `ftpPort`). Never the FTP password.
  */
