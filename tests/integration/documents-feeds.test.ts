@@ -319,7 +319,7 @@ describe("a worker killed during a documents feed run", () => {
       // half-written file removed.
       const [doneFile] = await filesOf(done.id);
       const folder = path.dirname(absoluteFilePath(doneFile!.path));
-      expect(fs.readdirSync(folder).filter((name) => name.endsWith(".partial"))).toEqual([]);
+      expect(fs.readdirSync(folder).filter((name) => name.startsWith(`${running!.id}.`))).toEqual([]);
       expect(runs.find((row) => row.id === running!.id)).toMatchObject({ status: "failed" });
 
       // The next run delivers only what changed after, none of the first run's documents again.

@@ -186,18 +186,20 @@ async function finishRun(
 }
 
 /**
- * Runs a stopped worker left behind (a feed has one run job at a time, so any still "running" was cut off):
- * marked failed, and their half-written files removed. The retried run delivers the same changes again.
+ * Runs a stopped worker left behind (a feed has one run job at a time, so any still "running" was cut off) are
+ * marked failed, and the half-written files of the feed's unfinished runs removed. The retried run delivers the
+ * same changes again.
  */
 async function closeInterruptedRuns(feed: Selectable<FeedTable>): Promise<void> {
-  const interrupted = await db
+  const unfinished = await db
     .selectFrom("feed_runs")
-    .select("id")
+    .select(["id", "status"])
     .where("feed_id", "=", feed.id)
-    .where("status", "=", "running")
+    .where("status", "in", ["running", "failed"])
     .execute();
-  for (const run of interrupted) {
+  for (const run of unfinished) {
     for (const format of outputFormats) await removePartialFiles(absoluteFilePath(relativeFilePath(feed.user_id, run.id, format)));
+    if (run.status !== "running") continue;
     await db
       .updateTable("feed_runs")
       .set({ status: "failed", error: "Interrupted: the worker stopped during the run", finished_at: nowIso() })
