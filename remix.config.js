@@ -62,6 +62,8 @@ export function routes(defineRoutes) {
     route("api/documents-options", "routes/api/documents-options.ts");
     route("api/documents-feed", "routes/api/documents-feed.ts");
     route("docs/:vendor/:set/downloads/:file", "routes/docs/download.ts");
+    route("api/admin/incidents", "routes/api/admin-incidents.ts");
+    route("api/admin/incident-stacktrace", "routes/api/admin-incident-stacktrace.ts");
     route("api/*", "routes/api/not-found.ts");
 
     route(":lang?", "routes/public/language-layout.tsx", () => {

@@ -12,7 +12,7 @@ import { NonceContext } from "~/modules/http/nonce";
 import { documentSecurityPolicy } from "~/modules/http/policy";
 import { i18nConfig } from "~/modules/i18n/i18n";
 import { languageOfPath } from "~/modules/i18n/language";
-import { IncidentContext } from "~/modules/incidents/incident-context";
+import { IncidentContext, type IncidentReference } from "~/modules/incidents/incident-context";
 import { recordIncident } from "~/modules/incidents/incidents.server";
 import { IncidentThrottle, incidentFingerprint } from "~/modules/incidents/throttle";
 
@@ -41,6 +41,14 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
     .catch((failure: unknown) => console.error("Could not record incident", failure));
 };
 
+/** The incident the error page of this request shows, if any; the session is read only then, as an admin's id links to the incident lookup. */
+async function shownIncident(request: Request): Promise<IncidentReference | undefined> {
+  const id = incidentIds.get(request);
+  if (!id) return undefined;
+  const user = await getOptionalUser(request).catch(() => null);
+  return { id, forAdmin: user?.isAdmin ?? false };
+}
+
 export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -52,13 +60,14 @@ export default async function handleRequest(
   const i18n = createInstance();
   await i18n.use(initReactI18next).init({ ...i18nConfig, lng: languageOfPath(new URL(request.url).pathname) });
   const readyEvent = isbot(request.headers.get("user-agent")) || remixContext.isSpaMode ? "onAllReady" : "onShellReady";
+  const incident = await shownIncident(request);
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
         <I18nextProvider i18n={i18n}>
-          <IncidentContext.Provider value={incidentIds.get(request)}>
+          <IncidentContext.Provider value={incident}>
             <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
           </IncidentContext.Provider>
         </I18nextProvider>

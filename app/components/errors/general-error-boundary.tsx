@@ -1,9 +1,10 @@
-import { Button, Container, Stack, Text, Title } from "@mantine/core";
+import { Anchor, Button, Container, Stack, Text, Title } from "@mantine/core";
 import { isRouteErrorResponse, useRouteError } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AppLink } from "~/components/layout/app-link";
 import { useNonce } from "~/modules/http/nonce";
-import { useIncidentId } from "~/modules/incidents/incident-context";
+import { useIncident } from "~/modules/incidents/incident-context";
+import { incidentLookupPath } from "~/modules/incidents/incident-lookup";
 
 /** The one error boundary: 404 for not-found responses, the generic error page for everything else. */
 export function GeneralErrorBoundary() {
@@ -41,22 +42,28 @@ function ClientErrorPage({ status }: { status: number }) {
 
 function GenericErrorPage() {
   const { t } = useTranslation();
-  const incidentId = useIncidentId();
+  const incident = useIncident();
   const nonce = useNonce();
   return (
     <Container size="sm" py="xl" className="error-page" data-testid="error-page">
       <Stack gap="md">
         <Title order={1}>{t("errors.genericTitle")}</Title>
         <Text>{t("errors.generic")}</Text>
-        {incidentId ? (
+        {incident ? (
           <>
             <script
               nonce={nonce}
               suppressHydrationWarning
-              dangerouslySetInnerHTML={{ __html: `window.__incidentId=${JSON.stringify(incidentId)}` }}
+              dangerouslySetInnerHTML={{ __html: `window.__incident=${JSON.stringify(incident)}` }}
             />
             <Text size="sm" data-testid="incident-id">
-              {t("errors.incident", { id: incidentId })}
+              {incident.forAdmin ? (
+                <Anchor component={AppLink} to={incidentLookupPath(incident.id)}>
+                  {t("errors.incident", { id: incident.id })}
+                </Anchor>
+              ) : (
+                t("errors.incident", { id: incident.id })
+              )}
             </Text>
           </>
         ) : null}

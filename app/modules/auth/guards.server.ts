@@ -59,3 +59,10 @@ export async function requireApiSubscription(request: Request, product: keyof Su
   if (!user.subscriptions[product] && !user.isAdmin) throw jsonError((await getFixedT(request))("http.subscriptionRequired"), 403);
   return user;
 }
+
+/** The admin JSON API: 401 without a session, 403 for anyone but an admin. */
+export async function requireApiAdmin(request: Request): Promise<CurrentUser> {
+  const user = await requireApiUser(request);
+  if (!user.isAdmin) throw jsonError((await getFixedT(request))("admin.adminRequired"), 403);
+  return user;
+}

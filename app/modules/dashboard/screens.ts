@@ -76,4 +76,12 @@ export const dashboardAreas: DashboardArea[] = [
     ...productArea,
     screens: feedScreens,
   },
+  {
+    segment: "admin",
+    access: "admins",
+    label: "dashboard.groups.admin",
+    layout: "routes/dashboard/admin/admin-layout.tsx",
+    index: "routes/dashboard/admin/admin-index.ts",
+    screens: [{ path: "incidents", file: "routes/dashboard/admin/incidents.tsx", menu: { label: "dashboard.admin", icon: "admin" } }],
+  },
 ];

@@ -1,5 +1,8 @@
+import { sql, type SqlBool } from "kysely";
+import { endOf, startOf } from "~/modules/catalog/moments";
 import { db } from "~/modules/db/db.server";
 import { newId, nowIso } from "~/modules/db/ids";
+import { maxIncidents, type IncidentSummary } from "./incident-lookup";
 
 export interface IncidentInput {
   id?: string;
@@ -29,4 +32,41 @@ export async function recordIncident({ id = newId(), request, error, username = 
 
 export async function findIncident(id: string) {
   return db.selectFrom("incidents").selectAll().where("id", "=", id).executeTakeFirst();
+}
+
+export interface IncidentQuery {
+  /** Part of the path, in any case. */
+  path?: string;
+  /** The signed-in user's username, in any case. */
+  username?: string;
+  /** Days as YYYY-MM-DD (UTC), both included. */
+  from?: string;
+  to?: string;
+  limit: number;
+}
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (char) => `\\${char}`);
+}
+
+/** The recent incidents that match the filters, newest first, at most maxIncidents (without their stack traces). */
+export async function listIncidents({ path, username, from, to, limit }: IncidentQuery): Promise<IncidentSummary[]> {
+  let query = db.selectFrom("incidents").select(["id", "created_at", "path", "message", "query", "username"]);
+  if (path) query = query.where(sql<SqlBool>`lower(path) like ${`%${escapeLike(path.toLowerCase())}%`} escape '\\'`);
+  if (username) query = query.where(sql<string>`lower(username)`, "=", username.toLowerCase());
+  if (from) query = query.where("created_at", ">=", startOf(from));
+  if (to) query = query.where("created_at", "<=", endOf(to));
+  const rows = await query
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .limit(Math.min(Math.max(Math.trunc(limit), 1), maxIncidents))
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    created: row.created_at,
+    path: row.path,
+    message: row.message,
+    query: row.query,
+    username: row.username,
+  }));
 }

@@ -1,0 +1,124 @@
+import { randomUUID } from "node:crypto";
+import { expect, test, type PlaywrightWorkerArgs } from "@playwright/test";
+import { createAccount, signInToken } from "./support/accounts";
+import { writeE2eDatabase } from "./support/database";
+
+type Role = "visitor" | "subscriber" | "admin";
+
+async function clientFor(role: Role, playwright: PlaywrightWorkerArgs["playwright"]) {
+  const baseURL = test.info().project.use.baseURL;
+  let token: string | null = null;
+  if (role !== "visitor") {
+    const signIn = await playwright.request.newContext({ baseURL });
+    token = await signInToken(
+      signIn,
+      await createAccount({ products: ["macroeconomic", "company", "documents", "intelligence"], isAdmin: role === "admin" }),
+    );
+    await signIn.dispose();
+  }
+  return playwright.request.newContext({ baseURL, extraHTTPHeaders: token ? { Authorization: `Bearer ${token}` } : {} });
+}
+
+const incident = { id: randomUUID(), created: "2002-05-06T07:08:09.000Z", path: `/e2e-api-${randomUUID().slice(0, 8)}`, query: "?a=1" };
+
+test.beforeAll(() => {
+  writeE2eDatabase(
+    "insert into incidents (id, created_at, path, message, query, username, stacktrace) values (?, ?, ?, ?, ?, ?, ?)",
+    incident.id,
+    incident.created,
+    incident.path,
+    "api failure",
+    incident.query,
+    "api-user@example.com",
+    "Error: api failure\n    at somewhere (file.ts:1:1)",
+  );
+});
+
+/** [method, path, expected status per role] */
+const routes: [string, string, Record<Role, number>][] = [
+  ["GET", "/dashboard/admin/incidents", { visitor: 404, subscriber: 404, admin: 200 }],
+  ["GET", "/zh/dashboard/admin/incidents/", { visitor: 404, subscriber: 404, admin: 200 }],
+  ["GET", "/dashboard/admin", { visitor: 404, subscriber: 404, admin: 302 }],
+  ["GET", `/dashboard/admin/incidents?id=${incident.id}`, { visitor: 404, subscriber: 404, admin: 200 }],
+  ["GET", "/api/admin/incidents", { visitor: 401, subscriber: 403, admin: 200 }],
+  ["GET", `/api/admin/incidents?id=${incident.id}`, { visitor: 401, subscriber: 403, admin: 200 }],
+  ["GET", `/api/admin/incident-stacktrace?id=${incident.id}`, { visitor: 401, subscriber: 403, admin: 200 }],
+  ["POST", "/api/admin/incidents", { visitor: 401, subscriber: 403, admin: 405 }],
+  ["DELETE", `/api/admin/incident-stacktrace?id=${incident.id}`, { visitor: 401, subscriber: 403, admin: 405 }],
+];
+
+for (const role of ["visitor", "subscriber", "admin"] as const) {
+  test(`the admin incident pages and API answer a ${role} as they must`, async ({ playwright }) => {
+    const client = await clientFor(role, playwright);
+    for (const [method, path, expected] of routes) {
+      const response = await client.fetch(path, { method, maxRedirects: 0 });
+      expect(response.status(), `${method} ${path} as ${role}`).toBe(expected[role]);
+    }
+    await client.dispose();
+  });
+}
+
+test("GET /api/admin/incidents answers one incident, 'Invalid ID' and not found", async ({ playwright }) => {
+  const client = await clientFor("admin", playwright);
+  const found = await client.get(`/api/admin/incidents?id=${incident.id}`);
+  expect(await found.json()).toEqual({
+    id: incident.id,
+    created: incident.created,
+    path: incident.path,
+    message: "api failure",
+    query: incident.query,
+    username: "api-user@example.com",
+    stacktrace: "Error: api failure\n    at somewhere (file.ts:1:1)",
+  });
+  const invalid = await client.get("/api/admin/incidents?id=12345");
+  expect([invalid.status(), await invalid.json()]).toEqual([422, { errors: { id: "Invalid ID" } }]);
+  const unknown = await client.get(`/api/admin/incidents?id=${randomUUID()}`);
+  expect([unknown.status(), await unknown.json()]).toEqual([404, { error: "No incident has been found for this ID." }]);
+  const zh = await client.get("/api/admin/incidents?id=12345&lang=zh");
+  expect((await zh.json()).errors.id).not.toBe("Invalid ID");
+  await client.dispose();
+});
+
+test("GET /api/admin/incidents lists the recent incidents with filters", async ({ playwright }) => {
+  const client = await clientFor("admin", playwright);
+  const filtered = await client.get(
+    `/api/admin/incidents?path=${incident.path}&username=API-USER@example.com&from=2002-05-06&to=2002-05-06`,
+  );
+  expect(await filtered.json()).toEqual({
+    incidents: [
+      {
+        id: incident.id,
+        created: incident.created,
+        path: incident.path,
+        message: "api failure",
+        query: incident.query,
+        username: "api-user@example.com",
+      },
+    ],
+  });
+  expect((await (await client.get(`/api/admin/incidents?path=${incident.path}&from=2002-05-07`)).json()).incidents).toEqual([]);
+  const recent = (await (await client.get("/api/admin/incidents?limit=3")).json()).incidents;
+  expect(recent.length).toBeLessThanOrEqual(3);
+  const times = recent.map((entry: { created: string }) => entry.created);
+  expect(times).toEqual([...times].sort().reverse());
+  const badDates = await client.get("/api/admin/incidents?from=2002-05-07&to=2002-05-06");
+  expect([badDates.status(), await badDates.json()]).toEqual([
+    422,
+    { errors: { to: "Please enter a value equal to or greater than the “from” value." } },
+  ]);
+  expect((await client.get("/api/admin/incidents?limit=0")).status()).toBe(422);
+  expect((await client.get("/api/admin/incidents?limit=lots")).status()).toBe(422);
+  await client.dispose();
+});
+
+test("GET /api/admin/incident-stacktrace answers the stack trace as plain text", async ({ playwright }) => {
+  const client = await clientFor("admin", playwright);
+  const response = await client.get(`/api/admin/incident-stacktrace?id=${incident.id}`);
+  expect(response.headers()["content-type"]).toBe("text/plain; charset=utf-8");
+  expect(await response.text()).toBe("Error: api failure\n    at somewhere (file.ts:1:1)");
+  const invalid = await client.get("/api/admin/incident-stacktrace?id=nope");
+  expect([invalid.status(), await invalid.json()]).toEqual([422, { errors: { id: "Invalid ID" } }]);
+  const unknown = await client.get(`/api/admin/incident-stacktrace?id=${randomUUID()}`);
+  expect([unknown.status(), await unknown.json()]).toEqual([404, { error: "No incident has been found for this ID." }]);
+  await client.dispose();
+});
