@@ -66,7 +66,11 @@ export async function writeRecords(
     await fs.promises.rename(temporary, target);
     return { size: (await fs.promises.stat(target)).size, records };
   } catch (error) {
+    // The stream opens its file asynchronously: removing it before the stream has closed could let a late open
+    // create it again, leaving a partial file behind.
+    const closed = once(stream, "close").catch(() => undefined);
     stream.destroy();
+    await closed;
     await fs.promises.rm(temporary, { force: true });
     throw error;
   }

@@ -186,20 +186,19 @@ async function finishRun(
 }
 
 /**
- * Runs a stopped worker left behind (a feed has one run job at a time, so any still "running" was cut off) are
- * marked failed, and the half-written files of the feed's unfinished runs removed. The retried run delivers the
- * same changes again.
+ * Runs a stopped worker left behind (a feed has one run job at a time, so any still "running" was cut off):
+ * marked failed, and their half-written files removed. A run that failed in a live worker removed its own
+ * file (writeRecords). The retried run delivers the same changes again.
  */
 async function closeInterruptedRuns(feed: Selectable<FeedTable>): Promise<void> {
-  const unfinished = await db
+  const interrupted = await db
     .selectFrom("feed_runs")
-    .select(["id", "status"])
+    .select("id")
     .where("feed_id", "=", feed.id)
-    .where("status", "in", ["running", "failed"])
+    .where("status", "=", "running")
     .execute();
-  for (const run of unfinished) {
+  for (const run of interrupted) {
     for (const format of outputFormats) await removePartialFiles(absoluteFilePath(relativeFilePath(feed.user_id, run.id, format)));
-    if (run.status !== "running") continue;
     await db
       .updateTable("feed_runs")
       .set({ status: "failed", error: "Interrupted: the worker stopped during the run", finished_at: nowIso() })
