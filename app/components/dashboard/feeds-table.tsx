@@ -1,18 +1,15 @@
-import { Anchor, Badge, Button, Checkbox, Group, Table, Text } from "@mantine/core";
+import { Anchor, Badge, Button, Checkbox, Group, Table } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { AppLink } from "~/components/layout/app-link";
 import type { FeedListItem } from "~/modules/feeds/feed-queries.server";
 import { formatDateTime } from "./format";
+import { NoRecords } from "./no-records";
 
 /** The feeds of a product's list page (`area` is its dashboard path, such as /dashboard/econ), each with a checkbox (named feedId) for the bulk actions of the surrounding form. */
 export function FeedsTable({ feeds, showOwner, area }: { feeds: FeedListItem[]; showOwner: boolean; area: string }) {
   const { t, i18n } = useTranslation();
   if (feeds.length === 0) {
-    return (
-      <Text data-testid="no-records" py="md">
-        {t("econ.common.noRecords")}
-      </Text>
-    );
+    return <NoRecords />;
   }
   return (
     <Table.ScrollContainer minWidth={900} type="native">

@@ -1,9 +1,10 @@
-import { Anchor, Card, Code, Stack, Table, Text, Title } from "@mantine/core";
+import { Anchor, Card, Code, Stack, Table, Title } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { AppLink } from "~/components/layout/app-link";
 import { incidentLookupPath, type IncidentSummary, type ShownIncident } from "~/modules/incidents/incident-lookup";
 import { DetailsCard } from "./details-card";
 import { formatDateTime } from "./format";
+import { NoRecords } from "./no-records";
 
 /** One incident: its fields, then the stack trace as recorded. */
 export function IncidentDetails({ incident }: { incident: ShownIncident }) {
@@ -38,11 +39,7 @@ export function IncidentDetails({ incident }: { incident: ShownIncident }) {
 export function IncidentsTable({ incidents }: { incidents: IncidentSummary[] }) {
   const { t, i18n } = useTranslation();
   if (incidents.length === 0) {
-    return (
-      <Text data-testid="no-records" py="md">
-        {t("econ.common.noRecords")}
-      </Text>
-    );
+    return <NoRecords />;
   }
   return (
     <Table.ScrollContainer minWidth={900} type="native">

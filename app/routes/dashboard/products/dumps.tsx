@@ -4,6 +4,7 @@ import { Form, useActionData, useLoaderData, useLocation, useNavigation } from "
 import { useTranslation } from "react-i18next";
 import { DumpProgress, DumpStatusBadge } from "~/components/dashboard/dump-progress";
 import { formatDateTime } from "~/components/dashboard/format";
+import { NoRecords } from "~/components/dashboard/no-records";
 import { screenText } from "~/components/dashboard/product-views";
 import { useLiveRevalidation } from "~/components/dashboard/use-live-revalidation";
 import { FormError } from "~/components/forms/form-error";
@@ -91,7 +92,7 @@ export default function DumpsPage() {
       <FormError message={actionData?.error} />
 
       {dumps.length === 0 ? (
-        <Text data-testid="no-records">{t("econ.common.noRecords")}</Text>
+        <NoRecords />
       ) : (
         <Table.ScrollContainer minWidth={760}>
           <Table striped highlightOnHover>
