@@ -64,6 +64,18 @@ export function routes(defineRoutes) {
     route("docs/:vendor/:set/downloads/:file", "routes/docs/download.ts");
     route("api/admin/incidents", "routes/api/admin-incidents.ts");
     route("api/admin/incident-stacktrace", "routes/api/admin-incident-stacktrace.ts");
+    route("api/admin/token-decoder", "routes/api/admin-token-decoder.ts");
+    route("api/admin/logs/snowflake", "routes/api/admin-logs-snowflake.ts");
+    route("api/admin/logs/snowflake-stacktrace", "routes/api/admin-logs-snowflake-stacktrace.ts");
+    route("api/admin/outbox", "routes/api/admin-outbox.ts");
+    route("api/admin/macroeconomic-feeds", "routes/api/admin-macroeconomic-feeds.ts");
+    route("api/admin/macroeconomic-feeds/recover", "routes/api/admin-macroeconomic-feeds-recover.ts");
+    route("api/admin/macroeconomic-dumps", "routes/api/admin-macroeconomic-dumps.ts");
+    route("api/admin/company-feeds", "routes/api/admin-company-feeds.ts");
+    route("api/admin/company-feed", "routes/api/admin-company-feed.ts");
+    route("api/admin/company-dumps", "routes/api/admin-company-dumps.ts");
+    route("api/admin/documents-feeds", "routes/api/admin-documents-feeds.ts");
+    route("api/admin/dashboard", "routes/api/admin-dashboard.ts");
     route("api/*", "routes/api/not-found.ts");
 
     route(":lang?", "routes/public/language-layout.tsx", () => {
@@ -100,7 +112,7 @@ export function routes(defineRoutes) {
           const id = (name) => `dashboard-${area.segment}-${name}`;
           route(area.segment, area.layout, { id: id("layout") }, () => {
             route("", area.index, { index: true, id: id("index") });
-            for (const screen of area.screens) route(screen.path, screen.file, { id: id(screen.path.split("/")[0]) });
+            for (const screen of area.screens) route(screen.path, screen.file, { id: id(screen.id ?? screen.path.split("/")[0]) });
           });
         }
       });

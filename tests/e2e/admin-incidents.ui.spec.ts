@@ -151,11 +151,11 @@ test.describe("incident lookup", () => {
     await page.context().clearCookies();
     await signInAdmin(page);
     await open(page, "/zh/dashboard/admin");
-    await expect(page).toHaveURL(/\/zh\/dashboard\/admin\/incidents$/);
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("事件");
+    await expect(page).toHaveURL(/\/zh\/dashboard\/admin\/dashboard$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("管理控制台");
     await open(page, "/dashboard");
     await page.getByRole("navigation", { name: "Dashboard menu" }).getByRole("link", { name: "Admin" }).click();
-    await expect(page).toHaveURL(/\/dashboard\/admin\/incidents$/);
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Incidents");
+    await expect(page).toHaveURL(/\/dashboard\/admin\/dashboard$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Admin dashboard");
   });
 });

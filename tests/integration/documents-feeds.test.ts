@@ -12,6 +12,8 @@ vi.hoisted(() => {
 });
 
 import { getCatalog, prepareCatalog } from "~/modules/catalog/source.server";
+import type { CurrentUser } from "~/modules/auth/users.server";
+import { loadCurrentUser } from "~/modules/auth/users.server";
 import { db } from "~/modules/db/db.server";
 import { newId, nowIso } from "~/modules/db/ids";
 import { startEngine } from "~/modules/engine.server";
@@ -37,6 +39,7 @@ interface DeliveredFile {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 let ownerId: string;
+let owner: CurrentUser;
 let formats: string[];
 let worker: Worker | undefined;
 const children: ChildProcess[] = [];
@@ -44,6 +47,7 @@ const children: ChildProcess[] = [];
 beforeAll(async () => {
   await prepareCatalog();
   ownerId = (await insertMacroSubscriber({ label: "documents-feeds" })).id;
+  owner = (await loadCurrentUser(ownerId, "econ"))!;
   await db
     .insertInto("subscriptions")
     .values({
@@ -71,7 +75,7 @@ afterAll(() => {
 /** A documents feed stored as the form and the API store it; by default every document matches. */
 async function documentsFeed(body: Record<string, unknown> = {}): Promise<string> {
   const values = documentsFeedSchema.parse(documentsFormValues({ name: "Documents feed", format: formats, frequency: "15", ...body }));
-  return storeFeed(documentsProduct, ownerId, values);
+  return storeFeed(documentsProduct, owner, ownerId, values);
 }
 
 const feedRow = (id: string) => db.selectFrom("feeds").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
@@ -192,9 +196,9 @@ describe("documents feed runs", () => {
     expect(moved - Date.parse(past)).toBeLessThanOrEqual(16 * 60_000);
 
     // Deactivating unschedules; activating schedules one period from now, then it is queued when due.
-    expect(await setFeedActive(documentsProduct, { ...(await feedRow(active)), username: "" }, false)).toBe("done");
+    expect(await setFeedActive(documentsProduct, owner, { ...(await feedRow(active)), username: "" }, false)).toBe("done");
     expect(await feedRow(active)).toMatchObject({ status: "inactive", next_run_at: null });
-    expect(await setFeedActive(documentsProduct, { ...(await feedRow(inactive)), username: "" }, true)).toBe("done");
+    expect(await setFeedActive(documentsProduct, owner, { ...(await feedRow(inactive)), username: "" }, true)).toBe("done");
     const activated = await feedRow(inactive);
     expect(activated.status).toBe("active");
     const nextRun = Date.parse(activated.next_run_at!);

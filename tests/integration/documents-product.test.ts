@@ -10,6 +10,8 @@ import type { DocumentRecord } from "~/modules/catalog/catalog";
 import { dictionaryEntries } from "~/modules/catalog/dictionaries";
 import { documentContent } from "~/modules/catalog/generator";
 import { getCatalog, prepareCatalog } from "~/modules/catalog/source.server";
+import type { CurrentUser } from "~/modules/auth/users.server";
+import { loadCurrentUser } from "~/modules/auth/users.server";
 import { db } from "~/modules/db/db.server";
 import { framing } from "~/modules/delivery/serialize";
 import type { FeedRow } from "~/modules/feeds/feed-queries.server";
@@ -30,9 +32,10 @@ const feedValues = (body: Record<string, unknown>) => documentsFeedSchema.parse(
 
 let documents: DocumentRecord[];
 let ownerId: string;
+let ownerUser: CurrentUser;
 
 async function storedFeed(body: Record<string, unknown>): Promise<FeedRow> {
-  const id = await storeFeed(documentsProduct, ownerId, feedValues(body));
+  const id = await storeFeed(documentsProduct, ownerUser, ownerId, feedValues(body));
   const row = await db.selectFrom("feeds").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
   return { ...row, username: "documents-owner" };
 }
@@ -50,6 +53,7 @@ beforeAll(async () => {
   await prepareCatalog();
   documents = await getCatalog().documentPage({}, { limit: 1000 });
   ownerId = (await insertMacroSubscriber({ label: "documents-product" })).id;
+  ownerUser = (await loadCurrentUser(ownerId, "econ"))!;
 }, 120_000);
 
 describe("the documents descriptor", () => {

@@ -27,6 +27,8 @@ describe("migrations", () => {
       "0006_security_feeds",
       "0007_predefined_datasets",
       "0008_subscription_databases",
+      "0009_admin_audit",
+      "0010_instances_and_spec_versions",
     ]);
   });
 

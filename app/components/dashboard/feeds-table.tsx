@@ -1,12 +1,13 @@
 import { Anchor, Badge, Button, Checkbox, Group, Table } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { AppLink } from "~/components/layout/app-link";
+import { placePath, type ProductPlace } from "~/modules/dashboard/places";
 import type { FeedListItem } from "~/modules/feeds/feed-queries.server";
 import { formatDateTime } from "./format";
 import { NoRecords } from "./no-records";
 
-/** The feeds of a product's list page (`area` is its dashboard path, such as /dashboard/econ), each with a checkbox (named feedId) for the bulk actions of the surrounding form. */
-export function FeedsTable({ feeds, showOwner, area }: { feeds: FeedListItem[]; showOwner: boolean; area: string }) {
+/** The feeds of a product's list page (linking within its `place`), each with a checkbox (named feedId) for the bulk actions of the surrounding form. */
+export function FeedsTable({ feeds, showOwner, place }: { feeds: FeedListItem[]; showOwner: boolean; place: ProductPlace }) {
   const { t, i18n } = useTranslation();
   if (feeds.length === 0) {
     return <NoRecords />;
@@ -43,7 +44,7 @@ export function FeedsTable({ feeds, showOwner, area }: { feeds: FeedListItem[]; 
                 />
               </Table.Td>
               <Table.Th scope="row" fw={500}>
-                <Anchor component={AppLink} to={`${area}/feed-details/${feed.id}`}>
+                <Anchor component={AppLink} to={placePath(place, "feed-details", feed.id)}>
                   {feed.name}
                 </Anchor>
               </Table.Th>
@@ -77,7 +78,7 @@ export function FeedsTable({ feeds, showOwner, area }: { feeds: FeedListItem[]; 
                   </Button>
                   <Anchor
                     component={AppLink}
-                    to={`${area}/feed-details/${feed.id}`}
+                    to={placePath(place, "feed-details", feed.id)}
                     size="sm"
                     aria-label={t("econ.feeds.detailsOf", { name: feed.name })}
                   >
@@ -85,7 +86,7 @@ export function FeedsTable({ feeds, showOwner, area }: { feeds: FeedListItem[]; 
                   </Anchor>
                   <Anchor
                     component={AppLink}
-                    to={`${area}/edit-feed/${feed.id}`}
+                    to={placePath(place, "edit-feed", feed.id)}
                     size="sm"
                     aria-label={t("econ.feeds.editOf", { name: feed.name })}
                   >

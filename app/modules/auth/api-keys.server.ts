@@ -3,6 +3,7 @@ import { newId, nowIso } from "~/modules/db/ids";
 import type { Platform } from "~/modules/registry/registry";
 import { randomToken, sha256 } from "./crypto.server";
 import { platformProducts } from "./platforms";
+import { API_KEY_RANDOM_BYTES, tokenHint } from "./token-shapes";
 import { activeSubscriptions, type CurrentUser, type Subscriptions } from "./users.server";
 
 export interface ApiKeySummary {
@@ -12,7 +13,9 @@ export interface ApiKeySummary {
   lastUsedAt: string | null;
 }
 
-export type KeyVerification = { valid: true } | { valid: false; reason: "unknown" | "replaced" | "subscription-ended" };
+export type KeyStatus = "active" | "replaced" | "subscription-ended";
+
+export type KeyVerification = { valid: true } | { valid: false; reason: "unknown" | Exclude<KeyStatus, "active"> };
 
 export function canGenerateKey(subscriptions: Subscriptions, platform: Platform): boolean {
   return platformProducts[platform].some((product) => subscriptions[product]);
@@ -23,17 +26,13 @@ export function keyPlatforms(subscriptions: Subscriptions): Platform[] {
   return (Object.keys(platformProducts) as Platform[]).filter((platform) => canGenerateKey(subscriptions, platform));
 }
 
-function hintFor(key: string): string {
-  return `${key.slice(0, 9)}…${key.slice(-4)}`;
-}
-
 /**
  * A new key for the platform, shown once: the previous key stops working at once. Needs an active
  * subscription to one of the platform's products; returns null without one.
  */
 export async function generateApiKey(user: CurrentUser, platform: Platform): Promise<string | null> {
   if (!canGenerateKey(user.subscriptions, platform)) return null;
-  const key = `${platform}_${randomToken(24)}`;
+  const key = `${platform}_${randomToken(API_KEY_RANDOM_BYTES)}`;
   const now = nowIso();
   await db.transaction().execute(async (trx) => {
     await trx
@@ -45,7 +44,7 @@ export async function generateApiKey(user: CurrentUser, platform: Platform): Pro
       .execute();
     await trx
       .insertInto("api_keys")
-      .values({ id: newId(), user_id: user.id, platform, key_hash: sha256(key), hint: hintFor(key), created_at: now })
+      .values({ id: newId(), user_id: user.id, platform, key_hash: sha256(key), hint: tokenHint(key), created_at: now })
       .execute();
   });
   return key;
@@ -66,22 +65,38 @@ export async function listActiveKeys(userId: string): Promise<ApiKeySummary[]> {
   }));
 }
 
-/** Whether a key works on the platform now; a key whose subscription ended is deactivated here too. */
-export async function verifyApiKey(platform: Platform, key: string): Promise<KeyVerification> {
-  const row = await db
+/** The key's row on the platform, found by its hash: the key itself is never stored. */
+function findKey(platform: Platform, key: string) {
+  return db
     .selectFrom("api_keys")
     .select(["id", "user_id", "revoked_reason"])
     .where("key_hash", "=", sha256(key.trim()))
     .where("platform", "=", platform)
     .executeTakeFirst();
+}
+
+/** Whether a stored key works now: a key not yet deactivated whose subscription has ended does not. */
+async function keyStatus(row: { user_id: string; revoked_reason: string | null }, platform: Platform): Promise<KeyStatus> {
+  if (row.revoked_reason === "replaced" || row.revoked_reason === "subscription-ended") return row.revoked_reason;
+  return canGenerateKey(await activeSubscriptions(row.user_id), platform) ? "active" : "subscription-ended";
+}
+
+/** Whether a key works on the platform now; a key whose subscription ended is deactivated here too. */
+export async function verifyApiKey(platform: Platform, key: string): Promise<KeyVerification> {
+  const row = await findKey(platform, key);
   if (!row) return { valid: false, reason: "unknown" };
-  if (row.revoked_reason === "replaced") return { valid: false, reason: "replaced" };
-  if (row.revoked_reason === "subscription-ended") return { valid: false, reason: "subscription-ended" };
-  if (!canGenerateKey(await activeSubscriptions(row.user_id), platform)) {
-    await db.updateTable("api_keys").set({ revoked_at: nowIso(), revoked_reason: "subscription-ended" }).where("id", "=", row.id).execute();
-    return { valid: false, reason: "subscription-ended" };
+  const status = await keyStatus(row, platform);
+  if (status === "active") return { valid: true };
+  if (row.revoked_reason === null) {
+    await db.updateTable("api_keys").set({ revoked_at: nowIso(), revoked_reason: status }).where("id", "=", row.id).execute();
   }
-  return { valid: true };
+  return { valid: false, reason: status };
+}
+
+/** Whose key this is on the platform and whether it works, changing nothing (the token decoder). */
+export async function describeApiKey(platform: Platform, key: string): Promise<{ userId: string; status: KeyStatus } | null> {
+  const row = await findKey(platform, key);
+  return row ? { userId: row.user_id, status: await keyStatus(row, platform) } : null;
 }
 
 /** Deactivates every active key whose subscription has ended; answers how many (the worker runs it hourly). */

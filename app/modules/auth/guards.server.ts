@@ -40,8 +40,12 @@ export async function requireAdmin(request: Request): Promise<CurrentUser> {
   return user;
 }
 
+/**
+ * The token decoder is an admin panel screen (SPEC.md section 2) for the admins who also hold the token-decoder
+ * flag: visitors, other users and admins without the flag get the 404 page.
+ */
 export async function requireTokenDecoder(request: Request): Promise<CurrentUser> {
-  const user = await requireUser(request);
+  const user = await requireAdmin(request);
   if (!user.hasTokenDecoder) throw notFound();
   return user;
 }
@@ -64,5 +68,12 @@ export async function requireApiSubscription(request: Request, product: keyof Su
 export async function requireApiAdmin(request: Request): Promise<CurrentUser> {
   const user = await requireApiUser(request);
   if (!user.isAdmin) throw jsonError((await getFixedT(request))("admin.adminRequired"), 403);
+  return user;
+}
+
+/** The token decoder's JSON API: 401 without a session, 403 for anyone but an admin with the token-decoder flag. */
+export async function requireApiTokenDecoder(request: Request): Promise<CurrentUser> {
+  const user = await requireApiUser(request);
+  if (!user.isAdmin || !user.hasTokenDecoder) throw jsonError((await getFixedT(request))("admin.tokenDecoder.required"), 403);
   return user;
 }

@@ -4,7 +4,7 @@ import { clientAddress } from "~/modules/http/client-address.server";
 import { platforms, type Platform } from "~/modules/registry/registry";
 import type { ProgressivePolicy } from "~/modules/rate-limit/limits";
 import { clearRateLimit, startProgressiveAttempt, takeBackAttempt } from "~/modules/rate-limit/rate-limit.server";
-import { localIdentityProvider, type IdentityProvider } from "./identity.server";
+import { identityProviders } from "./identity.server";
 import { loginSchema } from "./auth-schemas";
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -22,12 +22,6 @@ export class LoginError extends Error {
     super(messageKey);
   }
 }
-
-const providers: Record<Platform, IdentityProvider> = {
-  econ: localIdentityProvider("econ"),
-  corp: localIdentityProvider("corp"),
-  intel: localIdentityProvider("intel"),
-};
 
 /** The throttling keys of a sign-in: the account, and the client address ("unknown" only outside the HTTP server). */
 export function loginThrottleKeys(email: string, address: string | null) {
@@ -47,7 +41,7 @@ async function verifyLogin(platform: Platform, form: FormData, request: Request)
     { key: keys.address, policy: addressPolicy },
   ]);
   if (!attempt.allowed) throw new LoginError("auth.tooManyAttempts", attempt.retryAfterSeconds);
-  const userId = await providers[platform].verifyCredentials(parsed.data.email, parsed.data.password);
+  const userId = await identityProviders[platform].verifyCredentials(parsed.data.email, parsed.data.password);
   if (!userId) throw new LoginError("auth.invalidCredentials");
   await clearRateLimit(keys.account);
   await takeBackAttempt(attempt.attemptIds[keys.address]!);

@@ -4,6 +4,7 @@ import { env } from "~/modules/env/env.server";
 import { isPlatform, type Platform } from "~/modules/registry/registry";
 import { randomToken, sha256, sign, unsign } from "./crypto.server";
 import { decodeCookieValue, sessionState } from "./session-rules";
+import { SESSION_ID_BYTES } from "./token-shapes";
 import { loadCurrentUser, type CurrentUser } from "./users.server";
 
 export const SESSION_COOKIE = "token";
@@ -18,7 +19,7 @@ function cookieAttributes(maxAgeSeconds: number): string {
 
 /** A new session with a new id at every sign-in; the cookie holds the signed id, the database its hash. */
 export async function createSession(userId: string, platform: Platform): Promise<{ token: string; cookie: string }> {
-  const id = randomToken();
+  const id = randomToken(SESSION_ID_BYTES);
   const now = new Date();
   await db
     .insertInto("sessions")
@@ -73,6 +74,15 @@ async function findSession(request: Request) {
       .execute();
   }
   return session;
+}
+
+/** Whose session a token is and whether it still works, changing nothing (the token decoder). */
+export async function describeSessionToken(token: string): Promise<{ userId: string; status: "active" | "expired" } | null> {
+  const id = unsign(token);
+  if (!id) return null;
+  const session = await db.selectFrom("sessions").selectAll().where("id_hash", "=", sha256(id)).executeTakeFirst();
+  if (!session) return null;
+  return { userId: session.user_id, status: sessionState(session, Date.now(), IDLE_MS) === "ended" ? "expired" : "active" };
 }
 
 async function lookUpUser(request: Request): Promise<CurrentUser | null> {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { listRoutes } from "../../../tests/support/route-map";
-import { backTarget, buildDashboardMenu } from "./menu";
+import { adminNavigation, backTarget, buildDashboardMenu } from "./menu";
 
 const none = { macroeconomic: false, company: false, documents: false, intelligence: false };
 
@@ -29,6 +29,31 @@ describe("buildDashboardMenu", () => {
     const links = [...menu.groups.flatMap((group) => group.links), ...(menu.admin ? [menu.admin] : [])].map((link) => link.to);
     expect(links.length).toBeGreaterThan(0);
     for (const link of links) expect(paths, link).toContain(`/:lang?${link}`);
+  });
+});
+
+describe("adminNavigation", () => {
+  const everyone = { macroeconomic: true, company: true, documents: true, intelligence: true };
+  it("lists every admin screen that has a route, and the token decoder only for admins with its flag", () => {
+    const paths = listRoutes().map((entry) => `/${entry.pattern}`);
+    const withFlag = adminNavigation({ subscriptions: none, isAdmin: true, hasTokenDecoder: true }).map((link) => link.to);
+    const withoutFlag = adminNavigation({ subscriptions: everyone, isAdmin: true, hasTokenDecoder: false }).map((link) => link.to);
+    expect(withFlag).toEqual(
+      expect.arrayContaining([
+        "/dashboard/admin/incidents",
+        "/dashboard/admin/macroeconomic-feeds",
+        "/dashboard/admin/company-dumps",
+        "/dashboard/admin/documents-feeds",
+        "/dashboard/admin/token-decoder",
+      ]),
+    );
+    expect(withoutFlag).not.toContain("/dashboard/admin/token-decoder");
+    expect(withFlag.filter((link) => link !== "/dashboard/admin/token-decoder")).toEqual(withoutFlag);
+    for (const link of withFlag) expect(paths, link).toContain(`/:lang?${link}`);
+  });
+
+  it("is empty for anyone but an admin", () => {
+    expect(adminNavigation({ subscriptions: everyone, isAdmin: false, hasTokenDecoder: true })).toEqual([]);
   });
 });
 

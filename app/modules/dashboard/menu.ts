@@ -52,8 +52,24 @@ export function buildDashboardMenu(user: MenuUser, backTo: string): DashboardMen
       { to: "/dashboard/token-management", label: "dashboard.tokenManagement", icon: "key" },
     ],
     groups,
-    admin: adminArea ? (menuLinks(adminArea)[0] ?? null) : null,
+    admin: adminLink(adminArea),
   };
+}
+
+/** The side menu's one admin entry, to the admin panel's first screen (the panel has its own navigation). */
+function adminLink(adminArea: DashboardArea | undefined): MenuLink | null {
+  const first = adminArea ? menuLinks(adminArea)[0] : undefined;
+  return first ? { to: first.to, label: "dashboard.admin", icon: "admin" } : null;
+}
+
+/** The admin panel's own navigation: its listed screens, without those that need a permission the admin lacks. */
+export function adminNavigation(user: MenuUser & { hasTokenDecoder: boolean }): MenuLink[] {
+  const adminArea = dashboardAreas.find((area) => area.access === "admins");
+  if (!adminArea || !user.isAdmin) return [];
+  return menuLinks({
+    ...adminArea,
+    screens: adminArea.screens.filter((screen) => screen.requires !== "tokenDecoder" || user.hasTokenDecoder),
+  });
 }
 
 /** Back goes to the page visited before, or home if that was a dashboard page or another site. */

@@ -8,6 +8,8 @@ import { securityAccounts } from "./migrations/0005_security_accounts";
 import { securityFeeds } from "./migrations/0006_security_feeds";
 import { predefinedDatasets } from "./migrations/0007_predefined_datasets";
 import { subscriptionDatabases } from "./migrations/0008_subscription_databases";
+import { adminAudit } from "./migrations/0009_admin_audit";
+import { instancesAndSpecVersions } from "./migrations/0010_instances_and_spec_versions";
 import { migrationTypes } from "./migrations/types";
 
 /**
@@ -25,5 +27,7 @@ export function getMigrations(dialect: DialectName): Record<string, Migration> {
     "0006_security_feeds": securityFeeds(),
     "0007_predefined_datasets": predefinedDatasets(),
     "0008_subscription_databases": subscriptionDatabases(),
+    "0009_admin_audit": adminAudit(types),
+    "0010_instances_and_spec_versions": instancesAndSpecVersions(types),
   };
 }

@@ -349,11 +349,41 @@ export interface CatalogDocumentTable {
   updated_at: Timestamp;
 }
 
-/** Each worker says it is alive; /healthz wants one seen recently. */
-export interface WorkerHeartbeatTable {
-  worker_id: string;
+/** Each running process, web server or worker, says it is alive; /healthz wants a worker seen recently. */
+export interface InstanceTable {
+  /** host:pid:random, so the web server and the embedded worker of one process share a prefix. */
+  id: string;
+  /** web or worker */
+  kind: string;
+  /** package.json's version and the git commit, as far as the process could tell. */
+  version: string | null;
   started_at: Timestamp;
   seen_at: Timestamp;
+}
+
+/** The version stamp of a documentation set's specification, moved by each reload; every process follows it. */
+export interface SpecVersionTable {
+  set_id: string;
+  version: number;
+  reloaded_at: Timestamp;
+  /** The admin's username. */
+  reloaded_by: string;
+}
+
+/** An admin action that changed something (SPEC.md section 5: the admin's powers), for the audit trail. */
+export interface AdminActionTable {
+  id: string;
+  created_at: Timestamp;
+  admin_id: string;
+  admin_username: string;
+  /** What was done, one of AdminActionKind. */
+  action: string;
+  /** Whose item it was, when it belongs to a user. */
+  owner_username: string | null;
+  /** What it was done to: a feed or dump id, a documentation set. */
+  target: string;
+  /** More about it, as JSON (a feed's name, a reload's outcome). */
+  details: string;
 }
 
 export interface Database {
@@ -380,5 +410,7 @@ export interface Database {
   files: FileTable;
   deliveries: DeliveryTable;
   pipeline_incidents: PipelineIncidentTable;
-  worker_heartbeats: WorkerHeartbeatTable;
+  instances: InstanceTable;
+  spec_versions: SpecVersionTable;
+  admin_actions: AdminActionTable;
 }

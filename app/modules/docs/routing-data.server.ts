@@ -50,17 +50,27 @@ async function loadDocSet(set: DocSetId): Promise<LoadedDocSet> {
   return { model, routing };
 }
 
-/** Built once per spec and process; a failed load is not cached, so a fixed spec is picked up. */
-const cache = new Map<DocSetId, Promise<LoadedDocSet>>();
+interface CacheEntry {
+  loaded: Promise<LoadedDocSet>;
+  /** The version stamp of the set (spec-versions.server.ts) this load stands for. */
+  version: number;
+}
+
+/** Built once per spec and process; a failed first load is not cached, so a fixed spec is picked up. */
+const cache = new Map<DocSetId, CacheEntry>();
+
+/** The newest version stamp of each set this process has heard of: a first load stands for it. */
+const knownVersions = new Map<DocSetId, number>();
 
 export function getDocSetData(set: DocSetId): Promise<LoadedDocSet> {
-  let loaded = cache.get(set);
-  if (!loaded) {
-    loaded = loadDocSet(set);
-    cache.set(set, loaded);
-    loaded.catch(() => cache.delete(set));
-  }
-  return loaded;
+  const cached = cache.get(set);
+  if (cached) return cached.loaded;
+  const entry: CacheEntry = { loaded: loadDocSet(set), version: knownVersions.get(set) ?? 0 };
+  cache.set(set, entry);
+  entry.loaded.catch(() => {
+    if (cache.get(set) === entry) cache.delete(set);
+  });
+  return entry.loaded;
 }
 
 const serialised = new WeakMap<RoutingData, string>();
@@ -78,8 +88,27 @@ export function routingJson(loaded: LoadedDocSet): string {
   return json;
 }
 
-/** Reads a set's specification again (the admin's "reload specification"). */
-export function reloadSpec(set: DocSetId): Promise<LoadedDocSet> {
-  cache.delete(set);
-  return getDocSetData(set);
+/**
+ * Reads a set's specification again and validates it; only then is it swapped in, so the loaded one serves
+ * until the new one is ready and stays when the new one fails (SpecUnavailableError). `stamp` is asked for
+ * the reload's version once it succeeded (the admin's reload moves the database's stamp there); without it
+ * the version stays. An older version never replaces a newer one.
+ */
+export async function reloadSpec(set: DocSetId, stamp?: () => Promise<number>): Promise<LoadedDocSet> {
+  const loaded = await loadDocSet(set);
+  const version = stamp ? await stamp() : (cache.get(set)?.version ?? knownVersions.get(set) ?? 0);
+  noteSpecVersion(set, version);
+  const current = cache.get(set);
+  if (!current || current.version <= version) cache.set(set, { loaded: Promise.resolve(loaded), version });
+  return loaded;
+}
+
+/** Tells this process a set's current version stamp, which later first loads stand for. */
+export function noteSpecVersion(set: DocSetId, version: number): void {
+  knownVersions.set(set, Math.max(version, knownVersions.get(set) ?? 0));
+}
+
+/** The version each set loaded (or being loaded) in this process stands for. */
+export function loadedSpecVersions(): Map<DocSetId, number> {
+  return new Map([...cache].map(([set, entry]) => [set, entry.version]));
 }

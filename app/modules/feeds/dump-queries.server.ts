@@ -1,3 +1,4 @@
+import { auditIfAdmin } from "~/modules/admin/audit.server";
 import type { Selectable } from "kysely";
 import type { z } from "zod";
 import type { CurrentUser } from "~/modules/auth/users.server";
@@ -139,5 +140,7 @@ export async function cancelUserDump(
   const row = await visibleDumps(user, product).where("dumps.id", "=", dumpId).executeTakeFirst();
   if (!row) return "not-found";
   if (!canBeCancelled(row.status)) return "not-cancellable";
-  return (await cancelDump(dumpId)) ? "cancelled" : "not-cancellable";
+  if (!(await cancelDump(dumpId))) return "not-cancellable";
+  await auditIfAdmin(user, { action: "dump-cancel", target: dumpId, ownerId: row.user_id, details: { product, name: row.name } });
+  return "cancelled";
 }

@@ -1,3 +1,4 @@
+import { auditIfAdmin } from "~/modules/admin/audit.server";
 import type { Selectable } from "kysely";
 import type { z } from "zod";
 import type { CurrentUser } from "~/modules/auth/users.server";
@@ -29,6 +30,8 @@ export interface FeedListItem {
   nextRun: string | null;
   /** Why the portal paused the feed (a pause-reason code the pages translate), or null. */
   pauseReason: string | null;
+  /** When it was deleted (only deleted feeds, which admins list to recover them, have it). */
+  deleted: string | null;
   username: string;
 }
 
@@ -56,6 +59,7 @@ function feedListItem(feed: FeedRow): FeedListItem {
     lastRunStatus: feed.last_run_status,
     nextRun: feed.next_run_at,
     pauseReason: feed.pause_reason,
+    deleted: feed.deleted_at,
     username: feed.username,
   };
 }
@@ -129,29 +133,47 @@ export async function feedDetails<Criteria>(
 /** Deletes the user's feeds among `ids` (any for an admin); answers how many. Deleted feeds can be recovered by an admin. */
 export async function deleteFeeds(user: CurrentUser, product: FeedProduct, ids: readonly string[]): Promise<number> {
   if (ids.length === 0) return 0;
+  const now = nowIso();
   let query = db
     .updateTable("feeds")
-    .set({ deleted_at: nowIso(), status: "inactive", next_run_at: null, updated_at: nowIso() })
+    .set({ deleted_at: now, status: "inactive", next_run_at: null, updated_at: now })
     .where("id", "in", ids)
     .where("product", "=", product)
     .where("deleted_at", "is", null);
   if (!user.isAdmin) query = query.where("user_id", "=", user.id);
-  return Number((await query.executeTakeFirst()).numUpdatedRows);
+  const deleted = await query.returning(["id", "user_id", "name"]).execute();
+  for (const feed of deleted)
+    await auditIfAdmin(user, { action: "feed-delete", target: feed.id, ownerId: feed.user_id, details: { product, name: feed.name } });
+  return deleted.length;
 }
 
-/** An admin brings a deleted feed back, inactive (its owner turns it on again within the active-feed limit). */
-export async function recoverFeed(product: FeedProduct, feedId: string): Promise<boolean> {
-  const result = await db
+/**
+ * An admin brings a deleted feed back, inactive (its owner turns it on again within the active-feed limit);
+ * false when no deleted feed of the product has the id.
+ */
+export async function recoverFeed(admin: CurrentUser, product: FeedProduct, feedId: string): Promise<boolean> {
+  const recovered = await db
     .updateTable("feeds")
     .set({ deleted_at: null, updated_at: nowIso() })
     .where("id", "=", feedId)
     .where("product", "=", product)
     .where("deleted_at", "is not", null)
+    .returning(["id", "user_id", "name"])
     .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  if (!recovered) return false;
+  await auditIfAdmin(admin, {
+    action: "feed-recover",
+    target: recovered.id,
+    ownerId: recovered.user_id,
+    details: { product, name: recovered.name },
+  });
+  return true;
 }
 
 /** Selected feeds of the product run as dumps: only the user's own (any for an admin). */
-export function runUserFeedsAsDumps(user: CurrentUser, product: FeedProduct, ids: readonly string[]): Promise<string[]> {
-  return runFeedsAsDumps(ids, { product, ownerId: user.isAdmin ? null : user.id });
+export async function runUserFeedsAsDumps(user: CurrentUser, product: FeedProduct, ids: readonly string[]): Promise<string[]> {
+  const runs = await runFeedsAsDumps(ids, { product, ownerId: user.isAdmin ? null : user.id });
+  for (const run of runs)
+    await auditIfAdmin(user, { action: "feed-run", target: run.feedId, ownerId: run.ownerId, details: { product, dump: run.dumpId } });
+  return runs.map((run) => run.dumpId);
 }

@@ -335,7 +335,7 @@ export async function feedRunGaveUp(feedId: string, reason: string): Promise<voi
 export async function runFeedsAsDumps(
   feedIds: readonly string[],
   scope: { product: FeedProduct; ownerId: string | null },
-): Promise<string[]> {
+): Promise<{ feedId: string; ownerId: string; dumpId: string }[]> {
   if (feedIds.length === 0) return [];
   let query = db
     .selectFrom("feeds")
@@ -345,16 +345,15 @@ export async function runFeedsAsDumps(
     .where("deleted_at", "is", null);
   if (scope.ownerId !== null) query = query.where("user_id", "=", scope.ownerId);
   const feeds = await query.execute();
-  const dumps: string[] = [];
+  const dumps: { feedId: string; ownerId: string; dumpId: string }[] = [];
   for (const feed of feeds) {
-    dumps.push(
-      await createDump(feed.user_id, scope.product, {
-        name: feed.name,
-        description: feed.description,
-        ...readSelection(feed, z.unknown()),
-        feedId: feed.id,
-      }),
-    );
+    const dumpId = await createDump(feed.user_id, scope.product, {
+      name: feed.name,
+      description: feed.description,
+      ...readSelection(feed, z.unknown()),
+      feedId: feed.id,
+    });
+    dumps.push({ feedId: feed.id, ownerId: feed.user_id, dumpId });
   }
   return dumps;
 }

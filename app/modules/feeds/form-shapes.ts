@@ -210,3 +210,12 @@ export function fieldErrors(error: z.ZodError): Record<string, string> {
   for (const issue of error.issues) errors[String(issue.path[0] ?? "_")] ??= issue.message;
   return errors;
 }
+
+/** The feed an admin recovers: the deleted-feeds page's Recover button and the JSON API post the same field. */
+export const recoverFeedSchema = z.object({
+  id: z
+    .string({ required_error: "validation.required", invalid_type_error: "validation.required" })
+    .trim()
+    .min(1, "validation.required")
+    .max(64, "validation.tooLong|max=64"),
+});

@@ -1,3 +1,4 @@
+import { auditIfAdmin } from "~/modules/admin/audit.server";
 import type { CurrentUser } from "~/modules/auth/users.server";
 import { db } from "~/modules/db/db.server";
 import { nowIso } from "~/modules/db/ids";
@@ -140,8 +141,13 @@ function selectionOf(descriptor: AnyDescriptor, values: SubmissionValues, ownerI
 }
 
 /** Stores a checked new feed; FeedLimitError when another request took the last active place meanwhile. */
-export function storeFeed(descriptor: AnyDescriptor, ownerId: string, values: FeedSubmissionValues): Promise<string> {
-  return createFeed(ownerId, descriptor.product, {
+export async function storeFeed(
+  descriptor: AnyDescriptor,
+  actor: CurrentUser,
+  ownerId: string,
+  values: FeedSubmissionValues,
+): Promise<string> {
+  const feedId = await createFeed(ownerId, descriptor.product, {
     name: values.name,
     description: values.description,
     frequency: values.frequency,
@@ -149,10 +155,23 @@ export function storeFeed(descriptor: AnyDescriptor, ownerId: string, values: Fe
     active: values.status === "active",
     activeFeedLimit: descriptor.activeFeedLimit,
   });
+  await auditIfAdmin(actor, {
+    action: "feed-create",
+    target: feedId,
+    ownerId,
+    details: { product: descriptor.product, name: values.name },
+  });
+  return feedId;
 }
 
 /** Stores the edited feed; the status is now the editor's, so a pause reason the portal gave is cleared. */
-export async function storeFeedEdit(descriptor: AnyDescriptor, feed: FeedRow, values: FeedSubmissionValues, now = new Date()) {
+export async function storeFeedEdit(
+  descriptor: AnyDescriptor,
+  actor: CurrentUser,
+  feed: FeedRow,
+  values: FeedSubmissionValues,
+  now = new Date(),
+): Promise<void> {
   const active = values.status === "active";
   const schedule = feed.frequency !== values.frequency || (active && feed.status !== "active") || !feed.next_run_at;
   await db
@@ -169,21 +188,35 @@ export async function storeFeedEdit(descriptor: AnyDescriptor, feed: FeedRow, va
     })
     .where("id", "=", feed.id)
     .execute();
+  await auditIfAdmin(actor, {
+    action: "feed-edit",
+    target: feed.id,
+    ownerId: feed.user_id,
+    details: { product: descriptor.product, name: values.name },
+  });
 }
 
 /** A new dump; started from a feed of the same owner, an empty password keeps the feed's for the same server. */
-export function storeDump(
+export async function storeDump(
   descriptor: AnyDescriptor,
+  actor: CurrentUser,
   ownerId: string,
   values: SubmissionValues,
   fromFeed: FeedRow | null = null,
 ): Promise<string> {
-  return createDump(ownerId, descriptor.product, {
+  const dumpId = await createDump(ownerId, descriptor.product, {
     name: values.name,
     description: values.description,
     ...selectionOf(descriptor, values, ownerId, ftpOnFile(fromFeed, ownerId)),
     feedId: fromFeed?.id ?? null,
   });
+  await auditIfAdmin(actor, {
+    action: "dump-create",
+    target: dumpId,
+    ownerId,
+    details: { product: descriptor.product, name: values.name },
+  });
+  return dumpId;
 }
 
 /**
@@ -193,6 +226,7 @@ export function storeDump(
  */
 export async function setFeedActive(
   descriptor: AnyDescriptor,
+  actor: CurrentUser,
   feed: FeedRow,
   active: boolean,
   now = new Date(),
@@ -208,6 +242,12 @@ export async function setFeedActive(
     })
     .where("id", "=", feed.id)
     .execute();
+  await auditIfAdmin(actor, {
+    action: active ? "feed-activate" : "feed-deactivate",
+    target: feed.id,
+    ownerId: feed.user_id,
+    details: { product: descriptor.product, name: feed.name },
+  });
   return "done";
 }
 

@@ -47,9 +47,22 @@ describe("body limits", () => {
       "/api/corp-dump/preview",
       "/zh/dashboard/corp/edit-feed/f1",
       "/dashboard/corp/create-dump",
+      "/dashboard/admin/company-feeds/create-feed",
+      "/zh/dashboard/admin/company-feeds/edit-feed/f1",
+      "/dashboard/admin/company-dumps/create-dump",
+      "/api/admin/company-feed",
+      "/api/admin/company-feeds",
+      "/api/admin/company-dumps",
     ])
       expect(bodyLimitFor(path, limits), path).toBe(ID_LIST_BODY_BYTES);
-    for (const path of ["/api/corp-feeds", "/dashboard/corp/feeds", "/api/econ-feed"]) expect(bodyLimitFor(path, limits), path).toBe(1000);
+    for (const path of [
+      "/api/corp-feeds",
+      "/dashboard/corp/feeds",
+      "/api/econ-feed",
+      "/dashboard/admin/company-feeds",
+      "/api/admin/macroeconomic-feeds",
+    ])
+      expect(bodyLimitFor(path, limits), path).toBe(1000);
   });
 
   it("[security-8] reads the declared length", () => {

@@ -43,9 +43,12 @@ export interface BodyLimits {
 
 const UPLOAD_PATHS = /^(?:\/(?:en|zh))?\/dashboard\/profile\/?$|^\/api\/auth\/(?:profile-picture|filepond-upload)\/?$/;
 
-/** The company feed and dump forms and their JSON API, which take lists of up to 100,000 company ids. */
+/**
+ * The company feed and dump forms and their JSON API, which take lists of up to 100,000 company ids: in the
+ * company area, in the admin panel's company sections, and the admin JSON API of company feeds and dumps.
+ */
 const ID_LIST_PATHS =
-  /^(?:\/(?:en|zh))?\/dashboard\/corp\/(?:create-feed|create-dump|edit-feed\/[^/]+)\/?$|^\/api\/corp-(?:feed|feed\/edit|feed\/preview|dump|dump\/preview)\/?$/;
+  /^(?:\/(?:en|zh))?\/dashboard\/(?:corp|admin\/company-(?:feeds|dumps))\/(?:create-feed|create-dump|edit-feed\/[^/]+)\/?$|^\/api\/(?:corp-(?:feed|feed\/edit|feed\/preview|dump|dump\/preview)|admin\/company-(?:feeds|feed|dumps))\/?$/;
 
 /** 100,000 ids of up to 64 characters with their separators, as form text or a JSON array. */
 export const ID_LIST_BODY_BYTES = 8 * 1024 * 1024;

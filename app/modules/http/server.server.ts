@@ -7,9 +7,11 @@ import express, { type NextFunction, type Request, type Response } from "express
 import ipaddr from "ipaddr.js";
 import morgan from "morgan";
 import onHeaders from "on-headers";
+import { followSpecVersions } from "~/modules/docs/spec-versions.server";
 import { env } from "~/modules/env/env.server";
 import { remixI18n } from "~/modules/i18n/i18n.server";
 import { apiLanguage, languageOfPath, type Language } from "~/modules/i18n/language";
+import { startWebInstance } from "~/modules/instances/instances.server";
 import { formatBytes } from "./body.server";
 import { CLIENT_ADDRESS_HEADER } from "./client-address.server";
 import {
@@ -100,9 +102,12 @@ export interface PortalServerOptions {
 
 /**
  * The HTTP layer in front of Remix: client address, security headers, access log, static files, and the
- * checks that must answer before any route runs (cross-site writes, oversized bodies).
+ * checks that must answer before any route runs (cross-site writes, oversized bodies). The process becomes
+ * a web instance: listed on the admin dashboard, and following specification reloads made in other processes.
  */
 export function createPortalServer({ build, clientDirectory }: PortalServerOptions) {
+  startWebInstance();
+  followSpecVersions();
   const app = express();
   const publicOrigin = new URL(env.PUBLIC_URL).origin;
   const limits = { body: env.BODY_LIMIT_BYTES, upload: env.UPLOAD_LIMIT_BYTES };

@@ -1,7 +1,13 @@
-import os from "node:os";
-import { randomUUID } from "node:crypto";
 import { db } from "~/modules/db/db.server";
 import { nowIso } from "~/modules/db/ids";
+import { heartbeatEveryMs, workerAliveWithinMs } from "~/modules/instances/instances";
+import {
+  instanceSeenSince,
+  newInstanceId,
+  recordHeartbeat,
+  removeInstance,
+  type InstanceIdentity,
+} from "~/modules/instances/instances.server";
 import { recordPipelineIncident } from "./pipeline-incidents.server";
 import {
   abandonedMessage,
@@ -61,17 +67,9 @@ export interface Worker {
   stop(): Promise<void>;
 }
 
-const heartbeatEveryMs = 10_000;
-
 /** Whether a worker has said it is alive within the last minute. */
-export async function workerAlive(now = new Date()): Promise<boolean> {
-  const recent = await db
-    .selectFrom("worker_heartbeats")
-    .select("worker_id")
-    .where("seen_at", ">=", nowIso(new Date(now.getTime() - 6 * heartbeatEveryMs)))
-    .limit(1)
-    .executeTakeFirst();
-  return recent !== undefined;
+export function workerAlive(now = new Date()): Promise<boolean> {
+  return instanceSeenSince("worker", new Date(now.getTime() - workerAliveWithinMs));
 }
 
 export class JobCancelledError extends Error {
@@ -115,7 +113,7 @@ async function schedulePeriodic(jobs: PeriodicJob[]): Promise<void> {
 }
 
 export function startWorker(options: WorkerOptions): Worker {
-  const id = options.workerId ?? `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+  const id = options.workerId ?? newInstanceId();
   const leaseMs = options.leaseMs ?? 30_000;
   const kinds = Object.keys(options.handlers);
   const running = new Map<string, { controller: AbortController; reason: StopReason | null; done: Promise<void> }>();
@@ -197,17 +195,12 @@ export function startWorker(options: WorkerOptions): Worker {
     }
   }
 
-  const startedAt = nowIso();
+  const instance: InstanceIdentity = { id, kind: "worker", startedAt: nowIso() };
   let lastBeat = 0;
   async function heartbeat(): Promise<void> {
     if (Date.now() - lastBeat < heartbeatEveryMs) return;
     lastBeat = Date.now();
-    const seen = nowIso();
-    await db
-      .insertInto("worker_heartbeats")
-      .values({ worker_id: id, started_at: startedAt, seen_at: seen })
-      .onConflict((conflict) => conflict.column("worker_id").doUpdateSet({ seen_at: seen }))
-      .execute();
+    await recordHeartbeat(instance);
   }
 
   async function loop(): Promise<void> {
@@ -256,7 +249,7 @@ export function startWorker(options: WorkerOptions): Worker {
         entry.controller.abort("shutdown");
       }
       await Promise.all([...running.values()].map((entry) => entry.done));
-      await db.deleteFrom("worker_heartbeats").where("worker_id", "=", id).execute();
+      await removeInstance(id);
     },
   };
 }

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import type { TFunction } from "i18next";
 import { z } from "zod";
-import { requireApiSubscription } from "~/modules/auth/guards.server";
+import { requireApiAdmin, requireApiSubscription } from "~/modules/auth/guards.server";
 import type { CurrentUser } from "~/modules/auth/users.server";
 import { cancelUserDump, findDump, listDumps } from "~/modules/feeds/dump-queries.server";
 import {
@@ -14,7 +14,7 @@ import {
   type FeedRow,
 } from "~/modules/feeds/feed-queries.server";
 import { FeedLimitError } from "~/modules/feeds/feeds.server";
-import { idListSchema, parseIdList } from "~/modules/feeds/form-shapes";
+import { idListSchema, parseIdList, recoverFeedSchema } from "~/modules/feeds/form-shapes";
 import { statusFilters } from "~/modules/feeds/status-filter";
 import {
   checkSubmission,
@@ -56,22 +56,29 @@ const feedsFilterSchema = z.object({
 });
 const dumpsFilterSchema = z.object({ ...listFilterShape, ids: z.preprocess(emptyToUndefined, idListSchema(maxListIds).optional()) });
 
-/** The request's user, once per call, with the product's subscription (401 and 403 otherwise). */
-async function guard(request: Request, descriptor: AnyDescriptor): Promise<{ user: CurrentUser; t: TFunction }> {
-  const user = await requireApiSubscription(request, descriptor.product);
+/**
+ * Who a resource answers: the product's subscribers (and admins), or admins only (/api/admin/*, where every
+ * list is everyone's). The checks and answers are otherwise the same.
+ */
+export type Audience = "subscribers" | "admins";
+
+interface ApiScope {
+  descriptor: AnyDescriptor;
+  audience: Audience;
+}
+
+/** The request's user, once per call: 401 without a session, 403 without the product's subscription or, for admin resources, without being an admin. */
+async function guard(request: Request, api: ApiScope): Promise<{ user: CurrentUser; t: TFunction }> {
+  const user = api.audience === "admins" ? await requireApiAdmin(request) : await requireApiSubscription(request, api.descriptor.product);
   return { user, t: await getFixedT(request) };
 }
 
 /** A resource that answers only some methods: the others are 405 with Allow, after the same guard. */
-function resource(
-  descriptor: AnyDescriptor,
-  allow: string,
-  handlers: Partial<Record<string, (request: Request) => Promise<Response>>>,
-): Resource {
+function resource(api: ApiScope, allow: string, handlers: Partial<Record<string, (request: Request) => Promise<Response>>>): Resource {
   const answer = async (request: Request) => {
     const handler = handlers[request.method];
     if (!handler) {
-      await guard(request, descriptor);
+      await guard(request, api);
       return methodNotAllowed(allow);
     }
     return handler(request);
@@ -84,10 +91,10 @@ function queryId(request: Request): string {
 }
 
 /** The feed named by ?id= when the user may see it; otherwise the answer: 422 without an id, 404 for others' and unknown feeds. */
-async function queriedFeed(request: Request, user: CurrentUser, t: TFunction, descriptor: AnyDescriptor): Promise<FeedRow | Response> {
+async function queriedFeed(request: Request, user: CurrentUser, t: TFunction, api: ApiScope): Promise<FeedRow | Response> {
   const id = queryId(request);
   if (!id) return jsonResponse({ errors: { id: t("validation.required") } }, 422);
-  return (await findFeed(user, descriptor.product, id)) ?? jsonResponse({ error: t("econApi.feedNotFound") }, 404);
+  return (await findFeed(user, api.descriptor.product, id)) ?? jsonResponse({ error: t("econApi.feedNotFound") }, 404);
 }
 
 /** A feed's or dump's answer with the reason the portal paused or stopped it, in the language asked for. */
@@ -97,19 +104,20 @@ function withReasonText<T extends { pauseReason?: string | null; stopReason?: st
   return { ...details, reasonText: null };
 }
 
-function engineFailed(request: Request, user: CurrentUser, t: TFunction, descriptor: AnyDescriptor, error: unknown) {
+function engineFailed(request: Request, user: CurrentUser, t: TFunction, api: ApiScope, error: unknown) {
   // The engine failed (the queue refused the job): the admins see it among the incidents.
   return recordIncident({ request, error, username: user.username })
     .catch(() => undefined)
-    .then(() => jsonResponse({ error: t("econApi.dumpFailed", { product: t(`econApi.products.${descriptor.product}`) }) }, 503));
+    .then(() => jsonResponse({ error: t("econApi.dumpFailed", { product: t(`econApi.products.${api.descriptor.product}`) }) }, 503));
 }
 
 /** GET /api/{segment}-options: the choices of the product's feed and dump forms. */
-export function optionsResource(descriptor: AnyDescriptor): Resource {
-  return resource(descriptor, "GET", {
+export function optionsResource(descriptor: AnyDescriptor, audience: Audience = "subscribers"): Resource {
+  const api: ApiScope = { descriptor, audience };
+  return resource(api, "GET", {
     GET: async (request) => {
-      const { user } = await guard(request, descriptor);
-      return jsonResponse(await descriptor.loadOptions({ userId: user.id }));
+      const { user } = await guard(request, api);
+      return jsonResponse(await api.descriptor.loadOptions({ userId: user.id }));
     },
   });
 }
@@ -118,55 +126,56 @@ export function optionsResource(descriptor: AnyDescriptor): Resource {
  * GET /api/{segment}-feeds?status=active|inactive&username=: the user's feeds, or everyone's for an admin, who
  * may filter by username and list deleted feeds (deleted=1) to recover one. Others' filters are ignored.
  */
-export function feedsResource(descriptor: AnyDescriptor): Resource {
-  return resource(descriptor, "GET", { GET: (request) => feedsAnswer(request, descriptor) });
+export function feedsResource(descriptor: AnyDescriptor, audience: Audience = "subscribers"): Resource {
+  const api: ApiScope = { descriptor, audience };
+  return resource(api, "GET", { GET: (request) => feedsAnswer(request, api) });
 }
 
-async function feedsAnswer(request: Request, descriptor: AnyDescriptor): Promise<Response> {
-  const { user, t } = await guard(request, descriptor);
+async function feedsAnswer(request: Request, api: ApiScope): Promise<Response> {
+  const { user, t } = await guard(request, api);
   const parsed = feedsFilterSchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
   if (!parsed.success) return zodErrorResponse(parsed.error, t);
   const { status, username, deleted } = parsed.data;
   return jsonResponse({
-    feeds: await listFeeds(user, descriptor.product, { status, username, deleted: deleted === "1" || deleted === "true" }),
+    feeds: await listFeeds(user, api.descriptor.product, { status, username, deleted: deleted === "1" || deleted === "true" }),
   });
 }
 
-async function feedAnswer(request: Request, descriptor: AnyDescriptor): Promise<Response> {
-  const { user, t } = await guard(request, descriptor);
-  const feed = await queriedFeed(request, user, t, descriptor);
+async function feedAnswer(request: Request, api: ApiScope): Promise<Response> {
+  const { user, t } = await guard(request, api);
+  const feed = await queriedFeed(request, user, t, api);
   if (feed instanceof Response) return feed;
-  return jsonResponse(withReasonText(await feedDetails(feed, descriptor.criteriaSchema), t));
+  return jsonResponse(withReasonText(await feedDetails(feed, api.descriptor.criteriaSchema), t));
 }
 
 /** PUT (or POST) ?id= the whole edited feed; an omitted FTP password keeps the stored one for the same server and login. */
-async function editFeed(request: Request, descriptor: AnyDescriptor): Promise<Response> {
-  const { user, t } = await guard(request, descriptor);
-  const feed = await queriedFeed(request, user, t, descriptor);
+async function editFeed(request: Request, api: ApiScope): Promise<Response> {
+  const { user, t } = await guard(request, api);
+  const feed = await queriedFeed(request, user, t, api);
   if (feed instanceof Response) return feed;
   const body = await readJsonObject(request, t);
   if (!body.ok) return body.response;
-  const checked = await checkSubmission(descriptor, "feed", { ...body.value, intent: "save" }, { user, feed });
+  const checked = await checkSubmission(api.descriptor, "feed", { ...body.value, intent: "save" }, { user, feed });
   if (!checked.ok) return jsonResponse({ errors: translateErrors(t, checked.errors) }, checked.status);
-  await storeFeedEdit(descriptor, feed, checked.values);
+  await storeFeedEdit(api.descriptor, user, feed, checked.values);
   return jsonResponse({ id: feed.id });
 }
 
 /** POST a new feed (admins may name a `username` to act for). */
-async function createFeed(request: Request, descriptor: AnyDescriptor): Promise<Response> {
-  const { user, t } = await guard(request, descriptor);
+async function createFeed(request: Request, api: ApiScope): Promise<Response> {
+  const { user, t } = await guard(request, api);
   const body = await readJsonObject(request, t);
   if (!body.ok) return body.response;
   const username = typeof body.value.username === "string" ? body.value.username.trim() : undefined;
-  const checked = await checkSubmission(descriptor, "feed", { ...body.value, intent: "create" }, { user, username });
+  const checked = await checkSubmission(api.descriptor, "feed", { ...body.value, intent: "create" }, { user, username });
   if (!checked.ok) return jsonResponse({ errors: translateErrors(t, checked.errors) }, checked.status);
   try {
-    const created = await storeFeed(descriptor, checked.ownerId, checked.values);
+    const created = await storeFeed(api.descriptor, user, checked.ownerId, checked.values);
     return jsonResponse({ id: created, preview: { total: checked.preview?.total ?? 0 } }, 201);
   } catch (error) {
     // Another request activated a feed since the check: the same answer as the check's.
     if (!(error instanceof FeedLimitError)) throw error;
-    return jsonResponse({ errors: translateErrors(t, { status: feedLimitMessage(descriptor) }) }, 422);
+    return jsonResponse({ errors: translateErrors(t, { status: feedLimitMessage(api.descriptor) }) }, 422);
   }
 }
 
@@ -174,24 +183,25 @@ async function createFeed(request: Request, descriptor: AnyDescriptor): Promise<
  * /api/{segment}-feed: GET ?id= a feed's details; POST a new feed; PUT ?id= the edited feed. Others' and
  * unknown feeds are a 404, as on the pages.
  */
-export function feedResource(descriptor: AnyDescriptor): Resource {
-  return resource(descriptor, "GET, POST, PUT", {
-    GET: (request) => feedAnswer(request, descriptor),
-    POST: (request) => createFeed(request, descriptor),
-    PUT: (request) => editFeed(request, descriptor),
+export function feedResource(descriptor: AnyDescriptor, audience: Audience = "subscribers"): Resource {
+  const api: ApiScope = { descriptor, audience };
+  return resource(api, "GET, POST, PUT", {
+    GET: (request) => feedAnswer(request, api),
+    POST: (request) => createFeed(request, api),
+    PUT: (request) => editFeed(request, api),
   });
 }
 
 /** PATCH ?id= {active}: turns the feed on (within the product's active-feed limit) or off. */
-async function activateFeed(request: Request, descriptor: AnyDescriptor): Promise<Response> {
-  const { user, t } = await guard(request, descriptor);
-  const feed = await queriedFeed(request, user, t, descriptor);
+async function activateFeed(request: Request, api: ApiScope): Promise<Response> {
+  const { user, t } = await guard(request, api);
+  const feed = await queriedFeed(request, user, t, api);
   if (feed instanceof Response) return feed;
   const body = await readJsonObject(request, t);
   if (!body.ok) return body.response;
   if (typeof body.value.active !== "boolean") return jsonResponse({ errors: { active: t("validation.invalidOption") } }, 422);
-  if ((await setFeedActive(descriptor, feed, body.value.active)) === "limit")
-    return jsonResponse({ errors: translateErrors(t, { active: feedLimitMessage(descriptor) }) }, 422);
+  if ((await setFeedActive(api.descriptor, user, feed, body.value.active)) === "limit")
+    return jsonResponse({ errors: translateErrors(t, { active: feedLimitMessage(api.descriptor) }) }, 422);
   return jsonResponse({ id: feed.id, status: body.value.active ? "active" : "inactive" });
 }
 
@@ -199,20 +209,22 @@ async function activateFeed(request: Request, descriptor: AnyDescriptor): Promis
  * /api/{segment}-feed for a product whose feeds are listed, created, edited and turned on or off at one
  * address (documents): GET lists them (or ?id= one), POST creates, PUT ?id= edits, PATCH ?id= {active}.
  */
-export function feedCollectionResource(descriptor: AnyDescriptor): Resource {
-  return resource(descriptor, "GET, POST, PUT, PATCH", {
-    GET: (request) => (queryId(request) ? feedAnswer(request, descriptor) : feedsAnswer(request, descriptor)),
-    POST: (request) => createFeed(request, descriptor),
-    PUT: (request) => editFeed(request, descriptor),
-    PATCH: (request) => activateFeed(request, descriptor),
+export function feedCollectionResource(descriptor: AnyDescriptor, audience: Audience = "subscribers"): Resource {
+  const api: ApiScope = { descriptor, audience };
+  return resource(api, "GET, POST, PUT, PATCH", {
+    GET: (request) => (queryId(request) ? feedAnswer(request, api) : feedsAnswer(request, api)),
+    POST: (request) => createFeed(request, api),
+    PUT: (request) => editFeed(request, api),
+    PATCH: (request) => activateFeed(request, api),
   });
 }
 
 /** /api/{segment}-feed/edit?id=: the edited feed, by PUT or POST. */
-export function feedEditResource(descriptor: AnyDescriptor): Resource {
-  return resource(descriptor, "PUT, POST", {
-    PUT: (request) => editFeed(request, descriptor),
-    POST: (request) => editFeed(request, descriptor),
+export function feedEditResource(descriptor: AnyDescriptor, audience: Audience = "subscribers"): Resource {
+  const api: ApiScope = { descriptor, audience };
+  return resource(api, "PUT, POST", {
+    PUT: (request) => editFeed(request, api),
+    POST: (request) => editFeed(request, api),
   });
 }
 
@@ -220,18 +232,19 @@ export function feedEditResource(descriptor: AnyDescriptor): Resource {
  * The preview routes: what a feed's or dump's criteria select (the total and the first items), or the errors.
  * A preview has no name yet and saves nothing, so the active-feed limit does not apply.
  */
-export function previewResource(descriptor: AnyDescriptor, kind: "feed" | "dump"): Resource {
-  return resource(descriptor, "POST", {
+export function previewResource(descriptor: AnyDescriptor, kind: "feed" | "dump", audience: Audience = "subscribers"): Resource {
+  const api: ApiScope = { descriptor, audience };
+  return resource(api, "POST", {
     POST: async (request) => {
-      const { user, t } = await guard(request, descriptor);
+      const { user, t } = await guard(request, api);
       const body = await readJsonObject(request, t);
       if (!body.ok) return body.response;
       const name = typeof body.value.name === "string" && body.value.name.trim() ? body.value.name : "preview";
       const source = { ...body.value, name, status: "inactive", intent: "preview" };
       const checked =
         kind === "feed"
-          ? await checkSubmission(descriptor, "feed", source, { user })
-          : await checkSubmission(descriptor, "dump", source, { user });
+          ? await checkSubmission(api.descriptor, "feed", source, { user })
+          : await checkSubmission(api.descriptor, "dump", source, { user });
       if (!checked.ok || !checked.preview) return jsonResponse({ errors: translateErrors(t, checked.ok ? {} : checked.errors) }, 422);
       const { total, items, notice } = checked.preview;
       return jsonResponse({ total, items, ...(notice ? { notice: translateMessage(t, notice) } : {}) });
@@ -247,57 +260,61 @@ async function readVisibleFeedIds(
   request: Request,
   user: CurrentUser,
   t: TFunction,
-  descriptor: AnyDescriptor,
+  api: ApiScope,
 ): Promise<{ ok: true; ids: string[] } | { ok: false; response: Response }> {
   const body = await readJsonObject(request, t);
   if (!body.ok) return body;
   const list = parseIdList(body.value.ids, maxListIds);
   if (!list.ok) return { ok: false, response: jsonResponse({ errors: { ids: t(list.error) } }, 422) };
   if (list.ids.length === 0) return { ok: false, response: jsonResponse({ errors: { ids: t("validation.required") } }, 422) };
-  const visible = new Set((await listFeeds(user, descriptor.product)).map((feed) => feed.id));
+  const visible = new Set((await listFeeds(user, api.descriptor.product)).map((feed) => feed.id));
   if (list.ids.some((id) => !visible.has(id))) return { ok: false, response: jsonResponse({ error: t("econApi.feedNotFound") }, 404) };
   return { ok: true, ids: list.ids };
 }
 
 /** POST /api/{segment}-delete-feeds {ids}: deletes the selected feeds at once (an admin can recover them). */
-export function deleteFeedsResource(descriptor: AnyDescriptor): Resource {
-  return resource(descriptor, "POST", {
+export function deleteFeedsResource(descriptor: AnyDescriptor, audience: Audience = "subscribers"): Resource {
+  const api: ApiScope = { descriptor, audience };
+  return resource(api, "POST", {
     POST: async (request) => {
-      const { user, t } = await guard(request, descriptor);
-      const ids = await readVisibleFeedIds(request, user, t, descriptor);
+      const { user, t } = await guard(request, api);
+      const ids = await readVisibleFeedIds(request, user, t, api);
       if (!ids.ok) return ids.response;
-      return jsonResponse({ deleted: await deleteFeeds(user, descriptor.product, ids.ids) });
+      return jsonResponse({ deleted: await deleteFeeds(user, api.descriptor.product, ids.ids) });
     },
   });
 }
 
 /** POST /api/{segment}-run-dump {ids}: each selected feed runs as a dump with its selection; answers the new dump ids. */
-export function runDumpResource(descriptor: AnyDescriptor): Resource {
-  return resource(descriptor, "POST", {
+export function runDumpResource(descriptor: AnyDescriptor, audience: Audience = "subscribers"): Resource {
+  const api: ApiScope = { descriptor, audience };
+  return resource(api, "POST", {
     POST: async (request) => {
-      const { user, t } = await guard(request, descriptor);
-      const ids = await readVisibleFeedIds(request, user, t, descriptor);
+      const { user, t } = await guard(request, api);
+      const ids = await readVisibleFeedIds(request, user, t, api);
       if (!ids.ok) return ids.response;
       try {
-        return jsonResponse({ dumps: await runUserFeedsAsDumps(user, descriptor.product, ids.ids) }, 201);
+        return jsonResponse({ dumps: await runUserFeedsAsDumps(user, api.descriptor.product, ids.ids) }, 201);
       } catch (error) {
-        return engineFailed(request, user, t, descriptor, error);
+        return engineFailed(request, user, t, api, error);
       }
     },
   });
 }
 
 /** POST /api/{segment}-recover-feed {id}: an admin brings a deleted feed back (inactive). */
-export function recoverFeedResource(descriptor: AnyDescriptor): Resource {
-  return resource(descriptor, "POST", {
+export function recoverFeedResource(descriptor: AnyDescriptor, audience: Audience = "subscribers"): Resource {
+  const api: ApiScope = { descriptor, audience };
+  return resource(api, "POST", {
     POST: async (request) => {
-      const { user, t } = await guard(request, descriptor);
+      const { user, t } = await guard(request, api);
       if (!user.isAdmin) return jsonResponse({ error: t("econApi.adminOnly") }, 403);
       const body = await readJsonObject(request, t);
       if (!body.ok) return body.response;
-      const id = typeof body.value.id === "string" ? body.value.id.trim() : "";
-      if (!id) return jsonResponse({ errors: { id: t("validation.required") } }, 422);
-      if (!(await recoverFeed(descriptor.product, id))) return jsonResponse({ error: t("econApi.recoverFailed") }, 404);
+      const parsed = recoverFeedSchema.safeParse(body.value);
+      if (!parsed.success) return zodErrorResponse(parsed.error, t);
+      const { id } = parsed.data;
+      if (!(await recoverFeed(user, api.descriptor.product, id))) return jsonResponse({ error: t("econApi.recoverFailed") }, 404);
       return jsonResponse({ id });
     },
   });
@@ -307,20 +324,21 @@ export function recoverFeedResource(descriptor: AnyDescriptor): Resource {
  * GET /api/{segment}-dumps?status=active|inactive&username=&ids=a,b: the user's dumps with progress and files
  * (everyone's for an admin, who may filter by username); `ids` narrows the list, for polling a few dumps.
  */
-export function dumpsResource(descriptor: AnyDescriptor): Resource {
-  return resource(descriptor, "GET", {
-    GET: async (request) => {
-      const { user, t } = await guard(request, descriptor);
-      const parsed = dumpsFilterSchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
-      if (!parsed.success) return zodErrorResponse(parsed.error, t);
-      return jsonResponse({ dumps: await listDumps(user, descriptor.product, parsed.data) });
-    },
-  });
+export function dumpsResource(descriptor: AnyDescriptor, audience: Audience = "subscribers"): Resource {
+  const api: ApiScope = { descriptor, audience };
+  return resource(api, "GET", { GET: (request) => dumpsAnswer(request, api) });
+}
+
+async function dumpsAnswer(request: Request, api: ApiScope): Promise<Response> {
+  const { user, t } = await guard(request, api);
+  const parsed = dumpsFilterSchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
+  if (!parsed.success) return zodErrorResponse(parsed.error, t);
+  return jsonResponse({ dumps: await listDumps(user, api.descriptor.product, parsed.data) });
 }
 
 /** DELETE ?id= (or POST {id}): cancels a dump while it can be cancelled; an ended dump is a 409, others' a 404. */
-async function cancelDump(request: Request, descriptor: AnyDescriptor, idFromBody: boolean): Promise<Response> {
-  const { user, t } = await guard(request, descriptor);
+async function cancelDump(request: Request, api: ApiScope, idFromBody: boolean): Promise<Response> {
+  const { user, t } = await guard(request, api);
   let id = queryId(request);
   if (!id && idFromBody) {
     const body = await readJsonObject(request, t);
@@ -328,7 +346,7 @@ async function cancelDump(request: Request, descriptor: AnyDescriptor, idFromBod
     id = typeof body.value.id === "string" ? body.value.id.trim() : "";
   }
   if (!id) return jsonResponse({ errors: { id: t("validation.required") } }, 422);
-  const outcome = await cancelUserDump(user, descriptor.product, id);
+  const outcome = await cancelUserDump(user, api.descriptor.product, id);
   if (outcome === "not-found") return jsonResponse({ error: t("econApi.dumpNotFound") }, 404);
   if (outcome === "not-cancellable") return jsonResponse({ error: t("econApi.notCancellable") }, 409);
   return jsonResponse({ id, status: "cancelled" });
@@ -338,38 +356,57 @@ async function cancelDump(request: Request, descriptor: AnyDescriptor, idFromBod
  * /api/{segment}-dump: GET ?id= a dump's details with progress and files (others' and unknown dumps are a 404);
  * POST a new dump, queued for the worker (admins may name a `username` to act for); DELETE ?id= cancels it.
  */
-export function dumpResource(descriptor: AnyDescriptor): Resource {
-  return resource(descriptor, "GET, POST, DELETE", {
-    GET: async (request) => {
-      const { user, t } = await guard(request, descriptor);
-      const id = queryId(request);
-      if (!id) return jsonResponse({ errors: { id: t("validation.required") } }, 422);
-      const dump = await findDump(user, descriptor.product, id, descriptor.criteriaSchema);
-      if (!dump) return jsonResponse({ error: t("econApi.dumpNotFound") }, 404);
-      return jsonResponse(withReasonText(dump, t));
-    },
-    POST: async (request) => {
-      const { user, t } = await guard(request, descriptor);
-      const body = await readJsonObject(request, t);
-      if (!body.ok) return body.response;
-      const username = typeof body.value.username === "string" ? body.value.username.trim() : undefined;
-      // A dump of the API has no stored password to keep: an FTP delivery needs one typed.
-      const checked = await checkSubmission(descriptor, "dump", { ...body.value, intent: "create" }, { user, username });
-      if (!checked.ok) return jsonResponse({ errors: translateErrors(t, checked.errors) }, checked.status);
-      try {
-        return jsonResponse({ id: await storeDump(descriptor, checked.ownerId, checked.values) }, 201);
-      } catch (error) {
-        return engineFailed(request, user, t, descriptor, error);
-      }
-    },
-    DELETE: (request) => cancelDump(request, descriptor, false),
+export function dumpResource(descriptor: AnyDescriptor, audience: Audience = "subscribers"): Resource {
+  const api: ApiScope = { descriptor, audience };
+  return resource(api, "GET, POST, DELETE", {
+    GET: (request) => dumpAnswer(request, api),
+    POST: (request) => createDump(request, api),
+    DELETE: (request) => cancelDump(request, api, false),
   });
 }
 
+/**
+ * A product's dumps at one address (the admin panel's /api/admin/{product}-dumps): GET lists them, everyone's
+ * for admins (or ?id= one), POST creates one (admins on behalf of `username`), DELETE ?id= cancels one.
+ */
+export function dumpCollectionResource(descriptor: AnyDescriptor, audience: Audience = "subscribers"): Resource {
+  const api: ApiScope = { descriptor, audience };
+  return resource(api, "GET, POST, DELETE", {
+    GET: (request) => (queryId(request) ? dumpAnswer(request, api) : dumpsAnswer(request, api)),
+    POST: (request) => createDump(request, api),
+    DELETE: (request) => cancelDump(request, api, false),
+  });
+}
+
+async function dumpAnswer(request: Request, api: ApiScope): Promise<Response> {
+  const { user, t } = await guard(request, api);
+  const id = queryId(request);
+  if (!id) return jsonResponse({ errors: { id: t("validation.required") } }, 422);
+  const dump = await findDump(user, api.descriptor.product, id, api.descriptor.criteriaSchema);
+  if (!dump) return jsonResponse({ error: t("econApi.dumpNotFound") }, 404);
+  return jsonResponse(withReasonText(dump, t));
+}
+
+async function createDump(request: Request, api: ApiScope): Promise<Response> {
+  const { user, t } = await guard(request, api);
+  const body = await readJsonObject(request, t);
+  if (!body.ok) return body.response;
+  const username = typeof body.value.username === "string" ? body.value.username.trim() : undefined;
+  // A dump of the API has no stored password to keep: an FTP delivery needs one typed.
+  const checked = await checkSubmission(api.descriptor, "dump", { ...body.value, intent: "create" }, { user, username });
+  if (!checked.ok) return jsonResponse({ errors: translateErrors(t, checked.errors) }, checked.status);
+  try {
+    return jsonResponse({ id: await storeDump(api.descriptor, user, checked.ownerId, checked.values) }, 201);
+  } catch (error) {
+    return engineFailed(request, user, t, api, error);
+  }
+}
+
 /** DELETE /api/{segment}-dump-cancel?id= (or POST {id}). */
-export function dumpCancelResource(descriptor: AnyDescriptor): Resource {
-  return resource(descriptor, "DELETE, POST", {
-    DELETE: (request) => cancelDump(request, descriptor, false),
-    POST: (request) => cancelDump(request, descriptor, true),
+export function dumpCancelResource(descriptor: AnyDescriptor, audience: Audience = "subscribers"): Resource {
+  const api: ApiScope = { descriptor, audience };
+  return resource(api, "DELETE, POST", {
+    DELETE: (request) => cancelDump(request, api, false),
+    POST: (request) => cancelDump(request, api, true),
   });
 }

@@ -1,7 +1,7 @@
 import type { Company, DocumentCriteria, DocumentRecord } from "~/modules/catalog/catalog";
 import type { SeriesPreviewRow } from "~/modules/catalog/previews.server";
-import { offersDumps } from "~/modules/dashboard/areas";
-import { requireProductArea } from "~/modules/dashboard/areas.server";
+import { requireAdmin, requireSubscription } from "~/modules/auth/guards.server";
+import { productPlaceOf, productScreenPath, type ProductPlace } from "~/modules/dashboard/places";
 import type { CurrentUser } from "~/modules/auth/users.server";
 import { feedDetails, type FeedDetails, type FeedRow } from "~/modules/feeds/feed-queries.server";
 import { findDump, type DumpDetails } from "~/modules/feeds/dump-queries.server";
@@ -22,17 +22,34 @@ export const productDescriptors = { econ: econProduct, corp: corpProduct, docume
 export type ProductSegment = keyof typeof productDescriptors;
 export type Descriptor = (typeof productDescriptors)[ProductSegment];
 
-function isProductSegment(segment: string): segment is ProductSegment {
-  return Object.hasOwn(productDescriptors, segment);
+/** The subscription each product's own area asks for. */
+const subscriptionOf = { econ: "macroeconomic", corp: "company", documents: "documents" } as const;
+
+export interface ProductPage {
+  segment: ProductSegment;
+  descriptor: Descriptor;
+  user: CurrentUser;
+  /** Where the screen is: the product's own area or an admin section; its links stay there. */
+  place: ProductPlace;
+  /** Whether the place has dump screens (documents have none), so its feeds can run as dumps. */
+  dumps: boolean;
 }
 
-/** The product of the dashboard area the request is in, for its subscribers (and admins); anyone else gets a 404. */
-export async function requireProduct(
-  request: Request,
-): Promise<{ segment: ProductSegment; descriptor: Descriptor; user: CurrentUser; dumps: boolean }> {
-  const { area, user } = await requireProductArea(request);
-  if (!isProductSegment(area.segment)) throw new Response("Not Found", { status: 404 });
-  return { segment: area.segment, descriptor: productDescriptors[area.segment], user, dumps: offersDumps(area) };
+/**
+ * The product of the screen the request is for: in the product's own area for its subscribers (and admins),
+ * in an admin section for admins only; anyone else gets a 404.
+ */
+export async function requireProduct(request: Request): Promise<ProductPage> {
+  const place = productPlaceOf(new URL(request.url).pathname);
+  if (!place) throw new Response("Not Found", { status: 404 });
+  const user = place.admin ? await requireAdmin(request) : await requireSubscription(request, subscriptionOf[place.product]);
+  return {
+    segment: place.product,
+    descriptor: productDescriptors[place.product],
+    user,
+    place,
+    dumps: productScreenPath(place, "dumps") !== null,
+  };
 }
 
 /** A product's option lists, tagged with its segment. */

@@ -20,6 +20,7 @@ export async function createAccount(options: {
   platforms?: Platform[];
   products?: Product[];
   isAdmin?: boolean;
+  hasTokenDecoder?: boolean;
   subscriptionEnded?: boolean;
 }): Promise<TestAccount> {
   const id = randomUUID();
@@ -32,9 +33,9 @@ export async function createAccount(options: {
     const iso = (ms: number) => new Date(ms).toISOString();
     database
       .prepare(
-        "insert into users (id, email, username, password_hash, first_name, last_name, is_admin, has_token_decoder, created_at) values (?, ?, ?, ?, ?, ?, ?, 0, ?)",
+        "insert into users (id, email, username, password_hash, first_name, last_name, is_admin, has_token_decoder, created_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?)",
       )
-      .run(id, email, email, passwordHash, "Test", "User", options.isAdmin ? 1 : 0, iso(now));
+      .run(id, email, email, passwordHash, "Test", "User", options.isAdmin ? 1 : 0, options.hasTokenDecoder ? 1 : 0, iso(now));
     for (const platform of options.platforms ?? ["econ", "corp", "intel"]) {
       database.prepare("insert into user_platforms (user_id, platform) values (?, ?)").run(id, platform);
     }

@@ -6,7 +6,7 @@ import { fetchJsonVetted } from "~/modules/net/outbound.server";
 import type { DocSetId } from "~/modules/registry/registry";
 import { docSetPages } from "../doc-pages";
 import { writtenPageContent } from "../page-content.server";
-import { getDocSetData } from "../routing-data.server";
+import { getDocSetData, type LoadedDocSet } from "../routing-data.server";
 import type { ApiModel } from "../spec-model";
 import {
   composeGuide,
@@ -110,14 +110,18 @@ export function cacheListings(
   };
 }
 
-const cachedListing = cacheListings(async (set) => {
-  const { model } = await getDocSetData(set);
-  return loadDownloadListing(set, model, await readGuides(set));
-});
+/** One cache per loaded specification: a reloaded one reads its listing afresh (the fallback is built from it). */
+const listingCaches = new WeakMap<LoadedDocSet, (set: DocSetId) => Promise<DownloadListing>>();
 
 /** What a set offers for download: documentation guides and SDK entries. */
-export function getDownloadListing(set: DocSetId): Promise<DownloadListing> {
-  return cachedListing(set);
+export async function getDownloadListing(set: DocSetId): Promise<DownloadListing> {
+  const loaded = await getDocSetData(set);
+  let listingOf = listingCaches.get(loaded);
+  if (!listingOf) {
+    listingOf = cacheListings(async (docSet) => loadDownloadListing(docSet, loaded.model, await readGuides(docSet)));
+    listingCaches.set(loaded, listingOf);
+  }
+  return listingOf(set);
 }
 
 /** The file behind /docs/{vendor}/{api}/downloads/{file}, or null when the set has no such file. */

@@ -1,3 +1,4 @@
+import { auditIfAdmin } from "~/modules/admin/audit.server";
 import type { CurrentUser } from "~/modules/auth/users.server";
 import { db } from "~/modules/db/db.server";
 import { createDump, dumpProgress } from "~/modules/feeds/dumps.server";
@@ -110,6 +111,12 @@ export async function generateDataset(user: CurrentUser, datasetId: string, form
       delivery: { method: "platform", ftp: null },
       notification: { emails: [], url: null, method: "POST" },
       datasetId: dataset.id,
+    });
+    await auditIfAdmin(user, {
+      action: "dump-create",
+      target: id,
+      ownerId: user.id,
+      details: { product: "company", dataset: dataset.id, format },
     });
     return { ok: true, id, status: "queued" };
   } catch (error) {

@@ -8,6 +8,7 @@ import { pageMeta } from "~/modules/content/page-meta";
 import { pageTitle } from "~/modules/content/page-title.server";
 import { findFeed } from "~/modules/feeds/feed-queries.server";
 import { storeDump } from "~/modules/feeds/submission.server";
+import { productScreenPath } from "~/modules/dashboard/places";
 import { localizePathFor } from "~/modules/i18n/language";
 import { checkDumpPost, feedAsDumpDefaults, type FormState } from "~/modules/products/pages.server";
 import { productOptions, requireProduct } from "~/modules/products/registry.server";
@@ -16,6 +17,8 @@ import { redirectWithToast } from "~/modules/toast/toast.server";
 /** `?fromFeed={id}` starts from one of the user's feeds (any for an admin); someone else's is a 404. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const page = await requireProduct(request);
+  const back = productScreenPath(page.place, "dumps");
+  if (!back) throw new Response("Not Found", { status: 404 });
   const fromFeed = new URL(request.url).searchParams.get("fromFeed");
   const feed = fromFeed ? await findFeed(page.user, page.descriptor.product, fromFeed) : null;
   if (fromFeed && !feed) throw new Response("Not Found", { status: 404 });
@@ -25,6 +28,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     storedPassword: prefill.keepsPassword,
     fromFeed: feed ? { id: feed.id, name: feed.name } : null,
     product: await productOptions(page.segment, page.user),
+    back,
     isAdmin: page.user.isAdmin,
     ...(await pageTitle(request, screenText[page.segment].createDumpTitle)),
   };
@@ -35,11 +39,13 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data?.ti
 /** Save previews the selection (intent=preview); Create queues the dump and opens its details. */
 export async function action({ request }: ActionFunctionArgs) {
   const page = await requireProduct(request);
+  const back = productScreenPath(page.place, "dumps");
+  if (!back) throw new Response("Not Found", { status: 404 });
   const checked = await checkDumpPost(request, page, { intents: ["preview", "create"] });
   if (!checked.ok) return data(checked.state, { status: checked.status });
   if (checked.values.intent === "preview") return data(checked.state);
-  const dumpId = await storeDump(page.descriptor, checked.ownerId, checked.values, checked.fromFeed);
-  return redirectWithToast(localizePathFor(request, `/dashboard/${page.segment}/dump-details/${dumpId}`), {
+  const dumpId = await storeDump(page.descriptor, page.user, checked.ownerId, checked.values, checked.fromFeed);
+  return redirectWithToast(localizePathFor(request, productScreenPath(page.place, "dump-details", dumpId) ?? back), {
     type: "success",
     message: "econ.toast.dumpCreated",
     values: { name: checked.values.name },
@@ -47,7 +53,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function CreateDumpPage() {
-  const { defaults, storedPassword, fromFeed, product, isAdmin } = useLoaderData<typeof loader>();
+  const { defaults, storedPassword, fromFeed, product, back, isAdmin } = useLoaderData<typeof loader>();
   const state = useActionData<FormState>();
   const { search } = useLocation();
   const { t } = useTranslation();
@@ -69,7 +75,7 @@ export default function CreateDumpPage() {
         storedPassword={storedPassword}
         state={state}
         isAdmin={isAdmin}
-        cancelTo={`/dashboard/${product.segment}/dumps`}
+        cancelTo={back}
       />
     </Stack>
   );

@@ -8,15 +8,18 @@ import { pageMeta } from "~/modules/content/page-meta";
 import { pageTitle } from "~/modules/content/page-title.server";
 import { FeedLimitError } from "~/modules/feeds/feeds.server";
 import { feedLimitMessage, storeFeed } from "~/modules/feeds/submission.server";
+import { placePath, productScreenPath } from "~/modules/dashboard/places";
 import { localizePathFor } from "~/modules/i18n/language";
 import { checkFeedPost, type FormState } from "~/modules/products/pages.server";
 import { productOptions, requireProduct } from "~/modules/products/registry.server";
 import { redirectWithToast } from "~/modules/toast/toast.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { segment, user } = await requireProduct(request);
+  const { segment, user, place } = await requireProduct(request);
+  if (!productScreenPath(place, "create-feed")) throw new Response("Not Found", { status: 404 });
   return {
     product: await productOptions(segment, user),
+    place,
     isAdmin: user.isAdmin,
     ...(await pageTitle(request, screenText[segment].createFeedTitle)),
   };
@@ -27,12 +30,13 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data?.ti
 /** Save previews the selection (intent=preview); Create stores the feed and opens its details. */
 export async function action({ request }: ActionFunctionArgs) {
   const page = await requireProduct(request);
+  if (!productScreenPath(page.place, "create-feed")) throw new Response("Not Found", { status: 404 });
   const checked = await checkFeedPost(request, page, { intents: ["preview", "create"] });
   if (!checked.ok) return data(checked.state, { status: checked.status });
   if (checked.values.intent === "preview") return data(checked.state);
   try {
-    const feedId = await storeFeed(page.descriptor, checked.ownerId, checked.values);
-    return redirectWithToast(localizePathFor(request, `/dashboard/${page.segment}/feed-details/${feedId}`), {
+    const feedId = await storeFeed(page.descriptor, page.user, checked.ownerId, checked.values);
+    return redirectWithToast(localizePathFor(request, placePath(page.place, "feed-details", feedId)), {
       type: "success",
       message: "econ.toast.feedCreated",
       values: { name: checked.values.name },
@@ -45,7 +49,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function CreateFeedPage() {
-  const { product, isAdmin } = useLoaderData<typeof loader>();
+  const { product, place, isAdmin } = useLoaderData<typeof loader>();
   const state = useActionData<FormState>();
   const { t } = useTranslation();
   const text = screenText[product.segment];
@@ -62,7 +66,7 @@ export default function CreateFeedPage() {
         defaults={{}}
         state={state}
         isAdmin={isAdmin}
-        cancelTo={`/dashboard/${product.segment}/feeds`}
+        cancelTo={placePath(place, "feeds")}
       />
     </Stack>
   );

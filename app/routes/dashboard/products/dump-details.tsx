@@ -15,35 +15,39 @@ import { pageTitle } from "~/modules/content/page-title.server";
 import { cancelUserDump } from "~/modules/feeds/dump-queries.server";
 import { isActiveDumpStatus } from "~/modules/feeds/progress";
 import { readFormData } from "~/modules/forms/form-data.server";
+import { productScreenPath } from "~/modules/dashboard/places";
 import { localizePathFor } from "~/modules/i18n/language";
 import { productDumpDetails, requireProduct } from "~/modules/products/registry.server";
 import { redirectWithToast } from "~/modules/toast/toast.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { segment, user } = await requireProduct(request);
-  const details = await productDumpDetails(segment, user, params.dumpId ?? "");
-  if (!details) throw new Response("Not Found", { status: 404 });
-  return { details, now: Date.now(), ...(await pageTitle(request, "dumps.detailsTitle")) };
+  const { segment, user, place } = await requireProduct(request);
+  const back = productScreenPath(place, "dumps");
+  const details = back ? await productDumpDetails(segment, user, params.dumpId ?? "") : null;
+  if (!back || !details) throw new Response("Not Found", { status: 404 });
+  return { details, back, now: Date.now(), ...(await pageTitle(request, "dumps.detailsTitle")) };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   pageMeta(data?.details ? `${data.details.dump.name} · ${data.title}` : undefined, data?.siteName);
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const { segment, descriptor, user } = await requireProduct(request);
+  const { descriptor, user, place } = await requireProduct(request);
   const form = await readFormData(request);
   if (form.get("intent") !== "cancel") return data({ error: "dumps.unknownIntent" }, { status: 400 });
   const outcome = await cancelUserDump(user, descriptor.product, params.dumpId ?? "");
   if (outcome === "not-found") throw new Response("Not Found", { status: 404 });
   if (outcome === "not-cancellable") return data({ error: "dumps.notCancellable" }, { status: 409 });
-  return redirectWithToast(localizePathFor(request, `/dashboard/${segment}/dump-details/${params.dumpId}`), {
+  const details = productScreenPath(place, "dump-details", params.dumpId);
+  if (!details) throw new Response("Not Found", { status: 404 });
+  return redirectWithToast(localizePathFor(request, details), {
     type: "success",
     message: "dumps.cancelledToast",
   });
 }
 
 export default function DumpDetailsPage() {
-  const { details, now } = useLoaderData<typeof loader>();
+  const { details, back, now } = useLoaderData<typeof loader>();
   const { dump } = details;
   const actionData = useActionData<typeof action>();
   const { t, i18n } = useTranslation();
@@ -51,7 +55,7 @@ export default function DumpDetailsPage() {
   const date = (value: string | null) => formatDateTime(value, i18n.language);
   return (
     <Stack gap="lg" maw={1100}>
-      <Anchor component={AppLink} to={`/dashboard/${details.segment}/dumps`} size="sm">
+      <Anchor component={AppLink} to={back} size="sm">
         ← {t("dumps.backToList")}
       </Anchor>
       <Group justify="space-between" align="flex-start">

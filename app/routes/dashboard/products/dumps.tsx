@@ -14,16 +14,19 @@ import { pageTitle } from "~/modules/content/page-title.server";
 import { cancelUserDump, listDumps } from "~/modules/feeds/dump-queries.server";
 import { isActiveDumpStatus } from "~/modules/feeds/progress";
 import { readFormData } from "~/modules/forms/form-data.server";
+import { productScreenPath } from "~/modules/dashboard/places";
 import { localizePathFor, splitLanguagePrefix } from "~/modules/i18n/language";
 import { listFilter, statusFilters } from "~/modules/feeds/status-filter";
 import { requireProduct } from "~/modules/products/registry.server";
 import { redirectWithToast } from "~/modules/toast/toast.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { segment, descriptor, user } = await requireProduct(request);
+  const { segment, descriptor, user, place } = await requireProduct(request);
+  if (!productScreenPath(place, "dumps")) throw new Response("Not Found", { status: 404 });
   const { status, username } = listFilter(new URL(request.url).searchParams, user.isAdmin);
   return {
     segment,
+    place,
     dumps: await listDumps(user, descriptor.product, { status, username: username || undefined }),
     status,
     username,
@@ -52,10 +55,10 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function DumpsPage() {
-  const { segment, dumps, status, username, isAdmin, now } = useLoaderData<typeof loader>();
+  const { segment, place, dumps, status, username, isAdmin, now } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t, i18n } = useTranslation();
-  const area = `/dashboard/${segment}`;
+  const createDump = productScreenPath(place, "create-dump");
   const { pathname, search } = useLocation();
   const navigation = useNavigation();
   useLiveRevalidation(dumps.some((dump) => isActiveDumpStatus(dump.status)));
@@ -66,9 +69,11 @@ export default function DumpsPage() {
           <Title order={1}>{t("dumps.title")}</Title>
           <Text>{t(screenText[segment].dumpsLead)}</Text>
         </div>
-        <Button component={AppLink} to={`${area}/create-dump`}>
-          {t("dumps.create")}
-        </Button>
+        {createDump ? (
+          <Button component={AppLink} to={createDump}>
+            {t("dumps.create")}
+          </Button>
+        ) : null}
       </Group>
 
       <Form method="get" aria-label={t("dumps.filter")}>
@@ -110,7 +115,7 @@ export default function DumpsPage() {
               {dumps.map((dump) => (
                 <Table.Tr key={dump.id} data-testid="dump-row" data-dump-id={dump.id}>
                   <Table.Td>
-                    <Anchor component={AppLink} to={`${area}/dump-details/${dump.id}`}>
+                    <Anchor component={AppLink} to={productScreenPath(place, "dump-details", dump.id) ?? pathname}>
                       {dump.name}
                     </Anchor>
                   </Table.Td>

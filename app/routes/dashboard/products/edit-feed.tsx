@@ -9,7 +9,7 @@ import { AppLink } from "~/components/layout/app-link";
 import type { CurrentUser } from "~/modules/auth/users.server";
 import { pageMeta } from "~/modules/content/page-meta";
 import { pageTitle } from "~/modules/content/page-title.server";
-import { productAreaOf } from "~/modules/dashboard/areas";
+import { placePath, productPlaceOf } from "~/modules/dashboard/places";
 import { findFeed } from "~/modules/feeds/feed-queries.server";
 import type { FeedProduct } from "~/modules/feeds/model";
 import { keepsFtpPassword, storeFeedEdit } from "~/modules/feeds/submission.server";
@@ -35,6 +35,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     defaults: feedDefaults(page, feed),
     storedPassword: keepsFtpPassword(feed),
     product: await productOptions(page.segment, page.user),
+    place: page.place,
     isAdmin: page.user.isAdmin,
     ...(await pageTitle(request, screenText[page.segment].editFeedTitle)),
   };
@@ -49,8 +50,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const checked = await checkFeedPost(request, page, { intents: ["preview", "save"], feed });
   if (!checked.ok) return data(checked.state, { status: checked.status });
   if (checked.values.intent === "preview") return data(checked.state);
-  await storeFeedEdit(page.descriptor, feed, checked.values);
-  return redirectWithToast(localizePathFor(request, `/dashboard/${page.segment}/feed-details/${feed.id}`), {
+  await storeFeedEdit(page.descriptor, page.user, feed, checked.values);
+  return redirectWithToast(localizePathFor(request, placePath(page.place, "feed-details", feed.id)), {
     type: "success",
     message: "econ.toast.feedSaved",
     values: { name: checked.values.name },
@@ -58,7 +59,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function EditFeedPage() {
-  const { feedId, defaults, storedPassword, product, isAdmin } = useLoaderData<typeof loader>();
+  const { feedId, defaults, storedPassword, product, place, isAdmin } = useLoaderData<typeof loader>();
   const state = useActionData<FormState>();
   const { t } = useTranslation();
   const text = screenText[product.segment];
@@ -77,7 +78,7 @@ export default function EditFeedPage() {
         state={state}
         isAdmin={isAdmin}
         storedPassword={storedPassword}
-        cancelTo={`/dashboard/${product.segment}/feed-details/${feedId}`}
+        cancelTo={placePath(place, "feed-details", feedId)}
       />
     </Stack>
   );
@@ -93,13 +94,14 @@ export function ErrorBoundary() {
   const error = useRouteError();
   const { t } = useTranslation();
   const { pathname } = useLocation();
-  if (!isMissingFeed(error)) return <GeneralErrorBoundary />;
+  const place = productPlaceOf(pathname);
+  if (!isMissingFeed(error) || !place) return <GeneralErrorBoundary />;
   return (
     <Container size="sm" py="xl" className="error-page" data-testid="not-found">
       <Stack gap="md">
         <Title order={1}>{t("errors.notFoundTitle")}</Title>
         <Text>{t(feedNotFound)}</Text>
-        <Button component={AppLink} to={`/dashboard/${productAreaOf(pathname)?.segment ?? ""}/feeds`} w="fit-content">
+        <Button component={AppLink} to={placePath(place, "feeds")} w="fit-content">
           {t("econ.feeds.backToList")}
         </Button>
       </Stack>

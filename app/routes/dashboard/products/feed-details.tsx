@@ -12,6 +12,7 @@ import { pageTitle } from "~/modules/content/page-title.server";
 import { deleteFeeds, findFeed, runUserFeedsAsDumps } from "~/modules/feeds/feed-queries.server";
 import type { FeedProduct } from "~/modules/feeds/model";
 import { readFormData } from "~/modules/forms/form-data.server";
+import { placePath, productScreenPath } from "~/modules/dashboard/places";
 import { localizePathFor } from "~/modules/i18n/language";
 import { productFeedDetails, requireProduct } from "~/modules/products/registry.server";
 import { redirectWithToast } from "~/modules/toast/toast.server";
@@ -24,23 +25,24 @@ async function requireFeed(user: CurrentUser, product: FeedProduct, feedId: stri
 }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { segment, descriptor, user, dumps } = await requireProduct(request);
+  const { segment, descriptor, user, place } = await requireProduct(request);
   const feed = await requireFeed(user, descriptor.product, params.feedId);
   const [details, title] = await Promise.all([productFeedDetails(segment, user, feed), pageTitle(request, "econ.feedDetails.title")]);
-  return { details, dumps, ...title };
+  return { details, place, ...title };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data?.details.feed.name ?? data?.title, data?.siteName);
 
 /** intent=run queues a dump of the feed; intent=delete asks for confirmation, then deletes. */
 export async function action({ request, params }: ActionFunctionArgs) {
-  const { segment, descriptor, user, dumps } = await requireProduct(request);
+  const { descriptor, user, place, dumps } = await requireProduct(request);
   const feed = await requireFeed(user, descriptor.product, params.feedId);
+  const list = placePath(place, "feeds");
   const form = await readFormData(request);
   switch (dumps || form.get("intent") !== "run" ? form.get("intent") : null) {
     case "run": {
       const dumps = await runUserFeedsAsDumps(user, descriptor.product, [feed.id]);
-      return redirectWithToast(localizePathFor(request, `/dashboard/${segment}/dumps`), {
+      return redirectWithToast(localizePathFor(request, productScreenPath(place, "dumps") ?? list), {
         type: "success",
         message: "econ.toast.dumpsStarted",
         values: { count: String(dumps.length) },
@@ -49,7 +51,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     case "delete": {
       if (form.get("confirm") !== "yes") return { confirmDelete: true };
       await deleteFeeds(user, descriptor.product, [feed.id]);
-      return redirectWithToast(localizePathFor(request, `/dashboard/${segment}/feeds`), {
+      return redirectWithToast(localizePathFor(request, list), {
         type: "success",
         message: "econ.toast.feedDeleted",
         values: { name: feed.name },
@@ -61,9 +63,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function FeedDetailsPage() {
-  const { details, dumps } = useLoaderData<typeof loader>();
+  const { details, place } = useLoaderData<typeof loader>();
   const { feed } = details;
-  const area = `/dashboard/${details.segment}`;
+  const customDump = productScreenPath(place, "create-dump");
   const actionData = useActionData<{ confirmDelete?: boolean; error?: string }>();
   const { pathname } = useLocation();
   const { t } = useTranslation();
@@ -75,17 +77,17 @@ export default function FeedDetailsPage() {
           <Title order={1}>{feed.name}</Title>
         </div>
         <Group gap="sm">
-          <Button component={AppLink} to={`${area}/edit-feed/${feed.id}`}>
+          <Button component={AppLink} to={placePath(place, "edit-feed", feed.id)}>
             {t("econ.feedDetails.edit")}
           </Button>
-          {dumps ? (
+          {customDump ? (
             <>
               <Form method="post">
                 <Button type="submit" name="intent" value="run" variant="light">
                   {t("econ.feedDetails.run")}
                 </Button>
               </Form>
-              <Button component={AppLink} to={`${area}/create-dump?fromFeed=${feed.id}`} variant="light">
+              <Button component={AppLink} to={`${customDump}?fromFeed=${feed.id}`} variant="light">
                 {t("econ.feedDetails.customDump")}
               </Button>
             </>

@@ -13,17 +13,18 @@ import { deleteFeeds, findFeed, listFeeds, runUserFeedsAsDumps } from "~/modules
 import { feedLimitMessage, setFeedActive } from "~/modules/feeds/submission.server";
 import { listFilter, selectedIds, statusFilters } from "~/modules/feeds/status-filter";
 import { readFormData } from "~/modules/forms/form-data.server";
+import { placePath, productScreenPath } from "~/modules/dashboard/places";
 import { localizePathFor } from "~/modules/i18n/language";
 import { requireProduct } from "~/modules/products/registry.server";
 import { redirectWithToast } from "~/modules/toast/toast.server";
 
 /** The list filters are a GET form: ?status=active|inactive|all and, for admins, ?username=. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { segment, descriptor, user, dumps } = await requireProduct(request);
+  const { segment, descriptor, user, place } = await requireProduct(request);
   const { status, username } = listFilter(new URL(request.url).searchParams, user.isAdmin);
   return {
     segment,
-    dumps,
+    place,
     feeds: await listFeeds(user, descriptor.product, { status, username: username || undefined }),
     filter: { status, username },
     isAdmin: user.isAdmin,
@@ -44,16 +45,17 @@ interface FeedsActionData {
  * on or off; only the user's own feeds count (any for an admin).
  */
 export async function action({ request }: ActionFunctionArgs) {
-  const { segment, descriptor, user, dumps } = await requireProduct(request);
+  const { descriptor, user, place, dumps } = await requireProduct(request);
+  const list = placePath(place, "feeds");
   const form = await readFormData(request);
   const toggle = form.get("toggle");
   if (typeof toggle === "string") {
     const feed = await findFeed(user, descriptor.product, toggle);
     if (!feed) throw new Response("Not Found", { status: 404 });
     const active = feed.status !== "active";
-    if ((await setFeedActive(descriptor, feed, active)) === "limit")
+    if ((await setFeedActive(descriptor, user, feed, active)) === "limit")
       return data<FeedsActionData>({ error: feedLimitMessage(descriptor) }, { status: 422 });
-    return redirectWithToast(localizePathFor(request, `/dashboard/${segment}/feeds${new URL(request.url).search}`), {
+    return redirectWithToast(localizePathFor(request, `${list}${new URL(request.url).search}`), {
       type: "success",
       message: active ? "econ.toast.feedActivated" : "econ.toast.feedDeactivated",
       values: { name: feed.name },
@@ -73,7 +75,7 @@ export async function action({ request }: ActionFunctionArgs) {
       descriptor.product,
       feeds.map((feed) => feed.id),
     );
-    return redirectWithToast(localizePathFor(request, `/dashboard/${segment}/dumps`), {
+    return redirectWithToast(localizePathFor(request, productScreenPath(place, "dumps") ?? list), {
       type: "success",
       message: "econ.toast.dumpsStarted",
       values: { count: String(dumps.length) },
@@ -86,7 +88,7 @@ export async function action({ request }: ActionFunctionArgs) {
     feeds.map((feed) => feed.id),
   );
   const back = new URL(request.url).search;
-  return redirectWithToast(localizePathFor(request, `/dashboard/${segment}/feeds${back}`), {
+  return redirectWithToast(localizePathFor(request, `${list}${back}`), {
     type: "success",
     message: "econ.toast.feedsDeleted",
     values: { count: String(deleted) },
@@ -94,12 +96,14 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function FeedsPage() {
-  const { segment, dumps, feeds, filter, isAdmin } = useLoaderData<typeof loader>();
+  const { segment, place, feeds, filter, isAdmin } = useLoaderData<typeof loader>();
   const actionData = useActionData<FeedsActionData>();
   const { pathname, search } = useLocation();
   const { t } = useTranslation();
   const confirming = actionData?.confirmDelete;
-  const area = `/dashboard/${segment}`;
+  const createFeed = productScreenPath(place, "create-feed");
+  const dumps = productScreenPath(place, "dumps");
+  const deleted = productScreenPath(place, "deleted-feeds");
 
   return (
     <Stack gap="lg" maw={1200}>
@@ -109,12 +113,19 @@ export default function FeedsPage() {
           <Text>{t(screenText[segment].feedsLead)}</Text>
         </div>
         <Group gap="sm">
-          <Button component={AppLink} to={`${area}/create-feed`}>
-            {t("econ.feeds.create")}
-          </Button>
+          {createFeed ? (
+            <Button component={AppLink} to={createFeed}>
+              {t("econ.feeds.create")}
+            </Button>
+          ) : null}
           {dumps ? (
-            <Button component={AppLink} to={`${area}/dumps`} variant="light">
+            <Button component={AppLink} to={dumps} variant="light">
               {t("econ.feeds.dumps")}
+            </Button>
+          ) : null}
+          {deleted ? (
+            <Button component={AppLink} to={deleted} variant="light">
+              {t("admin.deletedFeeds.link")}
             </Button>
           ) : null}
         </Group>
@@ -148,7 +159,7 @@ export default function FeedsPage() {
         <Form method="post">
           <Stack gap="sm">
             <FormError message={actionData?.error} testId="list-error" />
-            <FeedsTable feeds={feeds} showOwner={isAdmin} area={area} />
+            <FeedsTable feeds={feeds} showOwner={isAdmin} place={place} />
             {feeds.length > 0 ? (
               <Group gap="sm">
                 <Button type="submit" name="intent" value="delete" color="red" variant="light">

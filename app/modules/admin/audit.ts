@@ -1,0 +1,41 @@
+import { z } from "zod";
+
+/** What an admin can do that changes something; the dashboard's audit trail labels each (admin.audit.actions.*). */
+export const adminActionKinds = [
+  "spec-reload",
+  "feed-create",
+  "feed-edit",
+  "feed-activate",
+  "feed-deactivate",
+  "feed-delete",
+  "feed-recover",
+  "feed-run",
+  "dump-create",
+  "dump-cancel",
+] as const;
+
+export type AdminActionKind = (typeof adminActionKinds)[number];
+
+export interface AdminActionEntry {
+  id: string;
+  created: string;
+  /** The admin's username. */
+  admin: string;
+  action: string;
+  /** Whose item it was. */
+  owner: string | null;
+  target: string;
+  details: Record<string, string | number | boolean | null>;
+}
+
+const detailsSchema = z.record(z.union([z.string(), z.number(), z.boolean(), z.null()]));
+
+/** The stored details column; a row written by hand that is not such an object reads as none. */
+export function readAdminActionDetails(stored: string): AdminActionEntry["details"] {
+  try {
+    const parsed = detailsSchema.safeParse(JSON.parse(stored));
+    return parsed.success ? parsed.data : {};
+  } catch {
+    return {};
+  }
+}

@@ -1,0 +1,96 @@
+import { Alert, Button, Group, NativeSelect, Stack, Text, TextInput, Title } from "@mantine/core";
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { OutboxMessageDetails, OutboxTable } from "~/components/dashboard/outbox-view";
+import { requireAdmin } from "~/modules/auth/guards.server";
+import { pageMeta } from "~/modules/content/page-meta";
+import { pageTitle } from "~/modules/content/page-title.server";
+import { env } from "~/modules/env/env.server";
+import { maxListRows } from "~/modules/forms/list-limit";
+import { translateMessage } from "~/modules/forms/messages";
+import { outboxStatusFilters, readOutboxSearch, showOutboxMessage } from "~/modules/mail/outbox-lookup";
+import { findOutboxMessage, listOutbox } from "~/modules/mail/outbox.server";
+
+/**
+ * The e-mail outbox: ?id= shows one message (400 'Invalid ID', 404 when none has it) above the latest ones,
+ * which a GET form filters by ?status=&recipient=. Read only: sendMail tries each message once, as it writes it.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const { values, id, idError, filter, filterErrors } = readOutboxSearch(new URL(request.url).searchParams);
+  const row = id ? await findOutboxMessage(id) : undefined;
+  const lookupError = idError ?? (id && !row ? "admin.outbox.notFound" : null);
+  const status = idError || !filter ? 400 : lookupError ? 404 : 200;
+  return data(
+    {
+      values,
+      message: row ? showOutboxMessage(row) : null,
+      lookupError,
+      list: filter ? await listOutbox({ ...filter, limit: maxListRows }) : { messages: [], total: 0 },
+      filterErrors,
+      smtp: Boolean(env.SMTP_URL),
+      ...(await pageTitle(request, "admin.outbox.title")),
+    },
+    { status },
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data?.title, data?.siteName);
+
+export default function OutboxPage() {
+  const { values, message, lookupError, list, filterErrors, smtp } = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
+  const filterError = (field: string) => (filterErrors[field] ? translateMessage(t, filterErrors[field]) : undefined);
+
+  return (
+    <Stack gap="lg" maw={1200}>
+      <div>
+        <Title order={1}>{t("admin.outbox.title")}</Title>
+        <Text>{t("admin.outbox.lead")}</Text>
+        <Text c="dimmed" data-testid="outbox-delivery">
+          {t(smtp ? "admin.outbox.smtpOn" : "admin.outbox.smtpOff")}
+        </Text>
+      </div>
+
+      {lookupError ? (
+        <Alert color="red" role="alert" data-testid="lookup-error">
+          {t(lookupError)}
+        </Alert>
+      ) : null}
+      {message ? <OutboxMessageDetails message={message} /> : null}
+
+      <Title order={2} size="h3">
+        {t("admin.outbox.listTitle")}
+      </Title>
+      <Form method="get" role="search" aria-label={t("admin.outbox.filterLabel")} key={`filter:${values.status}|${values.recipient}`}>
+        <Group align="flex-start" gap="sm">
+          <NativeSelect
+            id="outbox-status"
+            name="status"
+            label={t("admin.outbox.status")}
+            defaultValue={values.status}
+            data={outboxStatusFilters.map((value) => ({ value, label: t(`admin.outbox.statuses.${value}`) }))}
+            error={filterError("status")}
+          />
+          <TextInput
+            id="outbox-recipient"
+            name="recipient"
+            type="search"
+            label={t("admin.outbox.recipient")}
+            defaultValue={values.recipient}
+            error={filterError("recipient")}
+            autoComplete="off"
+          />
+          <Button type="submit" variant="default" mt={25}>
+            {t("admin.incidents.applyFilter")}
+          </Button>
+        </Group>
+      </Form>
+      {list.total > list.messages.length ? (
+        <Text data-testid="outbox-showing">{t("admin.outbox.showingLatest", { shown: list.messages.length, total: list.total })}</Text>
+      ) : null}
+      <OutboxTable messages={list.messages} />
+    </Stack>
+  );
+}

@@ -1,0 +1,194 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { seedDemoAccounts } from "~/modules/auth/seed.server";
+import { createSession } from "~/modules/auth/session.server";
+import { findUserByEmail } from "~/modules/auth/users.server";
+import { db } from "~/modules/db/db.server";
+import { listOutbox } from "~/modules/mail/outbox.server";
+import { sendMail } from "~/modules/mail/mail.server";
+import { loader as outboxApi, action as outboxApiAction } from "~/routes/api/admin-outbox";
+import * as page from "~/routes/dashboard/admin/outbox";
+
+const ids = {
+  sent: "00000000-0000-4000-8000-000000000001",
+  failed: "00000000-0000-4000-8000-000000000002",
+  percent: "00000000-0000-4000-8000-000000000003",
+};
+const unknownId = "00000000-0000-4000-8000-00000000ffff";
+
+async function insert(id: string, createdAt: string, recipient: string, status: "sent" | "failed") {
+  await db
+    .insertInto("outbox")
+    .values({
+      id,
+      created_at: createdAt,
+      recipient,
+      reply_to: null,
+      subject: `${status} mail`,
+      body: `Body of ${id}`,
+      status,
+      attempts: 1,
+      last_error: status === "failed" ? "connect ECONNREFUSED 127.0.0.1:25" : null,
+      sent_at: status === "sent" ? createdAt : null,
+    })
+    .execute();
+}
+
+async function bearer(email: string): Promise<string> {
+  const user = await findUserByEmail(email);
+  return (await createSession(user!.id, "econ")).token;
+}
+
+function request(url: string, token?: string, method = "GET"): Request {
+  return new Request(`http://localhost${url}`, { method, headers: token ? { Authorization: `Bearer ${token}` } : {} });
+}
+
+/** Calls a loader or action as Remix would: thrown responses are answers too. */
+async function answer<T>(run: () => Promise<T>): Promise<T | Response> {
+  try {
+    return await run();
+  } catch (thrown) {
+    if (thrown instanceof Response) return thrown;
+    throw thrown;
+  }
+}
+
+const context = { cspNonce: "" };
+const callApi = (url: string, token?: string) =>
+  answer(() => outboxApi({ request: request(url, token), params: {}, context })) as Promise<Response>;
+
+async function loadPage(url: string, token?: string) {
+  const loaded = await answer(() => page.loader({ request: request(url, token), params: {}, context }));
+  if (loaded instanceof Response) return { status: loaded.status, data: null };
+  return { status: loaded.init?.status ?? 200, data: loaded.data };
+}
+
+let adminToken = "";
+let subscriberToken = "";
+let storedId = "";
+
+beforeAll(async () => {
+  await seedDemoAccounts();
+  adminToken = await bearer("admin@demo.test");
+  subscriberToken = await bearer("macro@demo.test");
+  await insert(ids.sent, "2026-01-10T08:00:00.000Z", "Sent.Person@example.com", "sent");
+  await insert(ids.failed, "2026-01-11T08:00:00.000Z", "failed.person@example.com", "failed");
+  await insert(ids.percent, "2026-01-09T08:00:00.000Z", "100%_off@example.com", "sent");
+  // Without SMTP_URL the real mail module keeps the message in the outbox.
+  ({ id: storedId } = await sendMail({
+    to: "stored.person@example.com",
+    replyTo: "asker@example.com",
+    subject: "<b>Hello</b>",
+    text: "Line one\n<script>alert(1)</script>",
+  }));
+});
+
+describe("listOutbox", () => {
+  it("lists the newest first, within the limit, and counts every match", async () => {
+    const all = await listOutbox({ limit: 100 });
+    expect(all.messages.map((message) => message.id)).toEqual([storedId, ids.failed, ids.sent, ids.percent]);
+    expect(all.total).toBe(4);
+    const two = await listOutbox({ limit: 2 });
+    expect([two.messages.map((message) => message.id), two.total]).toEqual([[storedId, ids.failed], 4]);
+  });
+
+  it("filters by status and by part of the recipient, in any case, wildcards taken literally", async () => {
+    expect((await listOutbox({ status: "sent", limit: 100 })).messages.map((message) => message.id)).toEqual([ids.sent, ids.percent]);
+    expect((await listOutbox({ status: "stored", limit: 100 })).messages.map((message) => message.id)).toEqual([storedId]);
+    expect((await listOutbox({ recipient: "SENT.person", limit: 100 })).messages.map((message) => message.id)).toEqual([ids.sent]);
+    expect((await listOutbox({ recipient: "%_", limit: 100 })).messages.map((message) => message.id)).toEqual([ids.percent]);
+    expect(await listOutbox({ status: "failed", recipient: "sent", limit: 100 })).toEqual({ messages: [], total: 0 });
+  });
+
+  it("leaves the bodies out of the list", async () => {
+    const [failed] = (await listOutbox({ status: "failed", limit: 100 })).messages;
+    expect(failed).toEqual({
+      id: ids.failed,
+      created: "2026-01-11T08:00:00.000Z",
+      to: "failed.person@example.com",
+      replyTo: null,
+      subject: "failed mail",
+      status: "failed",
+      attempts: 1,
+      lastError: "connect ECONNREFUSED 127.0.0.1:25",
+      sentAt: null,
+    });
+  });
+});
+
+describe("GET /api/admin/outbox", () => {
+  it("is 401 without a session and 403 for anyone but an admin, for every method", async () => {
+    expect((await callApi("/api/admin/outbox")).status).toBe(401);
+    const forbidden = await callApi(`/api/admin/outbox?id=${storedId}`, subscriberToken);
+    expect([forbidden.status, await forbidden.json()]).toEqual([403, { error: "Only administrators can do this." }]);
+    const post = (token?: string) =>
+      answer(() => outboxApiAction({ request: request("/api/admin/outbox", token, "POST"), params: {}, context })) as Promise<Response>;
+    expect((await post()).status).toBe(401);
+    expect((await post(subscriberToken)).status).toBe(403);
+    const refused = await post(adminToken);
+    expect([refused.status, refused.headers.get("Allow")]).toEqual([405, "GET"]);
+  });
+
+  it("answers one message with its body as stored", async () => {
+    const response = await callApi(`/api/admin/outbox?id=${storedId}`, adminToken);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({
+      id: storedId,
+      to: "stored.person@example.com",
+      replyTo: "asker@example.com",
+      subject: "<b>Hello</b>",
+      status: "stored",
+      attempts: 0,
+      lastError: null,
+      sentAt: null,
+      body: "Line one\n<script>alert(1)</script>",
+    });
+  });
+
+  it("says 'Invalid ID' for a malformed id and that none was found for an unknown one", async () => {
+    const invalid = await callApi("/api/admin/outbox?id=42", adminToken);
+    expect([invalid.status, await invalid.json()]).toEqual([422, { errors: { id: "Invalid ID" } }]);
+    const unknown = await callApi(`/api/admin/outbox?id=${unknownId}`, adminToken);
+    expect([unknown.status, await unknown.json()]).toEqual([404, { error: "No message has been found for this ID." }]);
+  });
+
+  it("lists with the filters and refuses bad ones", async () => {
+    const listed = await (await callApi("/api/admin/outbox?status=sent&recipient=example.com&limit=1", adminToken)).json();
+    expect([listed.messages.map((message: { id: string }) => message.id), listed.total]).toEqual([[ids.sent], 2]);
+    expect(listed.messages[0]).not.toHaveProperty("body");
+    const bad = await callApi(`/api/admin/outbox?status=queued&recipient=${"a".repeat(255)}`, adminToken);
+    expect([bad.status, await bad.json()]).toEqual([
+      422,
+      { errors: { status: "Please choose one of the listed options.", recipient: "Please use at most 254 characters." } },
+    ]);
+    const badLimit = await callApi("/api/admin/outbox?limit=101", adminToken);
+    expect([badLimit.status, await badLimit.json()]).toEqual([422, { errors: { limit: "Please enter a whole number from 1 to 100." } }]);
+  });
+});
+
+describe("the outbox page", () => {
+  it("is the 404 page for visitors and subscribers", async () => {
+    expect((await loadPage("/dashboard/admin/outbox")).status).toBe(404);
+    expect((await loadPage("/dashboard/admin/outbox", subscriberToken)).status).toBe(404);
+  });
+
+  it("shows one message above the filtered list and says that SMTP is not configured", async () => {
+    const { status, data } = await loadPage(`/dashboard/admin/outbox?id=${ids.failed}&status=stored`, adminToken);
+    expect(status).toBe(200);
+    expect(data?.message).toMatchObject({ id: ids.failed, body: `Body of ${ids.failed}` });
+    expect(data?.list).toMatchObject({ total: 1, messages: [{ id: storedId }] });
+    expect(data?.smtp).toBe(false);
+  });
+
+  it("answers 400 for an invalid id or bad filters and 404 for an unknown id", async () => {
+    const invalid = await loadPage("/dashboard/admin/outbox?id=x", adminToken);
+    expect([invalid.status, invalid.data?.lookupError]).toEqual([400, "admin.incidents.invalidId"]);
+    const unknown = await loadPage(`/dashboard/admin/outbox?id=${unknownId}`, adminToken);
+    expect([unknown.status, unknown.data?.lookupError]).toEqual([404, "admin.outbox.notFound"]);
+    const bad = await loadPage("/dashboard/admin/outbox?status=lost", adminToken);
+    expect([bad.status, bad.data?.filterErrors, bad.data?.list]).toEqual([
+      400,
+      { status: "validation.invalidOption" },
+      { messages: [], total: 0 },
+    ]);
+  });
+});
