@@ -29,6 +29,7 @@ describe("migrations", () => {
       "0008_subscription_databases",
       "0009_admin_audit",
       "0010_instances_and_spec_versions",
+      "0011_sandbox_trial_keys",
     ]);
   });
 

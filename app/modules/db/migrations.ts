@@ -10,6 +10,7 @@ import { predefinedDatasets } from "./migrations/0007_predefined_datasets";
 import { subscriptionDatabases } from "./migrations/0008_subscription_databases";
 import { adminAudit } from "./migrations/0009_admin_audit";
 import { instancesAndSpecVersions } from "./migrations/0010_instances_and_spec_versions";
+import { sandboxTrialKeys } from "./migrations/0011_sandbox_trial_keys";
 import { migrationTypes } from "./migrations/types";
 
 /**
@@ -29,5 +30,6 @@ export function getMigrations(dialect: DialectName): Record<string, Migration> {
     "0008_subscription_databases": subscriptionDatabases(),
     "0009_admin_audit": adminAudit(types),
     "0010_instances_and_spec_versions": instancesAndSpecVersions(types),
+    "0011_sandbox_trial_keys": sandboxTrialKeys(types),
   };
 }

@@ -386,6 +386,19 @@ export interface AdminActionTable {
   details: string;
 }
 
+/** A sandbox trial key (issue 14): issued when a registration's access link is followed, valid 7 days. */
+export interface TrialKeyTable {
+  id: string;
+  /** The sandbox registration it was issued for. */
+  registration_id: string;
+  /** SHA-256 of the key; the key is shown once and never stored. */
+  key_hash: string;
+  hint: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  last_used_at: Timestamp | null;
+}
+
 export interface Database {
   users: UserTable;
   user_platforms: UserPlatformTable;
@@ -413,4 +426,5 @@ export interface Database {
   instances: InstanceTable;
   spec_versions: SpecVersionTable;
   admin_actions: AdminActionTable;
+  trial_keys: TrialKeyTable;
 }

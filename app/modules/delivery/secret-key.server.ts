@@ -21,3 +21,16 @@ export function sealFtpPassword(plain: string, userId: string, login: FtpLoginOf
 export function openFtpPassword(stored: string, userId: string, login: FtpLoginOf): string {
   return decryptSecret(stored, secretKey(), ftpSecretBinding(userId, login));
 }
+
+/**
+ * Seals any other secret the portal keeps for a while (an API key kept with a browser session, a trial key in a
+ * cookie), bound to what it belongs to: opening it under another binding fails.
+ */
+export function sealBoundSecret(plain: string, binding: string): string {
+  return encryptSecret(plain, secretKey(), binding);
+}
+
+/** Opens a secret sealed by sealBoundSecret(); throws SecretError when it was sealed for another binding. */
+export function openBoundSecret(stored: string, binding: string): string {
+  return decryptSecret(stored, secretKey(), binding);
+}
