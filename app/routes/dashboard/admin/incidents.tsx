@@ -1,8 +1,10 @@
-import { Alert, Button, Group, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Button, Group, Stack, Text, TextInput, Title } from "@mantine/core";
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { FormError } from "~/components/forms/form-error";
 import { IncidentDetails, IncidentsTable } from "~/components/dashboard/incident-view";
+import { lookUpAndList } from "~/modules/admin/log-screen.server";
 import { requireAdmin } from "~/modules/auth/guards.server";
 import { pageMeta } from "~/modules/content/page-meta";
 import { pageTitle } from "~/modules/content/page-title.server";
@@ -16,17 +18,20 @@ import { findIncident, listIncidents } from "~/modules/incidents/incidents.serve
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  const { values, id, idError, filter, filterErrors } = readIncidentSearch(new URL(request.url).searchParams);
-  const row = id ? await findIncident(id) : undefined;
-  const lookupError = idError ?? (id && !row ? "admin.incidents.notFound" : null);
-  const status = idError || !filter ? 400 : lookupError ? 404 : 200;
+  const search = readIncidentSearch(new URL(request.url).searchParams);
+  const { row, list, lookupError, status } = await lookUpAndList(search, {
+    find: findIncident,
+    list: (filter) => listIncidents({ ...filter, limit: maxIncidents }),
+    empty: [],
+    notFound: "admin.incidents.notFound",
+  });
   return data(
     {
-      values,
+      values: search.values,
       incident: row ? showIncident(row) : null,
       lookupError,
-      incidents: filter ? await listIncidents({ ...filter, limit: maxIncidents }) : [],
-      filterErrors,
+      incidents: list,
+      filterErrors: search.filterErrors,
       ...(await pageTitle(request, "admin.incidents.title")),
     },
     { status },
@@ -64,11 +69,7 @@ export default function IncidentsPage() {
           </Button>
         </Group>
       </Form>
-      {lookupError ? (
-        <Alert color="red" role="alert" data-testid="lookup-error">
-          {t(lookupError)}
-        </Alert>
-      ) : null}
+      <FormError message={lookupError} testId="lookup-error" />
       {incident ? <IncidentDetails incident={incident} /> : null}
 
       <Title order={2} size="h3">

@@ -1,8 +1,10 @@
-import { Alert, Button, Group, NativeSelect, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Button, Group, NativeSelect, Stack, Text, TextInput, Title } from "@mantine/core";
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { FormError } from "~/components/forms/form-error";
 import { OutboxMessageDetails, OutboxTable } from "~/components/dashboard/outbox-view";
+import { lookUpAndList } from "~/modules/admin/log-screen.server";
 import { requireAdmin } from "~/modules/auth/guards.server";
 import { pageMeta } from "~/modules/content/page-meta";
 import { pageTitle } from "~/modules/content/page-title.server";
@@ -18,17 +20,20 @@ import { findOutboxMessage, listOutbox } from "~/modules/mail/outbox.server";
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  const { values, id, idError, filter, filterErrors } = readOutboxSearch(new URL(request.url).searchParams);
-  const row = id ? await findOutboxMessage(id) : undefined;
-  const lookupError = idError ?? (id && !row ? "admin.outbox.notFound" : null);
-  const status = idError || !filter ? 400 : lookupError ? 404 : 200;
+  const search = readOutboxSearch(new URL(request.url).searchParams);
+  const { row, list, lookupError, status } = await lookUpAndList(search, {
+    find: findOutboxMessage,
+    list: (filter) => listOutbox({ ...filter, limit: maxListRows }),
+    empty: { messages: [], total: 0 },
+    notFound: "admin.outbox.notFound",
+  });
   return data(
     {
-      values,
+      values: search.values,
       message: row ? showOutboxMessage(row) : null,
       lookupError,
-      list: filter ? await listOutbox({ ...filter, limit: maxListRows }) : { messages: [], total: 0 },
-      filterErrors,
+      list,
+      filterErrors: search.filterErrors,
       smtp: Boolean(env.SMTP_URL),
       ...(await pageTitle(request, "admin.outbox.title")),
     },
@@ -53,11 +58,7 @@ export default function OutboxPage() {
         </Text>
       </div>
 
-      {lookupError ? (
-        <Alert color="red" role="alert" data-testid="lookup-error">
-          {t(lookupError)}
-        </Alert>
-      ) : null}
+      <FormError message={lookupError} testId="lookup-error" />
       {message ? <OutboxMessageDetails message={message} /> : null}
 
       <Title order={2} size="h3">

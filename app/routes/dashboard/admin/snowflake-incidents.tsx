@@ -1,8 +1,10 @@
-import { Alert, Button, Group, NativeSelect, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Button, Group, NativeSelect, Stack, Text, TextInput, Title } from "@mantine/core";
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { FormError } from "~/components/forms/form-error";
 import { SnowflakeIncidentDetails, SnowflakeIncidentsTable } from "~/components/dashboard/snowflake-incident-view";
+import { lookUpAndList } from "~/modules/admin/log-screen.server";
 import { requireAdmin } from "~/modules/auth/guards.server";
 import { pageMeta } from "~/modules/content/page-meta";
 import { pageTitle } from "~/modules/content/page-title.server";
@@ -17,17 +19,20 @@ import { readSnowflakeSearch, severityFilters, showSnowflakeIncident } from "~/m
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  const { values, id, idError, filter, filterErrors } = readSnowflakeSearch(new URL(request.url).searchParams);
-  const row = id ? await findSnowflakeIncident(id) : undefined;
-  const lookupError = idError ?? (id && !row ? "admin.incidents.notFound" : null);
-  const status = idError || !filter ? 400 : lookupError ? 404 : 200;
+  const search = readSnowflakeSearch(new URL(request.url).searchParams);
+  const { row, list, lookupError, status } = await lookUpAndList(search, {
+    find: findSnowflakeIncident,
+    list: (filter) => listSnowflakeIncidents({ ...filter, limit: maxListRows }),
+    empty: [],
+    notFound: "admin.incidents.notFound",
+  });
   return data(
     {
-      values,
+      values: search.values,
       incident: row ? showSnowflakeIncident(row) : null,
       lookupError,
-      incidents: filter ? await listSnowflakeIncidents({ ...filter, limit: maxListRows }) : [],
-      filterErrors,
+      incidents: list,
+      filterErrors: search.filterErrors,
       ...(await pageTitle(request, "admin.snowflake.title")),
     },
     { status },
@@ -48,11 +53,7 @@ export default function SnowflakeIncidentsPage() {
         <Text>{t("admin.snowflake.lead")}</Text>
       </div>
 
-      {lookupError ? (
-        <Alert color="red" role="alert" data-testid="lookup-error">
-          {t(lookupError)}
-        </Alert>
-      ) : null}
+      <FormError message={lookupError} testId="lookup-error" />
       {incident ? <SnowflakeIncidentDetails incident={incident} /> : null}
 
       <Title order={2} size="h3">
