@@ -21,9 +21,10 @@ async function clientFor(role: Role, playwright: PlaywrightWorkerArgs["playwrigh
 
 const incident = { id: randomUUID(), created: "2002-05-06T07:08:09.000Z", path: `/e2e-api-${randomUUID().slice(0, 8)}`, query: "?a=1" };
 
+// With fullyParallel a worker may run this file's tests in two batches, each after beforeAll: the rows go in once.
 test.beforeAll(() => {
   writeE2eDatabase(
-    "insert into incidents (id, created_at, path, message, query, username, stacktrace) values (?, ?, ?, ?, ?, ?, ?)",
+    "insert or ignore into incidents (id, created_at, path, message, query, username, stacktrace) values (?, ?, ?, ?, ?, ?, ?)",
     incident.id,
     incident.created,
     incident.path,

@@ -44,9 +44,10 @@ const mail = {
   body: "Hello,\n<b>not markup</b>",
 };
 
+// With fullyParallel a worker may run this file's tests in two batches, each after beforeAll: the rows go in once.
 test.beforeAll(() => {
   writeE2eDatabase(
-    "insert into pipeline_incidents (id, created_at, severity, message, stacktrace, additional_data) values (?, ?, ?, ?, ?, ?)",
+    "insert or ignore into pipeline_incidents (id, created_at, severity, message, stacktrace, additional_data) values (?, ?, ?, ?, ?, ?)",
     incident.id,
     incident.created,
     incident.severity,
@@ -55,7 +56,7 @@ test.beforeAll(() => {
     JSON.stringify(incident.data),
   );
   writeE2eDatabase(
-    "insert into outbox (id, created_at, recipient, reply_to, subject, body, status, attempts, last_error, sent_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+    "insert or ignore into outbox (id, created_at, recipient, reply_to, subject, body, status, attempts, last_error, sent_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
     mail.id,
     mail.created,
     mail.to,
