@@ -23,6 +23,8 @@ export function routes(defineRoutes) {
     route("healthz", "routes/api/healthz.ts");
     route("api/form/:kind", "routes/api/form.ts");
     route("api/captcha/challenge", "routes/api/captcha-challenge.ts");
+    route("api/econ-sandbox", "routes/api/econ-sandbox.ts");
+    route("api/econ-sandbox-token", "routes/api/econ-sandbox-token.ts");
     route("api/auth/user", "routes/api/auth-user.ts");
     route("api/auth/logout", "routes/api/auth-logout.ts");
     route("api/auth/save-profile", "routes/api/auth-save-profile.ts");
@@ -76,12 +78,15 @@ export function routes(defineRoutes) {
     route("api/admin/company-dumps", "routes/api/admin-company-dumps.ts");
     route("api/admin/documents-feeds", "routes/api/admin-documents-feeds.ts");
     route("api/admin/dashboard", "routes/api/admin-dashboard.ts");
+    // The data APIs themselves (issue 14): every shipped spec served under /data-api/{set}.
+    route("data-api/:set/*", "routes/data-api.ts");
     route("api/*", "routes/api/not-found.ts");
 
     route(":lang?", "routes/public/language-layout.tsx", () => {
       route("", "routes/public/home.tsx", { index: true });
       route("api-products", "routes/public/api-products.tsx");
       route("api-products/:vendor/:product", "routes/public/api-product.tsx");
+      route("api-products/econ/sandbox/:token", "routes/public/sandbox-access.tsx");
       route("terms", "routes/public/legal.tsx", { id: "legal-terms" });
       route("privacy-policy", "routes/public/legal.tsx", { id: "legal-privacy" });
       route("cookie-policy", "routes/public/legal.tsx", { id: "legal-cookies" });

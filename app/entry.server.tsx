@@ -7,6 +7,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import { getOptionalUser } from "~/modules/auth/session.server";
 import { boot } from "~/modules/boot.server";
+import { recaptchaSiteKey } from "~/modules/captcha/recaptcha.server";
 import { newId } from "~/modules/db/ids";
 import { NonceContext } from "~/modules/http/nonce";
 import { documentSecurityPolicy } from "~/modules/http/policy";
@@ -78,7 +79,7 @@ export default async function handleRequest(
           shellRendered = true;
           const body = new PassThrough();
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          responseHeaders.set("Content-Security-Policy", documentSecurityPolicy(nonce));
+          responseHeaders.set("Content-Security-Policy", documentSecurityPolicy(nonce, { recaptcha: recaptchaSiteKey() !== null }));
           resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
           pipe(body);
         },

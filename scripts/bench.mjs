@@ -5,7 +5,7 @@
  * 5,000 operations: the time to build routing data, the server's memory, the server render time per
  * operation page; and the JavaScript a docs page loads (a docs page needs none to be read). Then the
  * delivery engine's dump figures: macroeconomic (scripts/bench-dumps.ts), then company
- * (scripts/bench-company-dumps.ts).
+ * (scripts/bench-company-dumps.ts); last the data API's throughput and latency (scripts/bench-data-api.ts).
  */
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -196,5 +196,10 @@ const companyDumps = spawnSync(process.execPath, ["--expose-gc", "--import", "ts
   cwd: root,
   stdio: "inherit",
 });
-// Each dump benchmark prints its figures even when the other fails; the command fails if either did.
-for (const run of [dumps, companyDumps]) if (run.status !== 0) process.exit(run.status ?? 1);
+console.log("");
+const dataApi = spawnSync(process.execPath, ["--import", "tsx", path.join(root, "scripts/bench-data-api.ts")], {
+  cwd: root,
+  stdio: "inherit",
+});
+// Each benchmark prints its figures even when another fails; the command fails if any did.
+for (const run of [dumps, companyDumps, dataApi]) if (run.status !== 0) process.exit(run.status ?? 1);

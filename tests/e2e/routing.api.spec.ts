@@ -2,7 +2,7 @@ import { expect, test } from "@playwright/test";
 
 const sets = ["macroeconomic", "sandbox", "company", "company-v2", "documents", "dealwatch", "fund-flows", "real-estate"];
 
-test("GET /api/routing/data/{apiName} answers every documentation set", async ({ request }) => {
+test("GET /api/routing/data/{apiName} answers every documentation set", async ({ request, baseURL }) => {
   for (const set of sets) {
     const response = await request.get(`/api/routing/data/${set}`);
     expect(response.status(), set).toBe(200);
@@ -15,7 +15,8 @@ test("GET /api/routing/data/{apiName} answers every documentation set", async ({
     expect(body.routes.length).toBeGreaterThan(3);
     expect(body.navigationItems.length).toBeGreaterThan(3);
     expect(body.swaggerSpec.swagger).toBe("2.0");
-    expect(body.baseUrl).toMatch(/^https:\/\//);
+    // The base URL in force: the portal's own data API (no UPSTREAM_URLS on the e2e server).
+    expect(body.baseUrl).toBe(`${baseURL}/data-api/${set}`);
   }
 });
 

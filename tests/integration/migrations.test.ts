@@ -30,6 +30,9 @@ describe("migrations", () => {
       "0009_admin_audit",
       "0010_instances_and_spec_versions",
       "0011_sandbox_trial_keys",
+      "0012_sandbox_registrations",
+      "0013_session_api_keys",
+      "0014_data_api_sessions",
     ]);
   });
 

@@ -8,7 +8,8 @@ import { docSets } from "~/modules/registry/registry";
 describe("routing data", () => {
   it.each(docSets.map((set) => set.id))("builds routes, navigation and the base URL of %s", async (id) => {
     const { routing, model } = await getDocSetData(id);
-    expect(routing.baseUrl).toMatch(/^https:\/\//);
+    // The base URL in force: the portal's own data API unless UPSTREAM_URLS names an upstream.
+    expect(routing.baseUrl).toBe(`http://localhost:3000/data-api/${id}`);
     expect(routing.routes[0]).toMatch(/^\/docs\/[a-z]+\/[a-z0-9-]+$/);
     expect(routing.routes.some((route) => route.endsWith("/release-notes"))).toBe(true);
     for (const tag of model.tags) expect(routing.routes.some((route) => route.endsWith(`/docs/${tag.slug}`))).toBe(true);
@@ -67,7 +68,9 @@ describe("routing data", () => {
       await expect(routing.getDocSetData("dealwatch")).rejects.toBeInstanceOf(routing.SpecUnavailableError);
       await expect(routing.getDocSetData("sandbox")).rejects.toThrow(/sandbox specification cannot be used/);
       fs.writeFileSync(file, JSON.stringify({ swagger: "2.0", host: "api.example.com", paths: {} }));
-      expect((await routing.reloadSpec("dealwatch")).routing.baseUrl).toBe("https://api.example.com");
+      const reloaded = (await routing.reloadSpec("dealwatch")).routing;
+      expect(reloaded.swaggerSpec).toMatchObject({ host: "api.example.com" });
+      expect(reloaded.baseUrl).toBe("http://localhost:3000/data-api/dealwatch");
     } finally {
       delete process.env.DOCS_SPEC_SOURCES;
       fs.rmSync(dir, { recursive: true, force: true });

@@ -5,9 +5,11 @@ import { AppLink } from "~/components/layout/app-link";
 import type { DocPage, SchemaField } from "~/modules/docs/doc-page.server";
 import type { SdkEntry } from "~/modules/docs/exports/download-pages";
 import type { DownloadListing } from "~/modules/docs/exports/downloads";
+import type { QueryBuilderData } from "~/modules/docs/query-builder";
 import { languageOfPath } from "~/modules/i18n/language";
 import { DownloadsPanel, RClientButton } from "./downloads-panel";
 import { PostmanCollectionView } from "./postman-collection-view";
+import { QueryBuilder } from "./query-builder";
 
 type Renderable = Exclude<DocPage, { kind: "redirect" } | { kind: "not-found" }>;
 
@@ -53,11 +55,20 @@ function FieldTable({ fields, withLocation }: { fields: (SchemaField & { in?: st
   );
 }
 
+interface DocPageViewProps {
+  page: Renderable;
+  downloads?: DownloadListing;
+  rClient?: SdkEntry;
+  /** An operation page's query builder: who may send and the values shown first. */
+  queryBuilder?: QueryBuilderData | null;
+}
+
 /**
  * One docs page: written markdown, an empty state, or a reference page generated from the spec. A written
- * or empty page may carry the set's downloads after its text, or the R client button above it.
+ * or empty page may carry the set's downloads after its text, or the R client button above it; an operation
+ * page carries the query builder after its parameters.
  */
-export function DocPageView({ page, downloads, rClient }: { page: Renderable; downloads?: DownloadListing; rClient?: SdkEntry }) {
+export function DocPageView({ page, downloads, rClient, queryBuilder }: DocPageViewProps) {
   const { t } = useTranslation();
   const language = languageOfPath(useLocation().pathname);
   switch (page.kind) {
@@ -121,6 +132,7 @@ export function DocPageView({ page, downloads, rClient }: { page: Renderable; do
             {t("docs.parameters")}
           </Title>
           {page.parameters.length ? <FieldTable fields={page.parameters} withLocation /> : <Text>{t("docs.noParameters")}</Text>}
+          {queryBuilder ? <QueryBuilder form={page.builder} {...queryBuilder} /> : null}
           <Title order={2} size="h3" mt="lg" mb="sm">
             {t("docs.responses")}
           </Title>
@@ -148,7 +160,7 @@ export function DocPageView({ page, downloads, rClient }: { page: Renderable; do
             {t("docs.requestSamples")}
           </Title>
           <Text size="sm" mb="xs">
-            {t("docs.samplesKey")}
+            {t(page.samplesWithKey ? "queryBuilder.samplesWithKey" : "docs.samplesKey")}
           </Text>
           {page.samplesHtml.map((sample) => (
             <section key={sample.language} aria-label={sampleNames[sample.language]} data-testid={`sample-${sample.language}`}>

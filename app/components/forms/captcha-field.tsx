@@ -1,5 +1,5 @@
 import { Stack, Text } from "@mantine/core";
-import { Fragment, useEffect, useState } from "react";
+import { Fragment, useEffect, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { CAPTCHA_CHALLENGE_PATH, CAPTCHA_FIELD } from "~/modules/captcha/captcha-field";
 
@@ -8,9 +8,10 @@ const widgetStrings = ["label", "verifying", "verified", "error", "expired", "ve
 /**
  * The self-hosted proof-of-work widget: it fetches a challenge, solves it in a worker and writes the solution
  * into a hidden `altcha` field. Loaded from our own bundle once the page runs script; without script the
- * element stays empty and the form still posts (within the unverified budget).
+ * element stays empty and the form still posts (within the unverified budget), or a form that requires a captcha
+ * shows its `noScript` fallback (a text challenge) in the widget's place.
  */
-export function CaptchaField({ resetOn }: { resetOn: unknown }) {
+export function CaptchaField({ resetOn, noScript }: { resetOn: unknown; noScript?: ReactNode }) {
   const { t } = useTranslation();
   const [generation, setGeneration] = useState(0);
   const [scripted, setScripted] = useState(false);
@@ -35,7 +36,7 @@ export function CaptchaField({ resetOn }: { resetOn: unknown }) {
         {t("contact.captcha.description")}
       </Text>
       {/* Shown until script runs: browsers that block scripts may still claim to support them, so no <noscript>. */}
-      {!scripted && <Text size="xs">{t("contact.captcha.noScript")}</Text>}
+      {!scripted && (noScript ?? <Text size="xs">{t("contact.captcha.noScript")}</Text>)}
       <Fragment key={generation}>
         <altcha-widget challengeurl={CAPTCHA_CHALLENGE_PATH} name={CAPTCHA_FIELD} auto="onload" strings={strings} hidefooter hidelogo />
       </Fragment>

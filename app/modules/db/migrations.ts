@@ -11,6 +11,9 @@ import { subscriptionDatabases } from "./migrations/0008_subscription_databases"
 import { adminAudit } from "./migrations/0009_admin_audit";
 import { instancesAndSpecVersions } from "./migrations/0010_instances_and_spec_versions";
 import { sandboxTrialKeys } from "./migrations/0011_sandbox_trial_keys";
+import { sandboxRegistrations } from "./migrations/0012_sandbox_registrations";
+import { sessionApiKeys } from "./migrations/0013_session_api_keys";
+import { dataApiSessions } from "./migrations/0014_data_api_sessions";
 import { migrationTypes } from "./migrations/types";
 
 /**
@@ -31,5 +34,8 @@ export function getMigrations(dialect: DialectName): Record<string, Migration> {
     "0009_admin_audit": adminAudit(types),
     "0010_instances_and_spec_versions": instancesAndSpecVersions(types),
     "0011_sandbox_trial_keys": sandboxTrialKeys(types),
+    "0012_sandbox_registrations": sandboxRegistrations(types),
+    "0013_session_api_keys": sessionApiKeys(types),
+    "0014_data_api_sessions": dataApiSessions(types),
   };
 }

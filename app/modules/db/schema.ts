@@ -399,6 +399,69 @@ export interface TrialKeyTable {
   last_used_at: Timestamp | null;
 }
 
+/** A sandbox registration (issue 14): the form's fields and its e-mailed access link, valid 7 days. */
+export interface SandboxRegistrationTable {
+  id: string;
+  created_at: Timestamp;
+  name: string;
+  surname: string;
+  company_name: string;
+  job_title: string;
+  email: string;
+  country: string;
+  message: string | null;
+  /** 1: consent to store the personal data of the form (required to register). */
+  consent: number;
+  /** 1: news and offers wanted. */
+  offers: number;
+  /** The language of the page registered on: the e-mail and its link speak it. */
+  language: string;
+  /** SHA-256 of the access link's token; the token itself is only in the e-mail. */
+  token_hash: string;
+  link_expires_at: Timestamp;
+  /** When the link issued its one trial key; null until then. */
+  key_issued_at: Timestamp | null;
+}
+
+/** The API key generated in a browser session (issue 14), sealed to that session and deleted with it. */
+export interface SessionApiKeyTable {
+  /** The session's id_hash; the row goes when the session row goes (foreign key, cascade). */
+  session_id_hash: string;
+  platform: string;
+  /** sealBoundSecret(key, session id and platform): never the key in clear. */
+  sealed_key: string;
+  created_at: Timestamp;
+}
+
+/** A fund flows bearer session opened with POST /Session; the token is stored as its SHA-256. */
+export interface DataApiSessionTable {
+  token_hash: string;
+  user_id: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+}
+
+/** The call a data API caller has in flight, until it ends or expires_at passes. */
+export interface DataApiCallTable {
+  caller: string;
+  call_id: string;
+  expires_at: Timestamp;
+}
+
+/** A filter, dump, feed, cursor, report or file access created through a data API (body is JSON). */
+export interface DataApiRecordTable {
+  /** Decimal digits: the specs number these objects. */
+  id: string;
+  set_id: string;
+  kind: string;
+  owner_id: string;
+  /** A second key to find the record by: a cursor's current id, an accessed document's id. */
+  ref: string | null;
+  body: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 export interface Database {
   users: UserTable;
   user_platforms: UserPlatformTable;
@@ -427,4 +490,9 @@ export interface Database {
   spec_versions: SpecVersionTable;
   admin_actions: AdminActionTable;
   trial_keys: TrialKeyTable;
+  sandbox_registrations: SandboxRegistrationTable;
+  session_api_keys: SessionApiKeyTable;
+  data_api_sessions: DataApiSessionTable;
+  data_api_calls: DataApiCallTable;
+  data_api_records: DataApiRecordTable;
 }

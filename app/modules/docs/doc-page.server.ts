@@ -3,6 +3,7 @@ import type { DocSetId } from "~/modules/registry/registry";
 import { docLabel } from "./doc-labels";
 import { docSetPages, writtenPagePaths } from "./doc-pages";
 import { highlightCode, renderMarkdown } from "~/modules/content/markdown.server";
+import { dataApiBaseUrl } from "~/modules/data-api/client.server";
 import { writtenPageContent } from "./page-content.server";
 import {
   downloadsPageOf,
@@ -18,8 +19,10 @@ import {
 import type { DownloadListing } from "./exports/downloads";
 import { getDownloadListing } from "./exports/downloads.server";
 import { getDocSetData } from "./routing-data.server";
+import type { BuilderForm } from "./query-builder";
+import { operationBuilderForm } from "./query-builder.server";
 import { requestSamples, sampleLanguages } from "./samples";
-import { exampleFromSchema, findOperation, operationsOfTag, refName, type ApiModel, type JsonSchema, type Label } from "./spec-model";
+import { exampleFromSchema, findOperation, operationsOfTag, refName, type JsonSchema, type Label } from "./spec-model";
 
 export interface SchemaField {
   name: string;
@@ -42,6 +45,9 @@ export type DocPage =
       parameters: (SchemaField & { in: string })[];
       responses: { status: string; description: string; schema: string | null; exampleHtml: string | null }[];
       samplesHtml: { language: string; html: string }[];
+      /** Whether the samples carry this browser's key instead of the placeholder. */
+      samplesWithKey: boolean;
+      builder: BuilderForm;
     }
   | { kind: "models"; title: Label; models: { name: string; description: string; fields: SchemaField[] }[] }
   | { kind: "responses"; title: Label; statuses: { status: string; description: string; operations: number }[]; errorHtml: string | null }
@@ -79,11 +85,27 @@ function lastSlug(page: string): string {
   return page ? page.slice(page.lastIndexOf("/") + 1) : "overview";
 }
 
-async function operationPage(model: ApiModel, tagName: string, operationPath: string, method: string): Promise<DocPage> {
+/** The key this browser holds for a set (see query-builder.server.ts), or null: the samples show a placeholder. */
+export type SampleKey = () => Promise<string | null>;
+
+/**
+ * An operation page: its reference, its samples against the base URL in force (with this browser's key, except
+ * fund flows', whose calls carry a session token) and its query builder.
+ */
+async function operationPage(
+  set: DocSetId,
+  tagName: string,
+  operationPath: string,
+  method: string,
+  sampleKey: SampleKey,
+): Promise<DocPage> {
+  const { model, routing } = await getDocSetData(set);
   const operation = findOperation(model, operationPath, method);
   const tag = model.tags.find((candidate) => candidate.name === tagName);
   if (!operation || !tag || !operation.tags.includes(tagName)) return { kind: "not-found" };
-  const samples = requestSamples(model, operation);
+  const builder = operationBuilderForm(set, model, routing.swaggerSpec, operation);
+  const key = builder.credentials === "api-key" || builder.credentials === "trial-key" ? await sampleKey() : null;
+  const samples = requestSamples(model, operation, key ?? undefined, dataApiBaseUrl(set));
   return {
     kind: "operation",
     title: operation.summary || `${operation.method.toUpperCase()} ${operation.path}`,
@@ -111,6 +133,8 @@ async function operationPage(model: ApiModel, tagName: string, operationPath: st
     samplesHtml: await Promise.all(
       sampleLanguages.map(async (language) => ({ language, html: await codeHtml(language, samples[language]) })),
     ),
+    samplesWithKey: key !== null,
+    builder,
   };
 }
 
@@ -124,6 +148,7 @@ export async function resolveDocPage(
   page: string,
   search: URLSearchParams,
   language: Language,
+  sampleKey: SampleKey = async () => null,
 ): Promise<DocPage> {
   const { model } = await getDocSetData(set);
   const pages = docSetPages[set];
@@ -164,7 +189,7 @@ export async function resolveDocPage(
   const tagMatch = /^docs\/([^/]+)$/.exec(page);
   const tag = tagMatch ? model.tags.find((candidate) => candidate.slug === tagMatch[1]) : undefined;
   if (tag && !writtenPagePaths(set).includes(page)) {
-    if (operationPath || method) return operationPage(model, tag.name, operationPath ?? "", method ?? "");
+    if (operationPath || method) return operationPage(set, tag.name, operationPath ?? "", method ?? "", sampleKey);
     return {
       kind: "tag",
       title: tag.label,

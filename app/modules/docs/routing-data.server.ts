@@ -1,5 +1,6 @@
 import fs from "node:fs/promises";
 import path from "node:path";
+import { dataApiBaseUrl } from "~/modules/data-api/client.server";
 import { env } from "~/modules/env/env.server";
 import { fetchJsonVetted } from "~/modules/net/outbound.server";
 import { docSetPath, getDocSet, type DocSetId } from "~/modules/registry/registry";
@@ -35,7 +36,8 @@ async function loadDocSet(set: DocSetId): Promise<LoadedDocSet> {
   let model: ApiModel;
   try {
     spec = await fetchSpec(set);
-    model = normaliseSwagger2(spec);
+    // The docs show the base URL in force, the portal's own /data-api/{set} or the upstream's, not the spec's host.
+    model = { ...normaliseSwagger2(spec), baseUrl: dataApiBaseUrl(set) };
   } catch (error) {
     throw new SpecUnavailableError(`The ${set} specification cannot be used: ${error instanceof Error ? error.message : String(error)}`);
   }

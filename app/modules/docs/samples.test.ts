@@ -56,4 +56,12 @@ describe("request samples", () => {
   it("use a placeholder key by default", () => {
     expect(requestSamples(queryAuth, queryAuth.operations[0]!).curl).toContain("token=YOUR_API_KEY");
   });
+
+  it("call the base URL in force and carry the key given", () => {
+    const samples = requestSamples(queryAuth, queryAuth.operations[0]!, "econ_KEY", "http://portal.example.com/data-api/macroeconomic");
+    for (const sample of Object.values(samples)) {
+      expect(sample).toContain("http://portal.example.com/data-api/macroeconomic/series/string?format=json&token=econ_KEY");
+      expect(sample).not.toContain("api.example.com/v1");
+    }
+  });
 });

@@ -7,8 +7,8 @@ function exampleText(value: unknown): string {
   return typeof value === "string" ? value : JSON.stringify(value);
 }
 
-/** The URL of a call with example path parameters and its required query parameters. */
-export function sampleUrl(model: ApiModel, operation: ApiOperation, key: string): string {
+/** The URL of a call with example path parameters and its required query parameters, against the base URL given. */
+export function sampleUrl(model: ApiModel, operation: ApiOperation, key: string, baseUrl = model.baseUrl): string {
   let path = operation.path;
   const query = new URLSearchParams();
   for (const parameter of operation.parameters) {
@@ -18,7 +18,7 @@ export function sampleUrl(model: ApiModel, operation: ApiOperation, key: string)
   }
   if (model.auth.in === "query") query.set(model.auth.name, key);
   const search = query.toString();
-  return `${model.baseUrl}${path}${search ? `?${search}` : ""}`;
+  return `${baseUrl}${path}${search ? `?${search}` : ""}`;
 }
 
 function requestBody(model: ApiModel, operation: ApiOperation): string | null {
@@ -26,9 +26,17 @@ function requestBody(model: ApiModel, operation: ApiOperation): string | null {
   return body ? JSON.stringify(exampleFromSchema(body.schema, model.definitions), null, 2) : null;
 }
 
-/** Request samples in curl, Python, JavaScript, PHP and R for one operation. */
-export function requestSamples(model: ApiModel, operation: ApiOperation, key = "YOUR_API_KEY"): Record<SampleLanguage, string> {
-  const url = sampleUrl(model, operation, key);
+/**
+ * Request samples in curl, Python, JavaScript, PHP and R for one operation: against the spec's base URL unless
+ * another is in force, with a placeholder unless a key is given.
+ */
+export function requestSamples(
+  model: ApiModel,
+  operation: ApiOperation,
+  key = "YOUR_API_KEY",
+  baseUrl = model.baseUrl,
+): Record<SampleLanguage, string> {
+  const url = sampleUrl(model, operation, key, baseUrl);
   const method = operation.method.toUpperCase();
   const body = requestBody(model, operation);
   const header =

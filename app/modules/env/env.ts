@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { upstreamUrlsSchema } from "~/modules/data-api/upstream-urls";
 
 const booleanString = z
   .enum(["true", "false", "1", "0", ""])
@@ -73,8 +74,18 @@ export const envSchema = z
     DEMO_DATA: z.enum(["true", "false", "1", "0"]).optional(),
     DOCS_SPEC_SOURCES: sourcesPerSet,
     DOCS_DOWNLOAD_SOURCES: sourcesPerSet,
+    // Google reCAPTCHA on the sandbox registration instead of the self-hosted proof of work (both keys or neither).
+    RECAPTCHA_SITE_KEY: z.string().min(1).optional(),
+    RECAPTCHA_SECRET_KEY: z.string().min(1).optional(),
+    RECAPTCHA_VERIFY_URL: z.string().url().default("https://www.google.com/recaptcha/api/siteverify"),
+    // Sets answered by a real upstream instead of the built-in /data-api/{set} (set=url pairs, comma-separated).
+    UPSTREAM_URLS: upstreamUrlsSchema,
   })
   .superRefine((env, context) => {
+    if (Boolean(env.RECAPTCHA_SITE_KEY) !== Boolean(env.RECAPTCHA_SECRET_KEY)) {
+      const missing = env.RECAPTCHA_SITE_KEY ? "RECAPTCHA_SECRET_KEY" : "RECAPTCHA_SITE_KEY";
+      context.addIssue({ code: "custom", path: [missing], message: "is required when the other reCAPTCHA key is set" });
+    }
     if (env.NODE_ENV === "production" && !env.SESSION_SECRET) {
       context.addIssue({ code: "custom", path: ["SESSION_SECRET"], message: "is required in production" });
     }

@@ -83,6 +83,14 @@ describe("security headers", () => {
     expect(policy).not.toMatch(/script-src[^;]*unsafe-inline/);
   });
 
+  it("admits Google's reCAPTCHA hosts only while reCAPTCHA is configured", () => {
+    expect(documentSecurityPolicy("abc")).not.toMatch(/google|gstatic|frame-src/);
+    const policy = documentSecurityPolicy("abc", { recaptcha: true });
+    expect(policy).toContain("script-src 'self' 'nonce-abc' https://www.google.com/recaptcha/ https://www.gstatic.com/recaptcha/");
+    expect(policy).toContain("frame-src https://www.google.com/recaptcha/ https://recaptcha.google.com/recaptcha/");
+    expect(policy).toContain("frame-ancestors 'none'");
+  });
+
   it("[security-9] HSTS only over https", () => {
     expect(securityHeaders("http://localhost:3000")["Strict-Transport-Security"]).toBeUndefined();
     expect(securityHeaders("https://portal.example")["Strict-Transport-Security"]).toMatch(/max-age=\d+/);
@@ -104,5 +112,7 @@ describe("access log", () => {
     expect(loggedUrl("/reset-password/MfRYkNSIC6P4Fb1HqWzbOZKsPYbMlkhvE_phN3N24cY")).toBe("/reset-password/[redacted]");
     expect(loggedUrl("/zh/reset-password/abc?x=1")).toBe("/zh/reset-password/[redacted]?x=1");
     expect(loggedUrl("/reset-password")).toBe("/reset-password");
+    expect(loggedUrl("/zh/api-products/econ/sandbox/AbC_d-1?x=1")).toBe("/zh/api-products/econ/sandbox/[redacted]?x=1");
+    expect(loggedUrl("/api-products/econ/sandbox")).toBe("/api-products/econ/sandbox");
   });
 });

@@ -66,11 +66,19 @@ export function declaresTooLargeBody(contentLength: string | undefined, limit: n
   return Number(contentLength) > limit;
 }
 
-/** Scripts only from this site or with the page's nonce; styles inline too (Mantine and shiki emit them). */
-export function documentSecurityPolicy(nonce: string): string {
+/** What Google reCAPTCHA loads: its scripts, and the frames of its widget and challenge. */
+const RECAPTCHA_SCRIPTS = "https://www.google.com/recaptcha/ https://www.gstatic.com/recaptcha/";
+const RECAPTCHA_FRAMES = "https://www.google.com/recaptcha/ https://recaptcha.google.com/recaptcha/";
+
+/**
+ * Scripts only from this site or with the page's nonce; styles inline too (Mantine and shiki emit them). Google's
+ * reCAPTCHA hosts are admitted only while reCAPTCHA is configured.
+ */
+export function documentSecurityPolicy(nonce: string, { recaptcha = false }: { recaptcha?: boolean } = {}): string {
   return [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}'`,
+    `script-src 'self' 'nonce-${nonce}'${recaptcha ? ` ${RECAPTCHA_SCRIPTS}` : ""}`,
+    ...(recaptcha ? [`frame-src ${RECAPTCHA_FRAMES}`] : []),
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self' data:",
@@ -110,7 +118,7 @@ export function privateCacheControl(existing: string | undefined): string {
   return existing && /\b(?:private|no-store)\b/.test(existing) ? existing : "private, no-store";
 }
 
-/** Reset links carry their token in the path: the access log never shows it. */
+/** Reset and sandbox access links carry their token in the path: the access log never shows it. */
 export function loggedUrl(url: string): string {
-  return url.replace(/(\/reset-password\/)[^/?#]+/, "$1[redacted]");
+  return url.replace(/(\/reset-password\/|\/api-products\/econ\/sandbox\/)[^/?#]+/, "$1[redacted]");
 }

@@ -3,6 +3,7 @@ import { generateApiKey, verifyApiKey } from "~/modules/auth/api-keys.server";
 import { verifyTokenSchema } from "~/modules/auth/auth-schemas";
 import { requireApiUser } from "~/modules/auth/guards.server";
 import { platformForTokenRoute } from "~/modules/auth/platforms";
+import { rememberSessionKey } from "~/modules/auth/session-keys.server";
 import { jsonResponse, methodNotAllowed, readJsonObject } from "~/modules/forms/json.server";
 import { getFixedT } from "~/modules/i18n/i18n.server";
 
@@ -22,7 +23,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
   if (match[1] === "generate") {
     const token = await generateApiKey(user, platform);
-    return token ? jsonResponse({ token }) : jsonResponse({ error: t("tokens.none") }, 403);
+    if (!token) return jsonResponse({ error: t("tokens.none") }, 403);
+    await rememberSessionKey(request, platform, token);
+    return jsonResponse({ token });
   }
   const body = await readJsonObject(request, t);
   if (!body.ok) return body.response;

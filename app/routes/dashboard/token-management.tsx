@@ -6,6 +6,7 @@ import { ApiKeyCard, type TokenActionData } from "~/components/dashboard/api-key
 import { generateApiKey, keyPlatforms, listActiveKeys, verifyApiKey } from "~/modules/auth/api-keys.server";
 import { verifyTokenSchema } from "~/modules/auth/auth-schemas";
 import { requireUser } from "~/modules/auth/guards.server";
+import { rememberSessionKey } from "~/modules/auth/session-keys.server";
 import { pageMeta } from "~/modules/content/page-meta";
 import { pageTitle } from "~/modules/content/page-title.server";
 import { readFormData } from "~/modules/forms/form-data.server";
@@ -34,6 +35,7 @@ export async function action({ request }: ActionFunctionArgs): Promise<ReturnTyp
       if (hasKey && form.get("confirm") !== "yes") return data({ confirm: platform });
       const key = await generateApiKey(user, platform);
       if (!key) return data({ error: "tokens.none" }, { status: 403 });
+      await rememberSessionKey(request, platform, key);
       return data({ generated: { platform, key } });
     }
     case "verify": {

@@ -1,14 +1,18 @@
-import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, redirect, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { DocPageView } from "~/components/docs/doc-page-view";
 import { GeneralErrorBoundary } from "~/components/errors/general-error-boundary";
+import { SandboxRegistrationForm } from "~/components/sandbox/sandbox-registration-form";
 import { pageMeta } from "~/modules/content/page-meta";
 import { pageDownloads, resolveDocPage } from "~/modules/docs/doc-page.server";
+import { keyLookup, operationFormAt, queryBuilderData, sendQuery } from "~/modules/docs/query-builder.server";
 import { getFixedT } from "~/modules/i18n/i18n.server";
 import { languageOfPath, localizePathFor } from "~/modules/i18n/language";
 import { docSetPath, findDocSet } from "~/modules/registry/registry";
+import { sandboxFormData, sandboxRegistrationAction } from "~/modules/sandbox/registration-form.server";
+import { isRegisterTrialPage } from "~/modules/sandbox/sandbox-paths";
 
 /** Every page of a documentation set: the overview (index) and everything below it (splat). */
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -17,20 +21,59 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const page = (params["*"] ?? "").replace(/\/+$/, "");
   const language = languageOfPath(url.pathname);
-  const resolved = await resolveDocPage(docSet.id, docSetPath(docSet), page, url.searchParams, language);
+  // The key this browser holds for the set, looked up only for an operation page (its samples and builder).
+  const heldKey = keyLookup(request, docSet.id);
+  const resolved = await resolveDocPage(docSet.id, docSetPath(docSet), page, url.searchParams, language, async () => (await heldKey()).key);
   if (resolved.kind === "not-found") throw new Response("Not Found", { status: 404 });
   if (resolved.kind === "redirect") throw redirect(localizePathFor(request, resolved.to));
   const t = await getFixedT(request);
   const title = "title" in resolved ? (typeof resolved.title === "string" ? resolved.title : resolved.title[language]) : "";
-  return { page: resolved, title, siteName: t("meta.siteName"), ...(await pageDownloads(docSet.id, page)) };
+  // The sandbox's register-trial page holds the registration form after its text.
+  const sandboxForm = isRegisterTrialPage(docSet.id, page) ? await sandboxFormData(request) : null;
+  const held = resolved.kind === "operation" ? await heldKey() : null;
+  const queryBuilder = resolved.kind === "operation" && held ? queryBuilderData(docSet.id, resolved.builder, held) : null;
+  const payload = {
+    page: resolved,
+    title,
+    siteName: t("meta.siteName"),
+    sandboxForm,
+    queryBuilder,
+    ...(await pageDownloads(docSet.id, page)),
+  };
+  // A page that carries this browser's key is for this browser only.
+  return data(payload, held?.key ? { headers: { "Cache-Control": "private, no-store" } } : undefined);
+}
+
+/** An operation page sends its query builder's form; the sandbox's register-trial page posts its registration form. */
+export async function action({ request, params }: ActionFunctionArgs) {
+  const docSet = findDocSet(params.vendor ?? "", params.set ?? "");
+  const page = (params["*"] ?? "").replace(/\/+$/, "");
+  if (!docSet) throw new Response("Not Found", { status: 404 });
+  const operationForm = await operationFormAt(docSet.id, page, new URL(request.url).searchParams);
+  if (operationForm) return sendQuery(request, docSet.id, operationForm);
+  if (isRegisterTrialPage(docSet.id, page)) return sandboxRegistrationAction(request);
+  throw new Response("Method Not Allowed", { status: 405 });
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data?.title, data?.siteName);
 
+/** The loader's Cache-Control reaches the document (Remix passes on only cookies from a route without this). */
+export const headers: HeadersFunction = ({ loaderHeaders, parentHeaders }) => {
+  const headers = new Headers(parentHeaders);
+  const cacheControl = loaderHeaders.get("Cache-Control");
+  if (cacheControl) headers.set("Cache-Control", cacheControl);
+  return headers;
+};
+
 export default function DocPageRoute() {
-  const { page, downloads, rClient } = useLoaderData<typeof loader>();
+  const { page, downloads, rClient, sandboxForm, queryBuilder } = useLoaderData<typeof loader>();
   useCopyButtons(page);
-  return <DocPageView page={page} downloads={downloads} rClient={rClient} />;
+  return (
+    <>
+      <DocPageView page={page} downloads={downloads} rClient={rClient} queryBuilder={queryBuilder} />
+      {sandboxForm ? <SandboxRegistrationForm form={sandboxForm} /> : null}
+    </>
+  );
 }
 
 /** Copy buttons of code blocks (hidden without JavaScript), labelled in the page's language. */

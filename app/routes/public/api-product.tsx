@@ -1,22 +1,33 @@
 import { Anchor, Button, Card, Container, Grid, Group, List, Stack, Text, Title } from "@mantine/core";
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AppLink } from "~/components/layout/app-link";
+import { SandboxRegistrationForm } from "~/components/sandbox/sandbox-registration-form";
 import { pageMeta } from "~/modules/content/page-meta";
 import { pageTitle } from "~/modules/content/page-title.server";
 import { docSetPath, findProduct, getDocSet, productPath, products } from "~/modules/registry/registry";
+import { sandboxFormData, sandboxRegistrationAction } from "~/modules/sandbox/registration-form.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const product = findProduct(params.vendor ?? "", params.product ?? "");
   if (!product) throw new Response("Not Found", { status: 404 });
-  return { productId: product.id, ...(await pageTitle(request, `products.${product.id}.name`)) };
+  const sandboxForm = product.id === "sandbox" ? await sandboxFormData(request) : null;
+  return { productId: product.id, sandboxForm, ...(await pageTitle(request, `products.${product.id}.name`)) };
+}
+
+/** Only the sandbox's page posts: its registration form. */
+export async function action({ request, params }: ActionFunctionArgs) {
+  const product = findProduct(params.vendor ?? "", params.product ?? "");
+  if (!product) throw new Response("Not Found", { status: 404 });
+  if (product.id !== "sandbox") throw new Response("Method Not Allowed", { status: 405 });
+  return sandboxRegistrationAction(request);
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data?.title, data?.siteName);
 
 export default function ApiProductPage() {
-  const { productId } = useLoaderData<typeof loader>();
+  const { productId, sandboxForm } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   const product = products.find((candidate) => candidate.id === productId)!;
   const list = (key: string) => t(`products.${product.id}.${key}`, { returnObjects: true }) as string[];
@@ -63,6 +74,7 @@ export default function ApiProductPage() {
         </Title>
         <Text>{t(`products.${product.id}.access`)}</Text>
       </Card>
+      {sandboxForm ? <SandboxRegistrationForm form={sandboxForm} /> : null}
       <Card withBorder padding="lg" mt="lg">
         <Title order={2} size="h3" mb="sm">
           {t("products.documentation")}

@@ -1,0 +1,28 @@
+/**
+ * "XML follows the same structure as JSON" (the macroeconomic series operations): every object key becomes
+ * an element, every array item an <item>, null an empty element with nil="true".
+ */
+
+function escapeText(value: string): string {
+  return value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+}
+
+/** A JSON key as an element name: letters, digits, _, - and ., never starting with a digit or punctuation. */
+function elementName(key: string): string {
+  const cleaned = key.replace(/[^A-Za-z0-9_.-]/g, "_");
+  return /^[A-Za-z_]/.test(cleaned) ? cleaned : `_${cleaned}`;
+}
+
+function element(name: string, value: unknown): string {
+  if (value === null || value === undefined) return `<${name} nil="true"/>`;
+  if (Array.isArray(value)) return `<${name}>${value.map((item) => element("item", item)).join("")}</${name}>`;
+  if (typeof value === "object") {
+    const children = Object.entries(value).map(([key, child]) => element(elementName(key), child));
+    return `<${name}>${children.join("")}</${name}>`;
+  }
+  return `<${name}>${escapeText(String(value))}</${name}>`;
+}
+
+export function toXml(value: unknown, root = "response"): string {
+  return `<?xml version="1.0" encoding="UTF-8"?>\n${element(root, value)}`;
+}

@@ -1,0 +1,191 @@
+import { STATUS_CODES } from "node:http";
+import { data } from "@remix-run/node";
+import { withZod } from "@remix-validated-form/with-zod";
+import { sessionKeyFor } from "~/modules/auth/session-keys.server";
+import { getOptionalUser } from "~/modules/auth/session.server";
+import { setAccess } from "~/modules/data-api/access-rules";
+import { callUrl } from "~/modules/data-api/call-url";
+import { callDataApi, dataApiBaseUrl, type DataApiAnswer } from "~/modules/data-api/client.server";
+import { readFormData, validationFailure } from "~/modules/forms/form-data.server";
+import type { DocSetId } from "~/modules/registry/registry";
+import { readSandboxTrialKey } from "~/modules/sandbox/trial-cookie.server";
+import {
+  builderForm,
+  builderRequest,
+  builderSchema,
+  curlCommand,
+  initialValues,
+  KEY_FIELD,
+  maskKey,
+  prettyBody,
+  QUERY_BUILDER_FORM_ID,
+  USERNAME_FIELD,
+  type BuilderAccess,
+  type BuilderCredentials,
+  type BuilderForm,
+  type BuilderRequest,
+  type BuilderResult,
+  type QueryBuilderData,
+} from "./query-builder";
+import { getDocSetData } from "./routing-data.server";
+import { findOperation, type ApiModel, type ApiOperation } from "./spec-model";
+
+export interface BuilderKey {
+  access: BuilderAccess;
+  key: string | null;
+  /** Fund flows: the signed-in user's username for POST /Session. */
+  username: string | null;
+}
+
+/** The key this browser holds for the set, and how the page explains it. */
+export async function builderKeyFor(request: Request, set: DocSetId): Promise<BuilderKey> {
+  const access = setAccess[set];
+  if (access.kind === "trial-key") {
+    const key = await readSandboxTrialKey(request);
+    return { access: key ? { state: "ready", source: "trial" } : { state: "register" }, key, username: null };
+  }
+  const user = await getOptionalUser(request);
+  if (!user) return { access: { state: "sign-in" }, key: null, username: null };
+  if (!user.subscriptions[access.product]) return { access: { state: "subscribe" }, key: null, username: user.email };
+  const key = await sessionKeyFor(request, access.platform);
+  return { access: key ? { state: "ready", source: "session" } : { state: "generate" }, key, username: user.email };
+}
+
+/** The key lookup of a request, made once however often asked: the samples and the builder share it. */
+export function keyLookup(request: Request, set: DocSetId): () => Promise<BuilderKey> {
+  let held: Promise<BuilderKey> | undefined;
+  return () => (held ??= builderKeyFor(request, set));
+}
+
+export function queryBuilderData(set: DocSetId, form: BuilderForm, held: BuilderKey): QueryBuilderData {
+  return { set, access: held.access, initial: initialValues(form, held) };
+}
+
+/** Fund flows' session operation (its spec): the builder calls it first with the username and password or key. */
+export const SESSION_OPERATION = { method: "POST", path: "/Session" } as const;
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** Whether the spec opens the operation to everyone (`security: []`, as fund flows' POST /Session). */
+function isOpenOperation(spec: unknown, operation: ApiOperation): boolean {
+  const item = isRecord(spec) && isRecord(spec.paths) ? spec.paths[operation.path] : undefined;
+  const raw = isRecord(item) ? item[operation.method] : undefined;
+  return isRecord(raw) && Array.isArray(raw.security) && raw.security.length === 0;
+}
+
+/** The builder's form of an operation of a set: the set's way of authenticating, unless the operation is open. */
+export function operationBuilderForm(set: DocSetId, model: ApiModel, spec: unknown, operation: ApiOperation): BuilderForm {
+  const credentials: BuilderCredentials = isOpenOperation(spec, operation) ? "none" : setAccess[set].kind;
+  return builderForm(model, operation, credentials);
+}
+
+/** The form of the operation a docs URL names (`docs/{tag}?path=&method=`), or null. */
+export async function operationFormAt(set: DocSetId, page: string, search: URLSearchParams): Promise<BuilderForm | null> {
+  const tagSlug = /^docs\/([^/]+)$/.exec(page)?.[1];
+  const path = search.get("path");
+  const method = search.get("method");
+  if (!tagSlug || !path || !method) return null;
+  const { model, routing } = await getDocSetData(set);
+  const operation = findOperation(model, path, method);
+  const tag = model.tags.find((candidate) => candidate.slug === tagSlug);
+  if (!operation || !tag || !operation.tags.includes(tag.name)) return null;
+  return operationBuilderForm(set, model, routing.swaggerSpec, operation);
+}
+
+/** Beyond this the page shows the start of the body only. */
+const SHOWN_BODY_CHARACTERS = 300_000;
+
+function header(headers: Record<string, string>, name: string): string | undefined {
+  return Object.entries(headers).find(([candidate]) => candidate.toLowerCase() === name)?.[1];
+}
+
+/** One call the builder made: what it sent, what the curl line shows of it (the credential masked), the answer. */
+interface Sent {
+  shown: BuilderRequest;
+  answer: DataApiAnswer;
+}
+
+function resultOf(set: DocSetId, sent: Sent[], showKey: boolean, sessionRefused: boolean): BuilderResult {
+  const { answer } = sent[sent.length - 1]!;
+  const body = prettyBody(answer.body, header(answer.headers, "content-type"));
+  const base = dataApiBaseUrl(set);
+  const curl = sent
+    .map(({ shown: call }) =>
+      curlCommand({ method: call.method, url: callUrl(base, call.path, call.query), headers: call.headers, body: call.body }),
+    )
+    .join("\n\n");
+  return {
+    status: answer.status,
+    statusText: STATUS_CODES[answer.status] ?? "",
+    headers: Object.entries(answer.headers).sort(([a], [b]) => a.localeCompare(b)),
+    durationMs: Math.round(sent.reduce((total, { answer: each }) => total + each.durationMs, 0)),
+    body: body.slice(0, SHOWN_BODY_CHARACTERS),
+    truncated: body.length > SHOWN_BODY_CHARACTERS,
+    retryAfter: answer.status === 429 ? (header(answer.headers, "retry-after") ?? null) : null,
+    curl,
+    keyShown: showKey,
+    sessionRefused,
+  };
+}
+
+function stringValue(values: Record<string, unknown>, name: string): string {
+  const value = values[name];
+  return typeof value === "string" ? value : "";
+}
+
+/** The bearer token of a successful POST /Session answer (`data[0].token`), or null. */
+function sessionToken(answer: DataApiAnswer): string | null {
+  if (answer.status !== 200) return null;
+  try {
+    const parsed: unknown = JSON.parse(answer.body);
+    const first = isRecord(parsed) && Array.isArray(parsed.data) ? parsed.data[0] : undefined;
+    return isRecord(first) && typeof first.token === "string" ? first.token : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Fund flows' POST /Session with the username and password (or API key) given, as any script would send it. */
+function sessionRequest(username: string, password: string): BuilderRequest {
+  return {
+    ...SESSION_OPERATION,
+    query: [],
+    headers: { Accept: "application/json", "Content-Type": "application/json" },
+    body: JSON.stringify({ username, password }),
+  };
+}
+
+/**
+ * The page action of an operation page: checks the form with the operation's schema, calls the set's data API
+ * with the key the user sent (never one they did not give), and answers what it said. The key is never logged;
+ * the curl line shows it masked unless the user asked to see it.
+ */
+export async function sendQuery(request: Request, set: DocSetId, form: BuilderForm) {
+  const result = await withZod(builderSchema(form)).validate(await readFormData(request));
+  if (result.error) return validationFailure(result.error, result.submittedData);
+  const values = result.data;
+  const key = stringValue(values, KEY_FIELD);
+  const showKey = values.showKey === true;
+  const shownSecret = (secret: string) => (showKey ? secret : maskKey(secret));
+  const send = async (call: BuilderRequest, shown: BuilderRequest): Promise<Sent> => ({
+    shown,
+    answer: await callDataApi({ set, ...call }),
+  });
+  const submitted = Object.fromEntries(Object.entries(result.submittedData).map(([name, value]) => [name, String(value)]));
+  const answered = (sent: Sent[], sessionRefused = false) =>
+    data({ formId: QUERY_BUILDER_FORM_ID, values: submitted, result: resultOf(set, sent, showKey, sessionRefused) });
+
+  if (form.credentials === "session") {
+    const username = stringValue(values, USERNAME_FIELD);
+    const session = await send(sessionRequest(username, key), sessionRequest(username, shownSecret(key)));
+    const token = sessionToken(session.answer);
+    if (!token) return answered([session], true);
+    return answered([session, await send(builderRequest(form, values, token), builderRequest(form, values, shownSecret(token)))]);
+  }
+  const credential = form.credentials === "none" ? null : key;
+  return answered([
+    await send(builderRequest(form, values, credential), builderRequest(form, values, credential && shownSecret(credential))),
+  ]);
+}

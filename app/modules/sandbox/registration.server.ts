@@ -1,0 +1,105 @@
+import { randomToken, sha256 } from "~/modules/auth/crypto.server";
+import { verifyFormCaptcha } from "~/modules/captcha/form-captcha.server";
+import { db } from "~/modules/db/db.server";
+import { newId, nowIso } from "~/modules/db/ids";
+import { env } from "~/modules/env/env.server";
+import { remixI18n } from "~/modules/i18n/i18n.server";
+import { localizePath, type Language } from "~/modules/i18n/language";
+import { sendMail } from "~/modules/mail/mail.server";
+import { hitRateLimit } from "~/modules/rate-limit/rate-limit.server";
+import type { RegistrationFailure } from "./registration-outcome";
+import type { SandboxRegistrationInput } from "./registration-schema";
+import { ACCESS_TOKEN_BYTES, accessLinkPath } from "./sandbox-paths";
+import { TRIAL_DAYS } from "./trial-keys.server";
+
+const LIMIT_WINDOW_MS = 60 * 60 * 1000;
+/** Registrations an hour from one client address, and for one e-mail address. */
+export const REGISTRATIONS_PER_ADDRESS = 5;
+export const REGISTRATIONS_PER_EMAIL = 3;
+const LINK_VALID_MS = TRIAL_DAYS * 24 * 60 * 60 * 1000;
+
+export type RegistrationOutcome = { status: "registered"; id: string; linkExpiresAt: string } | RegistrationFailure;
+
+export interface RegistrationContext {
+  clientAddress: string | null;
+  /** The page's (or the API call's) language: the e-mail and its link speak it. */
+  language: Language;
+  now?: Date;
+}
+
+/**
+ * Registers for the sandbox: within the client address's hourly budget (counted before the captcha, so guessing
+ * answers spends it), with a verified captcha, within the e-mail address's budget (counted after the captcha, so
+ * nobody can use up someone else's address without solving one). The registration is stored with its access
+ * link's token as SHA-256, and the link is e-mailed; it is valid 7 days.
+ */
+export async function registerForSandbox(input: SandboxRegistrationInput, context: RegistrationContext): Promise<RegistrationOutcome> {
+  const now = context.now ?? new Date();
+  const byAddress = await hitRateLimit(`sandbox:ip:${context.clientAddress ?? "unknown"}`, REGISTRATIONS_PER_ADDRESS, LIMIT_WINDOW_MS);
+  if (!byAddress.allowed) return { status: "rate-limited", retryAfterSeconds: byAddress.retryAfterSeconds };
+
+  const captcha = await verifyFormCaptcha(input, context.clientAddress);
+  if (captcha === "unavailable") return { status: "captcha-unavailable" };
+  if (captcha === "invalid") return { status: "captcha-invalid" };
+
+  const byEmail = await hitRateLimit(`sandbox:email:${input.email.toLowerCase()}`, REGISTRATIONS_PER_EMAIL, LIMIT_WINDOW_MS);
+  if (!byEmail.allowed) return { status: "rate-limited", retryAfterSeconds: byEmail.retryAfterSeconds };
+
+  const id = newId();
+  const token = randomToken(ACCESS_TOKEN_BYTES);
+  const linkExpiresAt = nowIso(new Date(now.getTime() + LINK_VALID_MS));
+  await db
+    .insertInto("sandbox_registrations")
+    .values({
+      id,
+      created_at: nowIso(now),
+      name: input.name,
+      surname: input.surname,
+      company_name: input.companyName,
+      job_title: input.jobTitle,
+      email: input.email,
+      country: input.country,
+      message: input.message ?? null,
+      consent: 1,
+      offers: input.offers ? 1 : 0,
+      language: context.language,
+      token_hash: sha256(token),
+      link_expires_at: linkExpiresAt,
+      key_issued_at: null,
+    })
+    .execute();
+  await sendAccessLinkMail(input, token, linkExpiresAt, context.language);
+  return { status: "registered", id, linkExpiresAt };
+}
+
+/** The access link in the registration's language: English links are unprefixed, like the pages. */
+export function accessLinkUrl(token: string, language: Language): string {
+  return new URL(localizePath(accessLinkPath(token), language === "en" ? null : language), env.PUBLIC_URL).toString();
+}
+
+/** "2026-01-09 14:05 UTC": the link's end, the same for every reader. */
+function formatUtc(iso: string): string {
+  return `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
+}
+
+async function sendAccessLinkMail(input: SandboxRegistrationInput, token: string, linkExpiresAt: string, language: Language) {
+  const t = await remixI18n.getFixedT(language);
+  const text = (link: string) =>
+    [
+      t("sandbox.mail.greeting", { name: input.name }),
+      "",
+      t("sandbox.mail.intro"),
+      "",
+      t("sandbox.mail.link", { link }),
+      "",
+      t("sandbox.mail.once", { expiry: formatUtc(linkExpiresAt) }),
+      "",
+      t("sandbox.mail.ignore"),
+    ].join("\n");
+  await sendMail({
+    to: input.email,
+    subject: t("sandbox.mail.subject"),
+    text: text(accessLinkUrl(token, language)),
+    storedTextAfterSending: text(t("sandbox.mail.linkRemoved")),
+  });
+}

@@ -1,0 +1,41 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { jsonResponse, methodNotAllowed, readJsonObject, zodErrorResponse } from "~/modules/forms/json.server";
+import { translateMessage } from "~/modules/forms/messages";
+import { clientAddress } from "~/modules/http/client-address.server";
+import { getFixedT } from "~/modules/i18n/i18n.server";
+import { apiLanguage } from "~/modules/i18n/language";
+import { describeRegistrationFailure } from "~/modules/sandbox/registration-outcome";
+import { sandboxRegistrationSchema } from "~/modules/sandbox/registration-schema";
+import { registerForSandbox } from "~/modules/sandbox/registration.server";
+
+/**
+ * POST /api/econ-sandbox: the sandbox registration as JSON, with the form's fields and rules. The captcha is an
+ * `altcha` property with a challenge from GET /api/captcha/challenge solved (or, while reCAPTCHA is configured, a
+ * `g-recaptcha-response`). 201 when the access link was e-mailed, in the language of ?lang= or Accept-Language.
+ */
+export async function action({ request }: ActionFunctionArgs) {
+  const t = await getFixedT(request);
+  if (request.method !== "POST") return methodNotAllowed();
+
+  const body = await readJsonObject(request, t);
+  if (!body.ok) return body.response;
+  const parsed = sandboxRegistrationSchema.safeParse(body.value);
+  if (!parsed.success) return zodErrorResponse(parsed.error, t);
+
+  const url = new URL(request.url);
+  const language = apiLanguage(url, request.headers.get("Accept-Language"));
+  const outcome = await registerForSandbox(parsed.data, { clientAddress: clientAddress(request), language });
+  if (outcome.status !== "registered") {
+    const failure = describeRegistrationFailure(outcome);
+    const headers = failure.retryAfterSeconds === null ? undefined : { "Retry-After": String(failure.retryAfterSeconds) };
+    return jsonResponse({ error: translateMessage(t, failure.message) }, failure.httpStatus, headers);
+  }
+  return jsonResponse(
+    { id: outcome.id, linkExpiresAt: outcome.linkExpiresAt, message: t("sandbox.registered", { email: parsed.data.email }) },
+    201,
+  );
+}
+
+export function loader() {
+  return methodNotAllowed();
+}

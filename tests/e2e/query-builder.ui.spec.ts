@@ -1,0 +1,312 @@
+import { createHash, randomBytes } from "node:crypto";
+import fs from "node:fs";
+import { createRequire } from "node:module";
+import { expect, test, type Page } from "@playwright/test";
+import { baseURL } from "../../playwright.config";
+import { createAccount, signInPage, type Platform, type Product } from "./support/accounts";
+import { queryE2eDatabase, writeE2eDatabase } from "./support/database";
+import { javaScriptEnabled, open } from "./support/pages";
+
+/** An operation page: its tag page with ?path=&method=. */
+function operationPage(setRoot: string, tag: string, path: string, method: string): string {
+  return `${setRoot}/docs/${tag}?path=${encodeURIComponent(path)}&method=${method}`;
+}
+
+const pages = {
+  seriesSearch: operationPage("/docs/econ/macroeconomic", "series", "/series/search", "get"),
+  seriesById: operationPage("/docs/econ/macroeconomic", "series", "/series/{id}", "get"),
+  postFilter: operationPage("/docs/econ/macroeconomic", "filters", "/filters", "post"),
+  companySearch: operationPage("/docs/corp/company", "search", "/Search/queryCompany", "get"),
+  documentsSearch: operationPage("/docs/corp/documents", "search", "/Search/query", "get"),
+  assetClasses: operationPage("/docs/flows/api-v2", "dictionary", "/v2/Dictionary/{dataset}/AssetClasses", "get"),
+  openSession: operationPage("/docs/flows/api-v2", "session", "/Session", "post"),
+  markets: operationPage("/docs/estate/api-v1", "markets", "/markets", "get"),
+  sandboxSearch: operationPage("/docs/econ/sandbox", "series", "/series/search", "get"),
+};
+
+/** Generates a key of each platform on the token management page, in this browser's session. */
+async function generateKeys(page: Page, platforms: Platform[]): Promise<Record<string, string>> {
+  const keys: Record<string, string> = {};
+  for (const platform of platforms) {
+    await open(page, "/dashboard/token-management");
+    await page.getByTestId(`key-card-${platform}`).getByRole("button", { name: "Generate key" }).click();
+    keys[platform] = (await page.getByTestId("new-key-value").textContent()) ?? "";
+    expect(keys[platform]).toMatch(new RegExp(`^${platform}_`));
+  }
+  return keys;
+}
+
+async function subscriberWithKeys(page: Page, products: Product[], platforms: Platform[]) {
+  const account = await createAccount({ products });
+  await signInPage(page, account);
+  return { account, keys: await generateKeys(page, platforms) };
+}
+
+function builder(page: Page) {
+  return page.getByTestId("query-builder");
+}
+
+async function send(page: Page) {
+  const button = builder(page).getByRole("button", { name: "Send" });
+  await button.click();
+  await expect(builder(page).getByRole("button", { name: "Send" })).not.toHaveAttribute("data-loading");
+}
+
+async function expectStatus(page: Page, status: string) {
+  await expect(page.getByTestId("query-builder-status")).toHaveText(status);
+}
+
+async function bodyJson(page: Page): Promise<unknown> {
+  return JSON.parse((await page.getByTestId("query-builder-body").textContent()) ?? "");
+}
+
+/**
+ * Runs axe-core on the builder (the rules of WCAG 2.1 A and AA) and answers the violations with their elements.
+ * Only where JavaScript runs: axe needs the page's timers; the markup is the same server-rendered one without it.
+ */
+async function axeViolations(page: Page): Promise<string[]> {
+  if (!javaScriptEnabled()) return [];
+  // Not over a button: a hovered filled button is one shade lighter (the theme's concern, not the builder's).
+  await page.mouse.move(0, 0);
+  const source = fs.readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+  await page.evaluate(source);
+  return page.evaluate(async () => {
+    type Violation = { id: string; nodes: { target: string[]; failureSummary?: string }[] };
+    const { axe } = window as unknown as { axe: { run: (context: unknown, options: unknown) => Promise<{ violations: Violation[] }> } };
+    const result = await axe.run(document.querySelector('[data-testid="query-builder"]'), {
+      runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] },
+    });
+    return result.violations.map(
+      (violation) =>
+        `${violation.id}: ${violation.nodes.map((node) => `${node.target.join(" ")} ${node.failureSummary ?? ""}`).join(", ")}`,
+    );
+  });
+}
+
+test.describe("the query builder", () => {
+  test("a subscriber's key generated in token management fills the builder and the samples; a call returns catalog data", async ({
+    page,
+  }) => {
+    const { keys } = await subscriberWithKeys(page, ["macroeconomic"], ["econ"]);
+    await open(page, pages.seriesSearch);
+    await expect(builder(page).getByTestId("query-builder-access")).toHaveCount(0);
+    await expect(builder(page).getByText("The API key you generated in this session is filled in.")).toBeVisible();
+    await expect(builder(page).getByLabel("API key")).toHaveValue(keys.econ!);
+    await expect(page.getByTestId("sample-curl")).toContainText(`${baseURL}/data-api/macroeconomic/series/search?token=${keys.econ}`);
+    await expect(page.getByText("These samples carry the key of this browser session in place of YOUR_API_KEY.")).toBeVisible();
+
+    await builder(page).getByLabel("keyword").fill("GDP");
+    await builder(page).getByLabel("limit").fill("3");
+    await send(page);
+    await expectStatus(page, "200 OK");
+    const body = (await bodyJson(page)) as { data: { id: string }[] };
+    expect(body.data.length).toBeGreaterThan(0);
+    expect(body.data.length).toBeLessThanOrEqual(3);
+    await expect(page.getByTestId("query-builder-time")).toHaveText(/^Time taken: \d+ ms$/);
+    await page.getByText(/^Response headers \(\d+\)$/).click();
+    await expect(page.getByTestId("query-builder-headers")).toContainText(/content-type/i);
+    const curl = page.getByTestId("query-builder-curl");
+    await expect(curl).toContainText(`curl -X GET '${baseURL}/data-api/macroeconomic/series/search?`);
+    await expect(curl).toContainText("keyword=GDP");
+    await expect(curl).toContainText(`token=****${keys.econ!.slice(-4)}`);
+    await expect(curl).not.toContainText(keys.econ!);
+    // The values sent stay in the form, with JavaScript (in place) and without (the page comes back).
+    await expect(builder(page).getByLabel("keyword")).toHaveValue("GDP");
+    expect(page.url()).toContain("/docs/econ/macroeconomic/docs/series?path=");
+
+    await builder(page).getByLabel("Show the key in the curl command").check();
+    await send(page);
+    await expect(curl).toContainText(`token=${keys.econ}`);
+    expect(await axeViolations(page)).toEqual([]);
+  });
+
+  test("the company and documents sets send with the company platform's key", async ({ page }) => {
+    const { keys } = await subscriberWithKeys(page, ["company", "documents"], ["corp"]);
+    await open(page, pages.companySearch);
+    await expect(builder(page).getByLabel("API key")).toHaveValue(keys.corp!);
+    await builder(page).getByLabel("limit").fill("2");
+    await send(page);
+    await expectStatus(page, "200 OK");
+    await expect(page.getByTestId("query-builder-body")).toContainText('"current_name"');
+
+    await open(page, pages.documentsSearch);
+    await expect(builder(page).getByLabel("API key")).toHaveValue(keys.corp!);
+    await builder(page).getByLabel("limit").fill("2");
+    await send(page);
+    await expectStatus(page, "200 OK");
+    await expect(page.getByTestId("query-builder-body")).toContainText('"documentId"');
+  });
+
+  test("fund flows: the builder opens a session with POST /Session, then calls with its bearer token", async ({ page }) => {
+    const { account, keys } = await subscriberWithKeys(page, ["intelligence"], ["intel"]);
+    await open(page, pages.assetClasses);
+    await expect(builder(page).getByText(/first opens a session with POST \/Session/)).toBeVisible();
+    await expect(builder(page).getByLabel("Username")).toHaveValue(account.email);
+    await expect(builder(page).getByLabel("Password or API key")).toHaveValue(keys.intel!);
+    await expect(builder(page).getByLabel("dataset")).toHaveValue("FF");
+    // Fund flows' samples send a session token, not the API key: they keep the placeholder.
+    await expect(page.getByTestId("sample-curl")).toContainText("Authorization: Bearer YOUR_API_KEY");
+    await send(page);
+    await expectStatus(page, "200 OK");
+    await expect(page.getByTestId("query-builder-body")).toContainText('"data"');
+    const curl = page.getByTestId("query-builder-curl");
+    await expect(curl).toContainText(`curl -X POST '${baseURL}/data-api/fund-flows/Session'`);
+    await expect(curl).toContainText(`curl -X GET '${baseURL}/data-api/fund-flows/v2/Dictionary/FF/AssetClasses'`);
+    await expect(curl).toContainText("Authorization: Bearer ****");
+    await expect(curl).toContainText(`"password":"****${keys.intel!.slice(-4)}"`);
+    await expect(curl).not.toContainText(keys.intel!);
+
+    await builder(page).getByLabel("Password or API key").fill("wrong-password");
+    await send(page);
+    await expectStatus(page, "401 Unauthorized");
+    await expect(page.getByTestId("query-builder-session-refused")).toBeVisible();
+
+    await open(page, pages.openSession);
+    await expect(builder(page).getByText("This call needs no key.")).toBeVisible();
+    await builder(page)
+      .getByLabel("Request body (JSON)")
+      .fill(JSON.stringify({ username: account.email, password: account.password }));
+    await send(page);
+    await expectStatus(page, "200 OK");
+    await expect(page.getByTestId("query-builder-body")).toContainText('"token"');
+  });
+
+  test("the real-estate set sends with the intelligence platform's key", async ({ page }) => {
+    const { keys } = await subscriberWithKeys(page, ["intelligence"], ["intel"]);
+    await open(page, pages.markets);
+    await expect(builder(page).getByLabel("API key")).toHaveValue(keys.intel!);
+    await send(page);
+    await expectStatus(page, "200 OK");
+    await expect(page.getByTestId("query-builder-body")).toContainText('"data"');
+  });
+
+  test("a body that is not JSON and a missing required value are refused before any call", async ({ page }) => {
+    await subscriberWithKeys(page, ["macroeconomic"], ["econ"]);
+    await open(page, pages.postFilter);
+    await expect(builder(page).getByLabel("Request body (JSON)")).toHaveValue(/"name"/);
+    await builder(page).getByLabel("Request body (JSON)").fill("{ not json");
+    await send(page);
+    await expect(builder(page).getByText("JSON value could not be parsed.")).toBeVisible();
+    await expect(page.getByTestId("query-builder-result")).toHaveCount(0);
+
+    await open(page, pages.seriesById);
+    await send(page);
+    await expect(builder(page).getByText("Please fill out this field.")).toBeVisible();
+    await expect(page.getByTestId("query-builder-result")).toHaveCount(0);
+  });
+
+  test("a 429 is shown as what it is, with its Retry-After", async ({ page }) => {
+    const { keys } = await subscriberWithKeys(page, ["macroeconomic"], ["econ"]);
+    const hash = createHash("sha256").update(keys.econ!).digest("hex");
+    const [key] = queryE2eDatabase<{ id: string }>("select id from api_keys where key_hash = ?", hash);
+    // Another call of this key is in flight: the data API takes one call of a key at a time.
+    const caller = `data-api:key:${key!.id}`;
+    writeE2eDatabase(
+      "insert into data_api_calls (caller, call_id, expires_at) values (?, ?, ?)",
+      caller,
+      "held",
+      new Date(Date.now() + 30_000).toISOString(),
+    );
+    try {
+      await open(page, pages.seriesSearch);
+      await send(page);
+      await expectStatus(page, "429 Too Many Requests");
+      await expect(page.getByTestId("query-builder-too-many")).toHaveText(
+        /^429 Too Many Requests: .* wait 1 s \(Retry-After\) before sending again\.$/,
+      );
+      await expect(page.getByTestId("query-builder-body")).toContainText('"code": 429');
+    } finally {
+      writeE2eDatabase("delete from data_api_calls where caller = ?", caller);
+    }
+  });
+
+  test("a visitor sees where to get a key and may paste one", async ({ page, browser }) => {
+    await open(page, pages.seriesSearch);
+    const access = builder(page).getByTestId("query-builder-access");
+    await expect(access).toContainText("Sign in and generate a key in token management to try this API here, or paste an API key.");
+    await expect(access.getByRole("link", { name: "Sign in" })).toHaveAttribute(
+      "href",
+      `/login/econ?redirectTo=${encodeURIComponent(pages.seriesSearch)}`,
+    );
+    await expect(builder(page).getByLabel("API key")).toHaveValue("");
+    await expect(page.getByTestId("sample-curl")).toContainText("token=YOUR_API_KEY");
+    await send(page);
+    await expect(builder(page).getByText("Please fill out this field.")).toBeVisible();
+
+    await builder(page).getByLabel("API key").fill("econ_not-a-real-key");
+    await send(page);
+    await expectStatus(page, "401 Unauthorized");
+    expect(await axeViolations(page)).toEqual([]);
+
+    // A key generated in another browser, pasted here, serves the call.
+    const subscriber = await browser.newPage();
+    const { keys } = await subscriberWithKeys(subscriber, ["macroeconomic"], ["econ"]);
+    await subscriber.close();
+    await builder(page).getByLabel("API key").fill(keys.econ!);
+    await send(page);
+    await expectStatus(page, "200 OK");
+  });
+
+  test("a subscriber without a key of this session, or without the product, is told where to get one", async ({ page }) => {
+    await signInPage(page, await createAccount({ products: ["macroeconomic"] }));
+    await open(page, pages.seriesSearch);
+    const access = builder(page).getByTestId("query-builder-access");
+    await expect(access).toContainText("Generate a new key in token management");
+    await expect(access.getByRole("link", { name: "Go to token management" })).toHaveAttribute("href", "/dashboard/token-management");
+
+    await open(page, pages.companySearch);
+    await expect(builder(page).getByTestId("query-builder-access")).toContainText("Your account has no subscription to this API.");
+  });
+
+  test("the trial key an access link hands to this browser fills the sandbox builder and samples", async ({ page }) => {
+    const token = randomBytes(32).toString("base64url");
+    const now = Date.now();
+    writeE2eDatabase(
+      `insert into sandbox_registrations (id, created_at, name, surname, company_name, job_title, email, country, message,
+         consent, offers, language, token_hash, link_expires_at, key_issued_at) values (?, ?, 'Ada', 'Lovelace', 'Engines Ltd',
+         'Analyst', ?, 'GB', null, 1, 0, 'en', ?, ?, null)`,
+      `registration-${token.slice(0, 12)}`,
+      new Date(now).toISOString(),
+      `${token.slice(0, 8)}@example.com`,
+      createHash("sha256").update(token).digest("hex"),
+      new Date(now + 7 * 86_400_000).toISOString(),
+    );
+    await open(page, `/api-products/econ/sandbox/${token}`);
+    await page.getByRole("button", { name: "Show my trial key" }).click();
+    const trialKey = (await page.getByTestId("trial-key-value").textContent()) ?? "";
+    expect(trialKey).toMatch(/^sbx_/);
+
+    const response = await open(page, pages.sandboxSearch);
+    expect(response?.headers()["cache-control"]).toBe("private, no-store");
+    await expect(builder(page).getByText("The trial key of this browser is filled in.")).toBeVisible();
+    await expect(builder(page).getByLabel("Trial key")).toHaveValue(trialKey);
+    await expect(page.getByTestId("sample-curl")).toContainText(`${baseURL}/data-api/sandbox/series/search?token=${trialKey}`);
+    await send(page);
+    await expectStatus(page, "200 OK");
+    await expect(page.getByTestId("query-builder-body")).toContainText('"data"');
+  });
+
+  test("the sandbox asks for a trial key and serves one pasted", async ({ page }) => {
+    await open(page, pages.sandboxSearch);
+    const access = builder(page).getByTestId("query-builder-access");
+    await expect(access).toContainText("Register for a free trial to get a sandbox key, or paste the trial key you received.");
+    await expect(access.getByRole("link", { name: "Register for a trial" })).toHaveAttribute("href", "/docs/econ/sandbox/register-trial");
+
+    const trialKey = `sbx_${createHash("sha256").update(`${Date.now()}-${Math.random()}`).digest("base64url").slice(0, 32)}`;
+    const now = Date.now();
+    writeE2eDatabase(
+      "insert into trial_keys (id, registration_id, key_hash, hint, created_at, expires_at) values (?, ?, ?, ?, ?, ?)",
+      `trial-${now}-${Math.random()}`,
+      `registration-${now}`,
+      createHash("sha256").update(trialKey).digest("hex"),
+      "sbx_…",
+      new Date(now).toISOString(),
+      new Date(now + 86_400_000).toISOString(),
+    );
+    await builder(page).getByLabel("Trial key").fill(trialKey);
+    await send(page);
+    await expectStatus(page, "200 OK");
+    await expect(page.getByTestId("query-builder-body")).toContainText('"data"');
+    if (!javaScriptEnabled()) expect(page.url()).toContain(pages.sandboxSearch);
+  });
+});
