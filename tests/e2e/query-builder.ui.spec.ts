@@ -18,6 +18,8 @@ const pages = {
   postFilter: operationPage("/docs/econ/macroeconomic", "filters", "/filters", "post"),
   companySearch: operationPage("/docs/corp/company", "search", "/Search/queryCompany", "get"),
   documentsSearch: operationPage("/docs/corp/documents", "search", "/Search/query", "get"),
+  companiesV2: operationPage("/docs/corp/api-v2", "companies", "/companies", "get"),
+  deals: operationPage("/docs/corp/dealwatch", "deals", "/SearchDeal/getDeals", "get"),
   assetClasses: operationPage("/docs/flows/api-v2", "dictionary", "/v2/Dictionary/{dataset}/AssetClasses", "get"),
   openSession: operationPage("/docs/flows/api-v2", "session", "/Session", "post"),
   markets: operationPage("/docs/estate/api-v1", "markets", "/markets", "get"),
@@ -135,6 +137,24 @@ test.describe("the query builder", () => {
     await send(page);
     await expectStatus(page, "200 OK");
     await expect(page.getByTestId("query-builder-body")).toContainText('"documentId"');
+  });
+
+  test("company v2 and deal watch send with the company platform's key", async ({ page }) => {
+    const { keys } = await subscriberWithKeys(page, ["company"], ["corp"]);
+    await open(page, pages.companiesV2);
+    await expect(builder(page).getByLabel("API key")).toHaveValue(keys.corp!);
+    // Company v2 pages hold 100 companies at least: the builder starts from the spec's default.
+    await expect(builder(page).getByLabel("limit")).toHaveValue("100");
+    await send(page);
+    await expectStatus(page, "200 OK");
+    await expect(page.getByTestId("query-builder-body")).toContainText('"data"');
+
+    await open(page, pages.deals);
+    await expect(builder(page).getByLabel("API key")).toHaveValue(keys.corp!);
+    await builder(page).getByLabel("limit").fill("2");
+    await send(page);
+    await expectStatus(page, "200 OK");
+    await expect(page.getByTestId("query-builder-body")).toContainText('"dealId"');
   });
 
   test("fund flows: the builder opens a session with POST /Session, then calls with its bearer token", async ({ page }) => {

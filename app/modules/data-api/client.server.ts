@@ -39,6 +39,21 @@ export function dataApiBaseUrl(set: DocSetId): string {
 const UPSTREAM_TIMEOUT_MS = 30_000;
 const UPSTREAM_MAX_BODY_BYTES = 16 * 1024 * 1024;
 
+/** The upstream's headers that describe its answer (type, limits, caching); cookies and connection headers stay behind. */
+function relayedHeaders(headers: Record<string, string>): Record<string, string> {
+  const hopByHop = new Set([
+    "set-cookie",
+    "connection",
+    "keep-alive",
+    "transfer-encoding",
+    "upgrade",
+    "proxy-authenticate",
+    "trailer",
+    "te",
+  ]);
+  return Object.fromEntries(Object.entries(headers).filter(([name]) => !hopByHop.has(name)));
+}
+
 async function callUpstream(url: string, call: DataApiCall): Promise<Omit<DataApiAnswer, "durationMs" | "url">> {
   try {
     const response = await requestVetted(url, {
@@ -49,7 +64,7 @@ async function callUpstream(url: string, call: DataApiCall): Promise<Omit<DataAp
       maxRedirects: 0,
       maxBodyBytes: UPSTREAM_MAX_BODY_BYTES,
     });
-    return { status: response.status, headers: {}, body: response.body.toString("utf8") };
+    return { status: response.status, headers: relayedHeaders(response.headers), body: response.body.toString("utf8") };
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     return {

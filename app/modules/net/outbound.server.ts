@@ -72,11 +72,20 @@ export interface OutboundRequest {
 
 export interface OutboundResponse {
   status: number;
+  /** The answer's headers, lower-case names, repeated ones joined with ", ". */
+  headers: Record<string, string>;
   body: Buffer;
 }
 
 interface Exchange extends OutboundResponse {
   location: string | undefined;
+}
+
+function responseHeaders(incoming: http.IncomingHttpHeaders): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(incoming))
+    if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(", ") : value;
+  return headers;
 }
 
 /** One HTTP exchange with the vetted address; the URL's host stays in the Host header and the TLS server name. */
@@ -96,9 +105,10 @@ function exchange(target: URL, vetted: VettedHost, request: OutboundRequest, sig
     const onResponse = (incoming: http.IncomingMessage) => {
       const status = incoming.statusCode ?? 0;
       const location = incoming.headers.location;
+      const headers = responseHeaders(incoming.headers);
       if (request.maxBodyBytes === 0) {
         incoming.destroy();
-        resolve({ status, location, body: Buffer.alloc(0) });
+        resolve({ status, headers, location, body: Buffer.alloc(0) });
         return;
       }
       const chunks: Buffer[] = [];
@@ -109,7 +119,7 @@ function exchange(target: URL, vetted: VettedHost, request: OutboundRequest, sig
           incoming.destroy(new Error(`The answer of ${target.origin} is larger than ${request.maxBodyBytes} bytes`));
         else chunks.push(chunk);
       });
-      incoming.on("end", () => resolve({ status, location, body: Buffer.concat(chunks) }));
+      incoming.on("end", () => resolve({ status, headers, location, body: Buffer.concat(chunks) }));
       incoming.on("error", reject);
     };
     const outgoing = target.protocol === "https:" ? https.request(options, onResponse) : http.request(options, onResponse);
@@ -139,8 +149,8 @@ export async function requestVetted(url: string, request: OutboundRequest, optio
   for (let hop = 0; ; hop += 1) {
     if (target.protocol !== "http:" && target.protocol !== "https:") throw new Error(`${target.protocol} URLs cannot be requested`);
     const vetted = await abortable(vetHost(target.hostname, options), signal);
-    const { status, location, body } = await exchange(target, vetted, request, signal);
-    if (!redirectStatuses.has(status) || !location || hop >= request.maxRedirects) return { status, body };
+    const { status, headers, location, body } = await exchange(target, vetted, request, signal);
+    if (!redirectStatuses.has(status) || !location || hop >= request.maxRedirects) return { status, headers, body };
     refuseControlCharacters("redirect location", location);
     target = new URL(location, target);
   }
