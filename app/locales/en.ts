@@ -427,6 +427,8 @@ const en = {
     fields: "Fields",
     noFields: "No fields.",
     copyCode: "Copy code",
+    output: "Output",
+    untranslated: "This page is not available in your language yet; it is shown in English.",
   },
   search: {
     title: "Search the documentation",

@@ -393,6 +393,8 @@ const zh: Translation = {
     fields: "字段",
     noFields: "没有字段。",
     copyCode: "复制代码",
+    output: "输出",
+    untranslated: "本页尚未提供中文版本，以下为英文原文。",
   },
   search: {
     title: "搜索文档",

@@ -51,6 +51,21 @@ test("docs pages render in Chinese and honestly say when a routed page has no co
   );
 });
 
+test("a Chinese page not translated yet says it is shown in English, and samples show what they print", async ({ page, baseURL }) => {
+  await open(page, "/zh/docs/econ/macroeconomic/python/quick-examples/search-series-by-keyword");
+  await expect(page.getByTestId("untranslated")).toHaveText("本页尚未提供中文版本，以下为英文原文。");
+  await expect(page.locator(".markdown")).toHaveAttribute("lang", "en");
+  // The sample calls the data API in force, and its output block is captioned in the page's language.
+  await expect(page.locator('.code-block[data-language="python"]').first()).toContainText(`${baseURL}/data-api/macroeconomic`);
+  await expect(page.locator(".code-output .code-caption").first()).toHaveText("输出");
+  await open(page, "/zh/docs/econ/macroeconomic/getting-started/authentication");
+  await expect(page.getByTestId("untranslated")).toHaveCount(0);
+  const menu = page.getByRole("navigation", { name: "文档菜单" });
+  await expect(menu.locator('a[href="/zh/docs/econ/macroeconomic/python/quick-examples/basic-pandas"]')).toHaveCount(1);
+  await expect(menu.locator('a[href="/zh/docs/econ/macroeconomic/javascript/quick-examples/basic-pandas"]')).toHaveCount(0);
+  await expect(menu.locator('a[href="/zh/docs/econ/macroeconomic/php/quick-examples/using-proxy"]')).toHaveCount(0);
+});
+
 test("models list every definition with its fields", async ({ page }) => {
   await open(page, "/docs/estate/api-v1/models");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Models");

@@ -76,12 +76,20 @@ test("GET /api/routing/page-data gives a page's markdown, by relative path or do
   expect((await request.get("/api/routing/page-data?apiName=macroeconomic")).status()).toBe(400);
 });
 
-test("GET /api/routing/full-development-guide gives a language's full guide", async ({ request }) => {
+test("GET /api/routing/full-development-guide gives a language's full guide", async ({ request, baseURL }) => {
   const response = await request.get("/api/routing/full-development-guide?apiName=macroeconomic&language=python");
   expect(response.status()).toBe(200);
   const guide = (await response.json()) as { codeLanguage: string; title: string; content: string };
   expect(guide.codeLanguage).toBe("python");
   expect(guide.content).toContain("```python");
+  // Read away from the site, its links lead back to the portal, and its samples call the data API in force.
+  expect(guide.content).toContain(`[Token management](${baseURL}/dashboard/token-management)`);
+  expect(guide.content).not.toMatch(/\]\(\/[^/]/);
+  expect(guide.content).toContain(`${baseURL}/data-api/macroeconomic`);
+  const chinese = (await (
+    await request.get("/api/routing/full-development-guide?apiName=macroeconomic&language=python&lang=zh")
+  ).json()) as typeof guide;
+  expect(chinese.content).toContain(`(${baseURL}/zh/docs/econ/macroeconomic/getting-started/authentication)`);
   expect((await request.get("/api/routing/full-development-guide?apiName=macroeconomic&language=cobol")).status()).toBe(400);
   expect((await request.get("/api/routing/full-development-guide?apiName=company&language=php")).status()).toBe(404);
   expect((await request.get("/api/routing/full-development-guide?apiName=weather&language=python")).status()).toBe(404);

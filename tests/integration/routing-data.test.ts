@@ -2,6 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it, vi } from "vitest";
+import { writtenPageContent } from "~/modules/docs/page-content.server";
 import { getDocSetData, reloadSpec } from "~/modules/docs/routing-data.server";
 import { docSets } from "~/modules/registry/registry";
 
@@ -19,6 +20,15 @@ describe("routing data", () => {
     expect(labels).toContain("API Documentation");
     expect(labels.at(-1)).toBe("API status");
     expect(routing.navigationItems.at(-1)).toMatchObject({ external: true, href: "https://status.example.com" });
+  });
+
+  it("shows written samples with the base URL in force, also on a page one set shares with another", async () => {
+    const econ = await writtenPageContent("macroeconomic", "getting-started/authentication", "zh");
+    expect(econ?.content).toContain("http://localhost:3000/data-api/macroeconomic/series/search?");
+    expect(econ?.content).not.toContain("https://econ.api.example.com/v1");
+    const shared = await writtenPageContent("documents", "getting-started/authentication", "en");
+    expect(shared?.content).toContain("http://localhost:3000/data-api/company/");
+    expect(shared?.content).not.toContain("api.example.com/");
   });
 
   it("gives the macroeconomic set every page SPEC.md lists", async () => {

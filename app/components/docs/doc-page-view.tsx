@@ -1,4 +1,4 @@
-import { Badge, Code, Stack, Table, Text, Title, TypographyStylesProvider } from "@mantine/core";
+import { Alert, Badge, Code, Stack, Table, Text, Title, TypographyStylesProvider } from "@mantine/core";
 import { useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AppLink } from "~/components/layout/app-link";
@@ -15,10 +15,10 @@ type Renderable = Exclude<DocPage, { kind: "redirect" } | { kind: "not-found" }>
 
 const sampleNames: Record<string, string> = { curl: "curl", python: "Python", javascript: "JavaScript", php: "PHP", r: "R" };
 
-function Html({ html }: { html: string }) {
+function Html({ html, lang }: { html: string; lang?: string }) {
   return (
     <TypographyStylesProvider>
-      <div className="markdown" dangerouslySetInnerHTML={{ __html: html }} />
+      <div className="markdown" lang={lang} dangerouslySetInnerHTML={{ __html: html }} />
     </TypographyStylesProvider>
   );
 }
@@ -79,7 +79,12 @@ export function DocPageView({ page, downloads, rClient, queryBuilder }: DocPageV
             {page.title}
           </Title>
           {rClient ? <RClientButton client={rClient} /> : null}
-          <Html html={page.html} />
+          {page.contentLanguage !== language ? (
+            <Alert color="gray" mb="md" data-testid="untranslated" lang={language}>
+              {t("docs.untranslated")}
+            </Alert>
+          ) : null}
+          <Html html={page.html} lang={page.contentLanguage} />
           {downloads ? <DownloadsPanel listing={downloads} /> : null}
         </article>
       );

@@ -36,6 +36,13 @@ export interface RenderedMarkdown {
 export interface RenderOptions {
   /** Internal links get this language prefix, so a Chinese page links to Chinese pages. */
   linkLanguage?: Language | null;
+  /** The caption of an `output` block (what the sample before it prints), in the page's language. */
+  outputCaption?: string;
+}
+
+/** What a sample prints: plain text under a caption, without a copy button. */
+function outputBlockHtml(code: string, caption: string): string {
+  return `<div class="code-block code-output" data-language="output"><p class="code-caption">${escapeHtml(caption)}</p><pre class="shiki"><code>${escapeHtml(code)}</code></pre></div>`;
 }
 
 function codeBlockHtml(shiki: Highlighter, code: string, lang: string | undefined): string {
@@ -54,14 +61,17 @@ export async function highlightCode(code: string, lang: string): Promise<string>
  * Markdown to HTML on the server: highlighted code with a copy button, headings with anchors, tables. Raw HTML
  * and link schemes pass an allow-list, so content fetched from a configured source cannot run script.
  */
-export async function renderMarkdown(source: string, { linkLanguage = null }: RenderOptions = {}): Promise<RenderedMarkdown> {
+export async function renderMarkdown(
+  source: string,
+  { linkLanguage = null, outputCaption = "Output" }: RenderOptions = {},
+): Promise<RenderedMarkdown> {
   const shiki = await getHighlighter();
   const { title, body } = splitTitle(source);
   const marked = new Marked({
     gfm: true,
     renderer: {
       code({ text, lang }: Tokens.Code) {
-        return codeBlockHtml(shiki, text, lang);
+        return lang === "output" ? outputBlockHtml(text, outputCaption) : codeBlockHtml(shiki, text, lang);
       },
       heading({ tokens, depth }: Tokens.Heading) {
         const inner = this.parser.parseInline(tokens);

@@ -21,6 +21,7 @@ const markdownPolicy: sanitizeHtml.IOptions = {
     pre: ["class", "style", "tabindex"],
     span: ["class", "style"],
     div: ["class", "data-language"],
+    p: ["class"],
     button: [{ name: "type", values: ["button"] }, "class", "aria-label"],
     th: ["align", "colspan", "rowspan", "scope"],
     td: ["align", "colspan", "rowspan"],
@@ -31,7 +32,8 @@ const markdownPolicy: sanitizeHtml.IOptions = {
     a: ["heading-anchor"],
     pre: ["shiki", "github-light"],
     span: ["line"],
-    div: ["code-block"],
+    div: ["code-block", "code-output"],
+    p: ["code-caption"],
     button: ["copy-code"],
   },
   // shiki colours tokens with inline styles; only colours and font variants, never url() or positioning.

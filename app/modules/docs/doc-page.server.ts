@@ -4,6 +4,7 @@ import { docLabel } from "./doc-labels";
 import { docSetPages, writtenPagePaths } from "./doc-pages";
 import { highlightCode, renderMarkdown } from "~/modules/content/markdown.server";
 import { dataApiBaseUrl } from "~/modules/data-api/client.server";
+import { remixI18n } from "~/modules/i18n/i18n.server";
 import { writtenPageContent } from "./page-content.server";
 import {
   downloadsPageOf,
@@ -32,7 +33,8 @@ export interface SchemaField {
 }
 
 export type DocPage =
-  | { kind: "markdown"; title: string; html: string }
+  /** contentLanguage: the language the page is written in, English when it is not translated yet. */
+  | { kind: "markdown"; title: string; html: string; contentLanguage: Language }
   | { kind: "empty"; title: Label }
   | { kind: "tag"; title: Label; description: string; operations: { method: string; path: string; summary: string; href: string }[] }
   | {
@@ -207,7 +209,11 @@ export async function resolveDocPage(
     return { kind: "postman", title: docLabel(postmanCollectionPage), download, ...summarisePostmanCollection(model) };
   }
   const written = await writtenPageContent(set, page, language);
-  if (written) return { kind: "markdown", ...(await renderMarkdown(written.content, { linkLanguage: linkLanguage(language) })) };
+  if (written) {
+    const outputCaption = (await remixI18n.getFixedT(language))("docs.output");
+    const rendered = await renderMarkdown(written.content, { linkLanguage: linkLanguage(language), outputCaption });
+    return { kind: "markdown", ...rendered, contentLanguage: written.language };
+  }
   if (!writtenPagePaths(set).includes(page)) return { kind: "not-found" };
   return { kind: "empty", title: docLabel(lastSlug(page)) };
 }

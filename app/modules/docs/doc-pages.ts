@@ -16,8 +16,11 @@ export interface DocSetPages {
   gettingStarted: string[];
   /** quick examples, models and responses pages, in menu order */
   apiDocumentation: { quickExamples: string | null; models: string | null; responses: string | null };
-  /** per language: the quick-example topics and whether a full guide exists */
-  languages: Partial<Record<CodeLanguage, { topics: string[]; fullGuide: boolean }>>;
+  /**
+   * per language: the quick-example topics of its menu, topics that are routed but not listed (SPEC.md routes
+   * them without content), and whether a full guide exists
+   */
+  languages: Partial<Record<CodeLanguage, { topics: string[]; unlistedTopics?: string[]; fullGuide: boolean }>>;
   extras: string[];
   /** getting-started pages served by another set's page */
   sharedPages: Record<string, { set: DocSetId; page: string }>;
@@ -32,9 +35,9 @@ const macroTopics = [
   "search-100-series",
   "get-100-series-1",
   "get-100-series-2",
-  "basic-pandas",
-  "using-proxy",
 ];
+/** Python's own macroeconomic topics; SPEC.md routes them for JavaScript and PHP too, without content or menu entry. */
+const macroPythonTopics = ["basic-pandas", "using-proxy"];
 
 const standardApiDocs = { quickExamples: "docs/quick-examples", models: "docs/models", responses: "docs/responses" };
 const rootApiDocs = { quickExamples: "quick-examples", models: "models", responses: "responses" };
@@ -53,9 +56,9 @@ export const docSetPages: Record<DocSetId, DocSetPages> = {
     ],
     apiDocumentation: standardApiDocs,
     languages: {
-      python: { topics: macroTopics, fullGuide: true },
-      javascript: { topics: macroTopics, fullGuide: true },
-      php: { topics: macroTopics, fullGuide: true },
+      python: { topics: [...macroTopics, ...macroPythonTopics], fullGuide: true },
+      javascript: { topics: macroTopics, unlistedTopics: macroPythonTopics, fullGuide: true },
+      php: { topics: macroTopics, unlistedTopics: macroPythonTopics, fullGuide: true },
     },
     extras: [],
     sharedPages: {},
@@ -168,7 +171,7 @@ export function writtenPagePaths(set: DocSetId): string[] {
   const { quickExamples, models, responses } = pages.apiDocumentation;
   const languagePages = Object.entries(pages.languages).flatMap(([language, section]) => [
     ...(section.fullGuide ? [`${language}/full-guide`] : []),
-    ...section.topics.map((topic) => `${language}/quick-examples/${topic}`),
+    ...[...section.topics, ...(section.unlistedTopics ?? [])].map((topic) => `${language}/quick-examples/${topic}`),
   ]);
   return [
     "",

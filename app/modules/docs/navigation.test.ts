@@ -32,3 +32,21 @@ describe("navigationForPage", () => {
     expect(tagGroups(navigationForPage(items, root)).every((group) => !group.subitems)).toBe(true);
   });
 });
+
+describe("language sections", () => {
+  const root = "/docs/econ/macroeconomic";
+  const hrefsOf = (language: string) =>
+    buildNavigation("macroeconomic", root, specWith(2), "https://status.test")
+      .flatMap((item) => [item, ...(item.subitems ?? [])])
+      .find((item) => item.icon === language)!
+      .subitems!.map((item) => item.href);
+
+  it("list basic-pandas and using-proxy for Python only, though SPEC.md routes them for JavaScript and PHP too", () => {
+    expect(hrefsOf("python")).toContain(`${root}/python/quick-examples/basic-pandas`);
+    for (const language of ["javascript", "php"]) {
+      expect(hrefsOf(language)).toContain(`${root}/${language}/quick-examples/get-100-series-2`);
+      expect(hrefsOf(language)).not.toContain(`${root}/${language}/quick-examples/basic-pandas`);
+      expect(hrefsOf(language)).not.toContain(`${root}/${language}/quick-examples/using-proxy`);
+    }
+  });
+});

@@ -3,8 +3,9 @@ import path from "node:path";
 import type { Language } from "~/modules/i18n/language";
 import { splitTitle } from "~/modules/content/markdown-title";
 import { env } from "~/modules/env/env.server";
-import type { DocSetId } from "~/modules/registry/registry";
+import { docSets, type DocSetId } from "~/modules/registry/registry";
 import { docSetPages, writtenPagePaths } from "./doc-pages";
+import { getDocSetData } from "./routing-data.server";
 import { supportPageMarkdown, supportPagePath, supportProductOfSet, type SupportProductCode } from "./support-resources";
 
 /** A written page as markdown (SPEC.md section 3: "Page content: title and markdown content"). */
@@ -60,6 +61,22 @@ export async function writtenPageContent(set: DocSetId, page: string, language: 
         ? await readMarkdown(set, language, page)
         : null;
   if (!found) return null;
-  const { title } = splitTitle(found.source);
-  return { title, content: found.source, language: found.language };
+  const content = await withBaseUrlsInForce(found.source);
+  return { title: splitTitle(content).title, content, language: found.language };
+}
+
+/**
+ * Samples are written against the specs' own base URLs (the ones a reader of any copy of a spec knows); the
+ * reader is shown the ones in force, the portal's data API or the configured upstream, so they run as shown.
+ * A page may name other sets' APIs too (the company platform's key serves four sets). A set whose spec cannot
+ * be loaded keeps its URL.
+ */
+async function withBaseUrlsInForce(markdown: string): Promise<string> {
+  const loaded = await Promise.all(docSets.map((docSet) => getDocSetData(docSet.id).catch(() => null)));
+  const replacements = loaded.flatMap((set) =>
+    set && set.specBaseUrl && set.specBaseUrl !== set.model.baseUrl ? [[set.specBaseUrl, set.model.baseUrl] as const] : [],
+  );
+  return replacements
+    .sort(([a], [b]) => b.length - a.length)
+    .reduce((text, [specBaseUrl, baseUrl]) => text.replaceAll(specBaseUrl, baseUrl), markdown);
 }

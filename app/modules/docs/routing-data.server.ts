@@ -19,6 +19,8 @@ export interface RoutingData {
 export interface LoadedDocSet {
   model: ApiModel;
   routing: RoutingData;
+  /** The spec's own base URL, which written samples name; the model carries the one in force. */
+  specBaseUrl: string;
 }
 
 /** The spec could not be fetched or processed: the routing API answers 500, the site its error page. */
@@ -34,10 +36,13 @@ async function fetchSpec(set: DocSetId): Promise<unknown> {
 async function loadDocSet(set: DocSetId): Promise<LoadedDocSet> {
   let spec: unknown;
   let model: ApiModel;
+  let specBaseUrl: string;
   try {
     spec = await fetchSpec(set);
+    const specModel = normaliseSwagger2(spec);
+    specBaseUrl = specModel.baseUrl;
     // The docs show the base URL in force, the portal's own /data-api/{set} or the upstream's, not the spec's host.
-    model = { ...normaliseSwagger2(spec), baseUrl: dataApiBaseUrl(set) };
+    model = { ...specModel, baseUrl: dataApiBaseUrl(set) };
   } catch (error) {
     throw new SpecUnavailableError(`The ${set} specification cannot be used: ${error instanceof Error ? error.message : String(error)}`);
   }
@@ -49,7 +54,7 @@ async function loadDocSet(set: DocSetId): Promise<LoadedDocSet> {
     swaggerSpec: spec,
     baseUrl: model.baseUrl,
   };
-  return { model, routing };
+  return { model, routing, specBaseUrl };
 }
 
 interface CacheEntry {

@@ -1,13 +1,16 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { docSetPages, isCodeLanguage } from "~/modules/docs/doc-pages";
 import { writtenPageContent } from "~/modules/docs/page-content.server";
+import { withAbsoluteLinks } from "~/modules/content/absolute-links";
+import { env } from "~/modules/env/env.server";
 import { jsonResponse } from "~/modules/forms/json.server";
 import { defaultLanguage, isLanguage } from "~/modules/i18n/language";
 import { isDocSetId } from "~/modules/registry/registry";
 
 /**
  * GET /api/routing/full-development-guide?apiName=&language=python&lang=: a set's full guide as markdown,
- * {apiName, codeLanguage, title, content, language} with language the one the guide is written in.
+ * {apiName, codeLanguage, title, content, language} with language the one the guide is written in and every
+ * site link absolute.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const search = new URL(request.url).searchParams;
@@ -17,7 +20,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (!isCodeLanguage(codeLanguage)) return jsonResponse({ error: "The language must be python, javascript, php or r." }, 400);
   if (!docSetPages[apiName].languages[codeLanguage]?.fullGuide) return jsonResponse({ error: "Page not found" }, 404);
   const lang = search.get("lang");
-  const guide = await writtenPageContent(apiName, `${codeLanguage}/full-guide`, isLanguage(lang) ? lang : defaultLanguage);
+  const language = isLanguage(lang) ? lang : defaultLanguage;
+  const guide = await writtenPageContent(apiName, `${codeLanguage}/full-guide`, language);
   if (!guide) return jsonResponse({ error: "Page not found" }, 404);
-  return jsonResponse({ apiName, codeLanguage, ...guide });
+  // A downloaded guide is read away from the site: its links lead back to the portal, in the reader's language.
+  const content = withAbsoluteLinks(guide.content, env.PUBLIC_URL, language === defaultLanguage ? null : language);
+  return jsonResponse({ apiName, codeLanguage, ...guide, content });
 }

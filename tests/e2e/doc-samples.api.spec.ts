@@ -1,0 +1,210 @@
+import { execFile } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { expect, test, type APIRequestContext } from "@playwright/test";
+import { setAccess } from "../../app/modules/data-api/access-rules";
+import { requestSamples, sampleLanguages, type SampleLanguage } from "../../app/modules/docs/samples";
+import { normaliseSwagger2, type ApiModel } from "../../app/modules/docs/spec-model";
+import type { DocSetId } from "../../app/modules/registry/registry";
+import { apiSamples, missingOutputLine, substitute, type ApiSample, type RunnableLanguage } from "../support/doc-samples";
+import { keyFor, trialKey } from "./support/data-api-keys";
+
+/**
+ * Every code sample of the documentation runs against the portal's own data API on loopback: the written pages'
+ * samples (curl, Node, Python with requests, PHP with Guzzle, R with httr) with the output each one shows, and
+ * the request samples generated for every operation page. The samples name the spec's base URL and placeholders;
+ * here they get the server under test and a real subscriber's credentials, as a reader would put in theirs.
+ */
+
+const sets = Object.keys(setAccess) as DocSetId[];
+const pagesRoot = path.resolve("content", "pages");
+
+function specModel(set: DocSetId): ApiModel {
+  return normaliseSwagger2(JSON.parse(fs.readFileSync(path.resolve("content", "specs", `${set}.json`), "utf8")));
+}
+
+function markdownFiles(directory: string): string[] {
+  if (!fs.existsSync(directory)) return [];
+  return fs
+    .readdirSync(directory, { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile() && entry.name.endsWith(".md"))
+    .map((entry) => path.join(entry.parentPath, entry.name))
+    .sort();
+}
+
+const specBaseUrls = Object.fromEntries(sets.map((set) => [set, specModel(set).baseUrl])) as Record<DocSetId, string>;
+
+/**
+ * The placeholders of a set's samples and what they stand for here: every set's base URL, and the credentials
+ * of a subscriber of the set, also subscribed to the other sets of its platform the page calls (the company
+ * platform's key serves four sets).
+ */
+async function credentials(
+  request: APIRequestContext,
+  set: DocSetId,
+  origin: string,
+  calledSets: readonly DocSetId[] = [set],
+): Promise<Record<string, string>> {
+  const values: Record<string, string> = Object.fromEntries(sets.map((each) => [specBaseUrls[each], `${origin}/data-api/${each}`]));
+  const access = setAccess[set];
+  if (access.kind === "trial-key") return { ...values, YOUR_API_KEY: trialKey() };
+  const products = new Set(
+    [set, ...calledSets].flatMap((each) => {
+      const other = setAccess[each];
+      return other.kind !== "trial-key" && other.platform === access.platform ? [other.product] : [];
+    }),
+  );
+  const { account, key } = await keyFor(request, [...products], access.platform);
+  return { ...values, YOUR_API_KEY: key, YOUR_USERNAME: account.email, YOUR_PASSWORD: account.password };
+}
+
+type Program = RunnableLanguage;
+const runners: Record<Program, { file: string; command: string; args: (file: string) => string[] }> = {
+  bash: { file: "sample.sh", command: "bash", args: (file) => ["-eo", "pipefail", file] },
+  javascript: { file: "sample.mjs", command: "node", args: (file) => [file] },
+  python: { file: "sample.py", command: "python3", args: (file) => [file] },
+  php: { file: "sample.php", command: "php", args: (file) => [file] },
+  r: { file: "sample.R", command: "Rscript", args: (file) => [file] },
+};
+
+interface Run {
+  exitCode: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** A clean folder per run, with the vendor/autoload.php a Composer project would have (Debian's Guzzle). */
+function workFolder(): string {
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), "doc-sample-"));
+  fs.mkdirSync(path.join(folder, "vendor"));
+  fs.writeFileSync(path.join(folder, "vendor", "autoload.php"), "<?php\nrequire_once '/usr/share/php/GuzzleHttp/autoload.php';\n");
+  return folder;
+}
+
+/** Runs one program in its language, without any proxy of the machine, and never longer than the limit. */
+function run(language: Program, code: string, timeoutMs = 90_000): Promise<Run> {
+  const folder = workFolder();
+  const runner = runners[language];
+  fs.writeFileSync(path.join(folder, runner.file), code);
+  const environment: NodeJS.ProcessEnv = { ...process.env, NO_PROXY: "*" };
+  for (const name of Object.keys(environment)) if (/^(https?|all)_proxy$/i.test(name)) delete environment[name];
+  return new Promise((resolve) => {
+    execFile(
+      runner.command,
+      runner.args(runner.file),
+      { cwd: folder, env: environment, encoding: "utf8", timeout: timeoutMs, maxBuffer: 16 * 1024 * 1024 },
+      (error, stdout, stderr) => {
+        fs.rmSync(folder, { recursive: true, force: true });
+        const exitCode = error ? (typeof error.code === "number" ? error.code : -1) : 0;
+        const missing = error?.code === "ENOENT" ? `${runner.command} is not installed here (.ci/run installs it). ` : "";
+        resolve({ exitCode, stdout, stderr: missing + stderr });
+      },
+    );
+  });
+}
+
+function report(label: string, code: string, result: Run): string {
+  return [
+    `${label} exited with ${result.exitCode}`,
+    "--- program ---",
+    code,
+    "--- stdout ---",
+    result.stdout.slice(0, 4000),
+    "--- stderr ---",
+    result.stderr.slice(0, 4000),
+  ].join("\n");
+}
+
+/** The rate limits count calls per key within a second: a short pause keeps one program's calls from the next's. */
+const pause = () => new Promise((resolve) => setTimeout(resolve, 300));
+
+async function checkSample(sample: ApiSample, values: Record<string, string>, label: string): Promise<void> {
+  const code = substitute(sample.code, values);
+  const result = await run(sample.language, code);
+  expect(result.exitCode, report(label, code, result)).toBe(0);
+  if (!result.stdout.trim()) return;
+  expect(sample.expectedOutput, `${label} prints a result but the page shows no output block after it:\n${result.stdout}`).not.toBeNull();
+  const missing = missingOutputLine(sample.expectedOutput!, result.stdout);
+  expect(missing, `${label}: the output block's line ${JSON.stringify(missing)} is not in what it printed:\n${result.stdout}`).toBeNull();
+}
+
+test.describe("written pages", () => {
+  for (const set of sets) {
+    for (const file of markdownFiles(path.join(pagesRoot, set))) {
+      const markdown = fs.readFileSync(file, "utf8");
+      const samples = apiSamples(markdown, Object.values(specBaseUrls));
+      if (samples.length === 0) continue;
+      const calledSets = sets.filter((each) => samples.some((sample) => sample.code.includes(specBaseUrls[each])));
+      const name = path.relative(pagesRoot, file);
+      test(name, async ({ request, baseURL }) => {
+        test.setTimeout(30_000 + samples.length * 90_000);
+        const values = await credentials(request, set, baseURL!, calledSets);
+        for (const sample of samples) {
+          await checkSample(sample, values, `${name}, sample ${sample.position} (${sample.language})`);
+          await pause();
+        }
+      });
+    }
+  }
+});
+
+const programOf: Record<SampleLanguage, Program> = { curl: "bash", python: "python", javascript: "javascript", php: "php", r: "r" };
+
+/** The credential the generated samples carry: the API key, or for fund flows the session's bearer token. */
+async function sampleKey(request: APIRequestContext, set: DocSetId, values: Record<string, string>, baseUrl: string): Promise<string> {
+  if (setAccess[set].kind !== "session") return values.YOUR_API_KEY!;
+  const session = await request.post(`${baseUrl}/Session`, { data: { username: values.YOUR_USERNAME, password: values.YOUR_PASSWORD } });
+  expect(session.status()).toBe(200);
+  return ((await session.json()) as { data: { token: string }[] }).data[0]!.token;
+}
+
+/** Runs the steps one after another, each starting at least 250 ms after the one before: 4 calls a second per key. */
+async function paced<T>(items: readonly T[], step: (item: T) => Promise<void>): Promise<void> {
+  for (const item of items) {
+    const started = Date.now();
+    await step(item);
+    const wait = 250 - (Date.now() - started);
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+  }
+}
+
+test.describe("generated request samples", () => {
+  for (const set of sets) {
+    test(`every operation of ${set} in every language`, async ({ request, baseURL }) => {
+      const model = specModel(set);
+      test.setTimeout(60_000 + model.operations.length * 10_000);
+      const base = `${baseURL}/data-api/${set}`;
+      // One subscriber per language, so the languages run side by side within each key's rate limit.
+      const keys = await Promise.all(
+        sampleLanguages.map(async () => sampleKey(request, set, await credentials(request, set, baseURL!), base)),
+      );
+      // What the API answers each request: every language's sample must send it and report it the same way.
+      const statuses = new Map<string, number>();
+      await paced(model.operations, async (operation) => {
+        const direct = await run("bash", `${requestSamples(model, operation, keys[0]!, base).curl} -s -o /dev/null -w "%{http_code}"`);
+        statuses.set(operation.id, Number(direct.stdout));
+      });
+      test.info().annotations.push({
+        type: "statuses",
+        description: model.operations.map((operation) => `${operation.method} ${operation.path}: ${statuses.get(operation.id)}`).join(", "),
+      });
+      await Promise.all(
+        sampleLanguages.map((language, index) =>
+          paced(model.operations, async (operation) => {
+            const sample = requestSamples(model, operation, keys[index]!, base)[language];
+            const status = statuses.get(operation.id)!;
+            const label = `${set} ${operation.method.toUpperCase()} ${operation.path} (${language}, HTTP ${status})`;
+            const result = await run(programOf[language], sample, 30_000);
+            if (status < 400 || language === "curl" || language === "php") {
+              expect(result.exitCode, report(label, sample, result)).toBe(0);
+              expect(result.stdout.trim(), report(label, sample, result)).not.toBe("");
+            } else {
+              expect(result.exitCode, report(label, sample, result)).not.toBe(0);
+            }
+          }),
+        ),
+      );
+    });
+  }
+});
