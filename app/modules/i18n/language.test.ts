@@ -33,6 +33,14 @@ describe("language prefixes", () => {
     expect(localizePath("//cdn.example.com/x", "zh")).toBe("//cdn.example.com/x");
   });
 
+  it("leaves resources that are not pages without a prefix", () => {
+    expect(localizePath("/docs/corp/api-v2/downloads/company_v2_client.py", "zh")).toBe("/docs/corp/api-v2/downloads/company_v2_client.py");
+    expect(localizePath("/data-api/company-v2/companies", "zh")).toBe("/data-api/company-v2/companies");
+    expect(localizePath("/api/routing/page-data?apiName=company", "zh")).toBe("/api/routing/page-data?apiName=company");
+    expect(localizePath("/api-products/econ", "zh")).toBe("/zh/api-products/econ");
+    expect(localizePath("/docs/corp/api-v2/getting-started/using-sdk", "zh")).toBe("/zh/docs/corp/api-v2/getting-started/using-sdk");
+  });
+
   it("prefixes a path as the page a request came from", () => {
     expect(localizePathFor(new Request("http://localhost/zh/contact/report-bug"), "/contact")).toBe("/zh/contact");
     expect(localizePathFor(new Request("http://localhost/login/econ"), "/dashboard")).toBe("/dashboard");

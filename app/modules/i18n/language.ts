@@ -22,9 +22,12 @@ export function languageOfPath(pathname: string): Language {
   return splitLanguagePrefix(pathname).prefix ?? defaultLanguage;
 }
 
-/** Gives an internal path the language prefix the current page carries (none stays none). */
+/** Resources rather than pages (the JSON API, the data APIs, a set's downloads) have no language prefix. */
+const resourcePath = /^\/(?:api|data-api)(?:[/?#]|$)|^\/docs\/[^/]+\/[^/]+\/downloads\//;
+
+/** Gives an internal page path the language prefix the current page carries (none stays none). */
 export function localizePath(path: string, prefix: Language | null): string {
-  if (!prefix || !path.startsWith("/") || path.startsWith("//")) return path;
+  if (!prefix || !path.startsWith("/") || path.startsWith("//") || resourcePath.test(path)) return path;
   if (splitLanguagePrefix(path).prefix) return path;
   return path === "/" ? `/${prefix}` : `/${prefix}${path}`;
 }
