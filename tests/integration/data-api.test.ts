@@ -406,7 +406,7 @@ describe("every operation of every spec answers a valid call with a body that fi
 
     const id = opened.data.items[0]!.id;
     const profile = expectValid(set, "GET", "/companies/x", await call(set, `/companies/${id}`)) as {
-      data: { name: { current_name: string } };
+      data: { name: { current_name: string }; isic: { id: string } };
     };
     expectValid(
       set,
@@ -449,6 +449,20 @@ describe("every operation of every spec answers a valid call with a body that fi
       await call(set, "/companies", { query: { filter_id: String(filter.filter_id) } }),
     ) as { data: { total: number } };
     expect(filtered.data.total).toBe(3);
+    // Industry criteria are ISIC Rev. 4 codes as the spec says: a class selects its division's companies.
+    const industryCount = async (codes: string[]) =>
+      (
+        expectValid(
+          set,
+          "POST",
+          "/companies/search/filters",
+          await call(set, "/companies/search/filters", { method: "POST", body: { criteria: { main_industry: codes } } }),
+        ) as { company_count: number }
+      ).company_count;
+    const isicClass = profile.data.isic.id;
+    expect(await industryCount([isicClass])).toBeGreaterThan(0);
+    expect(await industryCount([isicClass.slice(0, 2)])).toBe(await industryCount([isicClass]));
+    expect(await industryCount(["0000"])).toBe(0);
 
     const dump = expectValid(
       set,

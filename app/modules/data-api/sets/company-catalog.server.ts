@@ -1,8 +1,8 @@
 import type { Company, CompanyCriteria, Statement } from "~/modules/catalog/catalog";
-import { industries } from "~/modules/catalog/reference-data";
 import { getCatalog } from "~/modules/catalog/source.server";
 import { notFound } from "../errors";
 import { companyCatalogId } from "../ids";
+import { isicDivisions } from "./company-model";
 import { keysetWindow, scanWindow } from "./paging.server";
 
 /** Reads the company APIs share: one company, its statements, and pages of a search. */
@@ -26,8 +26,7 @@ export async function statementsOf(company: Company): Promise<Statement[]> {
 function isicCriteria(isic: string | undefined): { mainIndustry?: string[]; classPrefix?: string } {
   if (!isic) return {};
   const code = isic.trim().toUpperCase();
-  if (/^[A-Z]\d{2}$/.test(code)) return { mainIndustry: [code] };
-  const divisions = industries.filter((industry) => industry.id.slice(1) === code.slice(0, 2)).map((industry) => industry.id);
+  const divisions = isicDivisions(code);
   return { mainIndustry: divisions.length ? divisions : ["none"], classPrefix: /^\d{3,4}$/.test(code) ? code : undefined };
 }
 

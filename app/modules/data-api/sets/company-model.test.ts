@@ -1,6 +1,15 @@
 import { describe, expect, it } from "vitest";
 import type { Statement } from "~/modules/catalog/catalog";
-import { apiPeriod, apiStandard, catalogStatuses, conversion, readStatementNumber, statementLines, statementNumber } from "./company-model";
+import {
+  apiPeriod,
+  apiStandard,
+  catalogStatuses,
+  conversion,
+  isicDivisions,
+  readStatementNumber,
+  statementLines,
+  statementNumber,
+} from "./company-model";
 
 const statement: Statement = {
   stmtId: "CO0000042-2024-FY-BS-C",
@@ -44,5 +53,18 @@ describe("the company specs' terms", () => {
     expect(conversion("PLN", "USD")).toEqual({ factor: 0.25, currency: "USD" });
     expect(conversion("PLN", "EUR").factor).toBeCloseTo(0.23);
     expect(statementLines(statement, 0.25, true)[0]).toEqual({ code: "totalAssets", name: "Total assets", value: 1000, level: 1 });
+  });
+});
+
+describe("isicDivisions", () => {
+  it("maps an ISIC division, group or class code to the catalog's division, and unknown codes to none", () => {
+    expect(isicDivisions("C20")).toEqual(["C20"]);
+    expect(isicDivisions("20")).toEqual(["C20"]);
+    expect(isicDivisions("2060")).toEqual(["C20"]);
+    expect(isicDivisions(" 641 ")).toEqual(isicDivisions("64"));
+    expect(isicDivisions("64").length).toBe(1);
+    expect(isicDivisions("Z99")).toEqual([]);
+    expect(isicDivisions("00")).toEqual([]);
+    expect(isicDivisions("bank")).toEqual([]);
   });
 });

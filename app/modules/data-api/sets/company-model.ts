@@ -199,3 +199,15 @@ export function statementHeader(statement: Statement) {
 export function newestFirst(a: Statement, b: Statement): number {
   return b.year - a.year || statementTypes.indexOf(a.type) - statementTypes.indexOf(b.type);
 }
+
+/**
+ * The catalog's industry divisions (e.g. C64) an ISIC Rev. 4 code stands for: a division as such, or the
+ * division of a two-digit division, three-digit group or four-digit class code (64, 641, 6419). An unknown
+ * code stands for none.
+ */
+export function isicDivisions(isic: string): string[] {
+  const code = isic.trim().toUpperCase();
+  if (/^[A-Z]\d{2}$/.test(code)) return industries.some((industry) => industry.id === code) ? [code] : [];
+  if (!/^\d{2,4}$/.test(code)) return [];
+  return industries.filter((industry) => industry.id.slice(1) === code.slice(0, 2)).map((industry) => industry.id);
+}

@@ -21,6 +21,7 @@ import {
   apiPeriod,
   catalogStatuses,
   conversion,
+  isicDivisions,
   newestFirst,
   statementHeader,
   statementLines,
@@ -66,6 +67,15 @@ interface FilterBody {
   criteria?: FilterCriteriaBody;
 }
 
+/**
+ * The spec's industry criteria are ISIC Rev. 4 codes; the catalog keeps industries by division, so a class is
+ * matched within its division. Codes that name no division select nothing rather than everything.
+ */
+function industryDivisions(codes: readonly string[]): string[] {
+  const divisions = [...new Set(codes.flatMap(isicDivisions))];
+  return divisions.length ? divisions : ["none"];
+}
+
 export function filterCriteria(body: FilterBody): CompanyCriteria {
   if (body.company_ids) {
     // An id no company can have selects nothing; an empty list would select every company.
@@ -82,8 +92,8 @@ export function filterCriteria(body: FilterBody): CompanyCriteria {
     name: criteria.name,
     country: criteria.country?.map((code) => code.toUpperCase()),
     type: criteria.type ? [criteria.type === "state_owned" ? "state-owned" : criteria.type] : undefined,
-    mainIndustry: criteria.main_industry,
-    secondaryIndustry: criteria.secondary_industry,
+    mainIndustry: criteria.main_industry && industryDivisions(criteria.main_industry),
+    secondaryIndustry: criteria.secondary_industry && industryDivisions(criteria.secondary_industry),
     status: criteria.operational_statuses?.flatMap(catalogStatuses),
     employeesFrom: criteria.employees_from,
     employeesTo: criteria.employees_to,
