@@ -421,6 +421,7 @@ const en = {
     exampleResponse: "Example response",
     requestSamples: "Request samples",
     samplesKey: "Replace YOUR_API_KEY with your key from Token management.",
+    samplesSession: "Replace YOUR_API_KEY with the session token that POST /Session answers in data[0].token (see Authentication).",
     usedBy: "Used by {{count}} operations",
     errorShape: "Error responses have this shape:",
     emptyText: "This page has no content yet. The API reference and the other guides of this set are complete; this topic is on its way.",

@@ -387,6 +387,7 @@ const zh: Translation = {
     exampleResponse: "响应示例",
     requestSamples: "请求示例",
     samplesKey: "请将 YOUR_API_KEY 替换为您在令牌管理中获取的密钥。",
+    samplesSession: "请将 YOUR_API_KEY 替换为 POST /Session 在 data[0].token 中返回的会话令牌（参见“认证”页面）。",
     usedBy: "用于 {{count}} 个操作",
     errorShape: "错误响应的结构如下：",
     emptyText: "此页面暂无内容。本文档集的 API 参考和其他指南已完整提供；此主题即将发布。",

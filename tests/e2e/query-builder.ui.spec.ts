@@ -181,8 +181,12 @@ test.describe("the query builder", () => {
     await expectStatus(page, "401 Unauthorized");
     await expect(page.getByTestId("query-builder-session-refused")).toBeVisible();
 
+    // Request samples carry the session token, and the open POST /Session carries no credentials at all.
+    await expect(page.getByText("Replace YOUR_API_KEY with the session token that POST /Session answers")).toBeVisible();
     await open(page, pages.openSession);
     await expect(builder(page).getByText("This call needs no key.")).toBeVisible();
+    await expect(page.getByTestId("sample-curl")).not.toContainText("Authorization");
+    await expect(page.getByText(/Replace YOUR_API_KEY/)).toHaveCount(0);
     await builder(page)
       .getByLabel("Request body (JSON)")
       .fill(JSON.stringify({ username: account.email, password: account.password }));

@@ -13,6 +13,8 @@ import { QueryBuilder } from "./query-builder";
 
 type Renderable = Exclude<DocPage, { kind: "redirect" } | { kind: "not-found" }>;
 
+const samplesNotes = { "with-key": "queryBuilder.samplesWithKey", key: "docs.samplesKey", session: "docs.samplesSession" } as const;
+
 const sampleNames: Record<string, string> = { curl: "curl", python: "Python", javascript: "JavaScript", php: "PHP", r: "R" };
 
 function Html({ html, lang }: { html: string; lang?: string }) {
@@ -164,9 +166,11 @@ export function DocPageView({ page, downloads, rClient, queryBuilder }: DocPageV
           <Title order={2} size="h3" mt="lg" mb="sm">
             {t("docs.requestSamples")}
           </Title>
-          <Text size="sm" mb="xs">
-            {t(page.samplesWithKey ? "queryBuilder.samplesWithKey" : "docs.samplesKey")}
-          </Text>
+          {page.samplesNote !== "none" ? (
+            <Text size="sm" mb="xs">
+              {t(samplesNotes[page.samplesNote])}
+            </Text>
+          ) : null}
           {page.samplesHtml.map((sample) => (
             <section key={sample.language} aria-label={sampleNames[sample.language]} data-testid={`sample-${sample.language}`}>
               <Title order={3} size="h5" mt="sm">

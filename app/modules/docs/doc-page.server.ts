@@ -48,7 +48,8 @@ export type DocPage =
       responses: { status: string; description: string; schema: string | null; exampleHtml: string | null }[];
       samplesHtml: { language: string; html: string }[];
       /** Whether the samples carry this browser's key instead of the placeholder. */
-      samplesWithKey: boolean;
+      /** What the samples' note says: they carry this session's key, need the reader's key or session token, or nothing. */
+      samplesNote: "with-key" | "key" | "session" | "none";
       builder: BuilderForm;
     }
   | { kind: "models"; title: Label; models: { name: string; description: string; fields: SchemaField[] }[] }
@@ -101,11 +102,11 @@ async function operationPage(
   method: string,
   sampleKey: SampleKey,
 ): Promise<DocPage> {
-  const { model, routing } = await getDocSetData(set);
+  const { model } = await getDocSetData(set);
   const operation = findOperation(model, operationPath, method);
   const tag = model.tags.find((candidate) => candidate.name === tagName);
   if (!operation || !tag || !operation.tags.includes(tagName)) return { kind: "not-found" };
-  const builder = operationBuilderForm(set, model, routing.swaggerSpec, operation);
+  const builder = operationBuilderForm(set, model, operation);
   const key = builder.credentials === "api-key" || builder.credentials === "trial-key" ? await sampleKey() : null;
   const samples = requestSamples(model, operation, key ?? undefined, dataApiBaseUrl(set));
   return {
@@ -135,7 +136,8 @@ async function operationPage(
     samplesHtml: await Promise.all(
       sampleLanguages.map(async (language) => ({ language, html: await codeHtml(language, samples[language]) })),
     ),
-    samplesWithKey: key !== null,
+    samplesNote:
+      key !== null ? "with-key" : builder.credentials === "session" ? "session" : builder.credentials === "none" ? "none" : "key",
     builder,
   };
 }

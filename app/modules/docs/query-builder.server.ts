@@ -69,15 +69,9 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 /** Whether the spec opens the operation to everyone (`security: []`, as fund flows' POST /Session). */
-function isOpenOperation(spec: unknown, operation: ApiOperation): boolean {
-  const item = isRecord(spec) && isRecord(spec.paths) ? spec.paths[operation.path] : undefined;
-  const raw = isRecord(item) ? item[operation.method] : undefined;
-  return isRecord(raw) && Array.isArray(raw.security) && raw.security.length === 0;
-}
-
 /** The builder's form of an operation of a set: the set's way of authenticating, unless the operation is open. */
-export function operationBuilderForm(set: DocSetId, model: ApiModel, spec: unknown, operation: ApiOperation): BuilderForm {
-  const credentials: BuilderCredentials = isOpenOperation(spec, operation) ? "none" : setAccess[set].kind;
+export function operationBuilderForm(set: DocSetId, model: ApiModel, operation: ApiOperation): BuilderForm {
+  const credentials: BuilderCredentials = operation.open ? "none" : setAccess[set].kind;
   return builderForm(model, operation, credentials);
 }
 
@@ -87,11 +81,11 @@ export async function operationFormAt(set: DocSetId, page: string, search: URLSe
   const path = search.get("path");
   const method = search.get("method");
   if (!tagSlug || !path || !method) return null;
-  const { model, routing } = await getDocSetData(set);
+  const { model } = await getDocSetData(set);
   const operation = findOperation(model, path, method);
   const tag = model.tags.find((candidate) => candidate.slug === tagSlug);
   if (!operation || !tag || !operation.tags.includes(tag.name)) return null;
-  return operationBuilderForm(set, model, routing.swaggerSpec, operation);
+  return operationBuilderForm(set, model, operation);
 }
 
 /** Beyond this the page shows the start of the body only. */

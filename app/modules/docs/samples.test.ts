@@ -32,6 +32,7 @@ const headerAuth = normaliseSwagger2({
         responses: {},
       },
     },
+    "/Session": { post: { security: [], parameters: [], responses: {} } },
   },
 });
 
@@ -51,6 +52,13 @@ describe("request samples", () => {
     expect(samples.javascript).toContain('method: "POST"');
     expect(samples.php).toContain("CURLOPT_POSTFIELDS => '{\"level\":2}'");
     expect(samples.r).toContain('VERB("POST", "https://flows.example.com/v2/Report"');
+  });
+
+  it("carry no credentials for an operation the spec opens to everyone (security: [])", () => {
+    const session = findOperation(headerAuth, "/Session", "post")!;
+    expect(session.open).toBe(true);
+    expect(findOperation(headerAuth, "/v2/Report", "post")!.open).toBe(false);
+    for (const sample of Object.values(requestSamples(headerAuth, session, "KEY"))) expect(sample).not.toContain("KEY");
   });
 
   it("use a placeholder key by default", () => {

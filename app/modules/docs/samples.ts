@@ -16,7 +16,7 @@ export function sampleUrl(model: ApiModel, operation: ApiOperation, key: string,
     if (parameter.in === "path") path = path.replace(`{${parameter.name}}`, encodeURIComponent(value));
     if (parameter.in === "query" && parameter.required) query.set(parameter.name, value);
   }
-  if (model.auth.in === "query") query.set(model.auth.name, key);
+  if (model.auth.in === "query" && !operation.open) query.set(model.auth.name, key);
   const search = query.toString();
   return `${baseUrl}${path}${search ? `?${search}` : ""}`;
 }
@@ -40,7 +40,9 @@ export function requestSamples(
   const method = operation.method.toUpperCase();
   const body = requestBody(model, operation);
   const header =
-    model.auth.in === "header" ? { name: model.auth.name, value: model.auth.name === "Authorization" ? `Bearer ${key}` : key } : null;
+    model.auth.in === "header" && !operation.open
+      ? { name: model.auth.name, value: model.auth.name === "Authorization" ? `Bearer ${key}` : key }
+      : null;
   const headers: [string, string][] = [
     ["Accept", "application/json"],
     ...(header ? [[header.name, header.value] as [string, string]] : []),

@@ -57,6 +57,8 @@ export interface ApiOperation {
   description: string;
   parameters: ApiParameter[];
   responses: ApiResponse[];
+  /** The operation needs no credentials (`security: []` in the spec), like fund flows' POST /Session. */
+  open: boolean;
 }
 
 export interface ApiTag {
@@ -171,6 +173,7 @@ interface Swagger2Operation {
   description?: string;
   parameters?: Swagger2Parameter[];
   responses?: Record<string, { description?: string; schema?: JsonSchema }>;
+  security?: unknown[];
 }
 
 interface Swagger2Document {
@@ -244,6 +247,7 @@ export function normaliseSwagger2(document: unknown): ApiModel {
           description: response.description ?? "",
           schema: response.schema ?? null,
         })),
+        open: Array.isArray(operation.security) && operation.security.length === 0,
       });
     }
   }
