@@ -884,6 +884,7 @@ const en = {
   },
   documents: {
     form: {
+      selection: "Document selection",
       hints: {
         active: "An inactive feed keeps its settings but does not run.",
         frequency: "How often the feed looks for new and changed documents.",

@@ -835,6 +835,7 @@ const zh: Translation = {
   },
   documents: {
     form: {
+      selection: "文档选择",
       hints: {
         active: "停用的数据推送会保留其设置，但不会运行。",
         frequency: "数据推送查找新增和变更文档的频率。",

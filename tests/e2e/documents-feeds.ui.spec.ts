@@ -71,6 +71,7 @@ test.describe("documents feeds", () => {
     await expect(page).toHaveURL(/\/dashboard\/documents\/create-feed$/);
     await waitForHydration(page);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Create a documents feed");
+    await expect(page.getByRole("group", { name: "Document selection" })).toBeVisible();
     await expect(page.getByRole("button", { name: "Create", exact: true })).toHaveCount(0);
 
     // The documents shape: 15 or 60 minutes, an Active checkbox, FTP host and port, only a notification URL.

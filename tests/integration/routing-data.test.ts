@@ -29,6 +29,9 @@ describe("routing data", () => {
     const shared = await writtenPageContent("documents", "getting-started/authentication", "en");
     expect(shared?.content).toContain("http://localhost:3000/data-api/company/");
     expect(shared?.content).not.toContain("api.example.com/");
+    const sdk = await writtenPageContent("real-estate", "getting-started/using-sdk", "en");
+    expect(sdk?.content).toContain("http://localhost:3000/docs/estate/api-v1/downloads/real_estate_client.py");
+    expect(sdk?.content).not.toContain("portal.example.com");
   });
 
   it("gives the macroeconomic set every page SPEC.md lists", async () => {

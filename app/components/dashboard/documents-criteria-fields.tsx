@@ -18,7 +18,7 @@ export function DocumentsCriteriaFields({ options, values, error }: SelectionFie
     codes.map(({ value }) => ({ value, label: t(`documents.form.options.${group}.${value}`) }));
   return (
     <>
-      <Fieldset legend={t("econ.form.selection")}>
+      <Fieldset legend={t("documents.form.selection")}>
         <Stack gap="sm">
           <Text size="sm">{t("documents.form.hints.criteria")}</Text>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>

@@ -29,7 +29,7 @@ export function DocumentsSelectionDetails({
   const file: Row[] = [[label("deliveryFormat"), t(`documents.form.options.deliveryFormat.${output.format}`)]];
   return (
     <>
-      <DetailsCard title={t("econ.form.selection")} rows={selection} testId="details-selection" />
+      <DetailsCard title={t("documents.form.selection")} rows={selection} testId="details-selection" />
       <DetailsCard title={t("econ.form.output")} rows={file} testId="details-output" />
     </>
   );

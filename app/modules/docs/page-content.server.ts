@@ -65,11 +65,14 @@ export async function writtenPageContent(set: DocSetId, page: string, language: 
   return { title: splitTitle(content).title, content, language: found.language };
 }
 
+/** How written pages name this portal's own address, e.g. to download a client from it. */
+const portalPlaceholder = "https://portal.example.com";
+
 /**
  * Samples are written against the specs' own base URLs (the ones a reader of any copy of a spec knows); the
  * reader is shown the ones in force, the portal's data API or the configured upstream, so they run as shown.
  * A page may name other sets' APIs too (the company platform's key serves four sets). A set whose spec cannot
- * be loaded keeps its URL.
+ * be loaded keeps its URL. The portal's own address is PUBLIC_URL.
  */
 async function withBaseUrlsInForce(markdown: string): Promise<string> {
   const loaded = await Promise.all(docSets.map((docSet) => getDocSetData(docSet.id).catch(() => null)));
@@ -78,5 +81,6 @@ async function withBaseUrlsInForce(markdown: string): Promise<string> {
   );
   return replacements
     .sort(([a], [b]) => b.length - a.length)
-    .reduce((text, [specBaseUrl, baseUrl]) => text.replaceAll(specBaseUrl, baseUrl), markdown);
+    .reduce((text, [specBaseUrl, baseUrl]) => text.replaceAll(specBaseUrl, baseUrl), markdown)
+    .replaceAll(portalPlaceholder, env.PUBLIC_URL.replace(/\/+$/, ""));
 }

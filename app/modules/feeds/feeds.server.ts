@@ -272,7 +272,7 @@ export async function runFeed(job: JobContext, pipelines: ProductPipelines): Pro
       product: feed.product,
       feedRunId: runId,
       format: options.format,
-      filename: downloadName(feed.name, startedAt, options.format),
+      filename: downloadName(feed.name, startedAt, options.format, "minute"),
       path: relative,
       size: written.size,
       items: written.records,

@@ -19,15 +19,20 @@ export function absoluteFilePath(relative: string): string {
   return path.resolve(env.DATA_DIR, relative);
 }
 
-/** "GDP of G7 (quarterly)" on 2026-11-22 as xml -> "gdp-of-g7-quarterly-2026-11-22.xml". */
-export function downloadName(name: string, createdAt: string, format: OutputFormat): string {
+/**
+ * "GDP of G7 (quarterly)" on 2026-11-22 as xml -> "gdp-of-g7-quarterly-2026-11-22.xml". A feed's runs name
+ * the minute too ("…-2026-11-22-1015.xml", UTC): a documents feed runs every 15 minutes, and same-day names
+ * would overwrite each other on the subscriber's FTP server.
+ */
+export function downloadName(name: string, createdAt: string, format: OutputFormat, precision: "day" | "minute" = "day"): string {
   const slug = name
     .toLowerCase()
     .normalize("NFKD")
     .replace(/[^a-z0-9]+/g, "-")
     .replace(/^-+|-+$/g, "")
     .slice(0, 60);
-  return `${slug || "export"}-${createdAt.slice(0, 10)}.${format}`;
+  const time = precision === "minute" ? `-${createdAt.slice(11, 13)}${createdAt.slice(14, 16)}` : "";
+  return `${slug || "export"}-${createdAt.slice(0, 10)}${time}.${format}`;
 }
 
 export interface NewFile {
