@@ -64,6 +64,9 @@ export function routes(defineRoutes) {
     route("api/documents-options", "routes/api/documents-options.ts");
     route("api/documents-feed", "routes/api/documents-feed.ts");
     route("docs/:vendor/:set/downloads/:file", "routes/docs/download.ts");
+    // The documentation for coding assistants (llmstxt.org); docs pages as markdown are answered in the HTTP layer.
+    route("llms.txt", "routes/docs/llms-txt.ts");
+    route("llms-full.txt", "routes/docs/llms-full-txt.ts");
     route("api/admin/incidents", "routes/api/admin-incidents.ts");
     route("api/admin/incident-stacktrace", "routes/api/admin-incident-stacktrace.ts");
     route("api/admin/token-decoder", "routes/api/admin-token-decoder.ts");

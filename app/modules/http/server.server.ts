@@ -7,6 +7,7 @@ import express, { type NextFunction, type Request, type Response } from "express
 import ipaddr from "ipaddr.js";
 import morgan from "morgan";
 import onHeaders from "on-headers";
+import { markdownPagesMiddleware } from "~/modules/docs/llms-http.server";
 import { followSpecVersions } from "~/modules/docs/spec-versions.server";
 import { env } from "~/modules/env/env.server";
 import { remixI18n } from "~/modules/i18n/i18n.server";
@@ -150,6 +151,9 @@ export function createPortalServer({ build, clientDirectory }: PortalServerOptio
     if ((req.method === "GET" || req.method === "HEAD") && carriesBody(req)) return void drainBody(req).then(() => next(), next);
     next();
   });
+
+  // Docs pages as markdown ({page}.md, or Accept: text/markdown), before Remix renders the page as HTML.
+  app.use(markdownPagesMiddleware);
 
   app.all(
     "*",

@@ -62,6 +62,8 @@ export const headers: HeadersFunction = ({ loaderHeaders, parentHeaders }) => {
   const headers = new Headers(parentHeaders);
   const cacheControl = loaderHeaders.get("Cache-Control");
   if (cacheControl) headers.set("Cache-Control", cacheControl);
+  // The same URL answers markdown to a client that prefers it (llms-http.server.ts).
+  headers.append("Vary", "Accept");
   return headers;
 };
 

@@ -1,0 +1,325 @@
+/**
+ * The documentation as markdown for coding assistants: /llms.txt, /llms-full.txt and every docs page as
+ * markdown. Pages resolve exactly as their HTML (resolveDocPage); written ones are their markdown with the
+ * base URL in force and absolute links, generated ones are written out from the same spec model.
+ */
+import { withAbsoluteLinks } from "~/modules/content/absolute-links";
+import { splitTitle } from "~/modules/content/markdown-title";
+import { dataApiBaseUrl } from "~/modules/data-api/client.server";
+import { env } from "~/modules/env/env.server";
+import { remixI18n } from "~/modules/i18n/i18n.server";
+import { localizePath, type Language } from "~/modules/i18n/language";
+import { docSetPath, docSets, findDocSet, type DocSet, type DocSetId } from "~/modules/registry/registry";
+import { resolveDocPage, schemaType } from "./doc-page.server";
+import { docLabel } from "./doc-labels";
+import { docSetPages, isCodeLanguage, writtenPagePaths } from "./doc-pages";
+import { hasPostmanPage, postmanCollectionPage, sdkOfType } from "./exports/download-pages";
+import { getDownloadListing } from "./exports/downloads.server";
+import { fullTextPage, llmsFullText, llmsIndex, pageDescription, setReferenceMarkdown, shorten, type LlmsEntry } from "./llms";
+import {
+  emptyPageMarkdown,
+  modelsPageMarkdown,
+  operationPageMarkdown,
+  postmanPageMarkdown,
+  responsesPageMarkdown,
+  tagPageMarkdown,
+  writtenPageMarkdown,
+  type OperationReference,
+  type ReferenceLabels,
+} from "./llms-markdown";
+import type { MarkdownPageRequest } from "./llms-request";
+import { writtenPageContent, type PageContent } from "./page-content.server";
+import { getDocSetData, SpecUnavailableError } from "./routing-data.server";
+import { requestSamples } from "./samples";
+import { exampleFromSchema, findOperation, operationsOfTag, type ApiModel, type ApiOperation, type ApiTag } from "./spec-model";
+
+const origin = () => env.PUBLIC_URL.replace(/\/+$/, "");
+
+/** English is the unprefixed canonical URL; other languages keep their prefix in links. */
+const linkPrefix = (language: Language) => (language === "en" ? null : language);
+
+/** A site path in a language; `.md` goes after the path, before any query. */
+function sitePath(path: string, language: Language, markdown = false): string {
+  const [pathname = "", query] = path.split(/\?(.*)/s);
+  return `${localizePath(`${pathname}${markdown ? ".md" : ""}`, linkPrefix(language))}${query ? `?${query}` : ""}`;
+}
+
+const absoluteUrl = (path: string, language: Language, markdown = false) => `${origin()}${sitePath(path, language, markdown)}`;
+
+const pagePath = (root: string, page: string) => (page ? `${root}/${page}` : root);
+const tagPagePath = (root: string, tag: ApiTag) => `${root}/docs/${tag.slug}`;
+const operationPath = (root: string, tag: ApiTag, operation: ApiOperation) =>
+  `${tagPagePath(root, tag)}?path=${encodeURIComponent(operation.path)}&method=${operation.method}`;
+
+/** An operation with its types written out as the HTML reference writes them (schemaType of doc-page.server.ts). */
+function operationReference(operation: ApiOperation): OperationReference {
+  return {
+    method: operation.method.toUpperCase(),
+    path: operation.path,
+    summary: operation.summary,
+    description: operation.description,
+    parameters: operation.parameters.map((parameter) => ({
+      name: parameter.name,
+      in: parameter.in,
+      type: schemaType(parameter.schema) + (parameter.schema.enum ? `: ${parameter.schema.enum.join(", ")}` : ""),
+      required: parameter.required,
+      description: parameter.description,
+    })),
+    responses: operation.responses.map((response) => ({
+      status: response.status,
+      description: response.description,
+      schema: response.schema ? schemaType(response.schema) : null,
+    })),
+  };
+}
+
+async function referenceLabels(language: Language): Promise<ReferenceLabels> {
+  const t = await remixI18n.getFixedT(language);
+  return {
+    operations: t("docs.operations"),
+    parameters: t("docs.parameters"),
+    noParameters: t("docs.noParameters"),
+    responses: t("docs.responses"),
+    required: t("docs.required"),
+    requestSamples: t("docs.requestSamples"),
+    noFields: t("docs.noFields"),
+    status: t("docs.status"),
+    description: t("docs.description"),
+    errorShape: t("docs.errorShape"),
+    usedBy: (count) => t("docs.usedBy", { count }),
+  };
+}
+
+/** Tag pages, unless a written page has the same path (it wins, as on the site). */
+function tagPages(set: DocSetId, model: ApiModel): ApiTag[] {
+  return model.tags.filter((tag) => !writtenPagePaths(set).includes(`docs/${tag.slug}`));
+}
+
+/** The pages of a set generated from its spec although listed among its pages: models, responses, Postman collection. */
+function generatedPages(set: DocSetId): string[] {
+  const { models, responses } = docSetPages[set].apiDocumentation;
+  return [models, responses, hasPostmanPage(set) ? postmanCollectionPage : null].filter((page): page is string => page !== null);
+}
+
+/** Every page of a set that has written content, in menu order, in a language (English where not translated). */
+async function writtenPages(set: DocSetId, language: Language): Promise<{ page: string; content: PageContent }[]> {
+  const generated = generatedPages(set);
+  const pages = writtenPagePaths(set).filter((page) => !generated.includes(page));
+  const contents = await Promise.all(pages.map((page) => writtenPageContent(set, page, language)));
+  return pages.flatMap((page, index) => {
+    const content = contents[index];
+    return content ? [{ page, content }] : [];
+  });
+}
+
+/** "JavaScript" for a page of the JavaScript section (javascript/…), else null. */
+function codeLanguageOf(page: string): string | null {
+  const section = page.split("/")[0];
+  return isCodeLanguage(section) ? docLabel(section).en : null;
+}
+
+async function setTitle(set: DocSetId): Promise<string> {
+  return (await remixI18n.getFixedT("en"))(`products.docSetNames.${set}`);
+}
+
+/** The OpenAPI 3 and Swagger 2 files of a set's downloads listing, as absolute URLs. */
+async function specificationDownloads(docSet: DocSet, title: string, version: string): Promise<LlmsEntry[]> {
+  const listing = await getDownloadListing(docSet.id);
+  return (["openapi", "swagger"] as const).flatMap((type) => {
+    const sdk = sdkOfType(listing, type);
+    if (!sdk) return [];
+    const format = type === "openapi" ? "OpenAPI 3.0" : "Swagger 2.0";
+    return [
+      {
+        title: `${sdk.name} specification`,
+        url: sdk.path.startsWith("/") ? `${origin()}${sdk.path}` : sdk.path,
+        description: `The ${title} specification, version ${sdk.version || version}, as ${format} JSON.`,
+      },
+    ];
+  });
+}
+
+async function indexSection(docSet: DocSet) {
+  const { model } = await getDocSetData(docSet.id);
+  const root = docSetPath(docSet);
+  const title = await setTitle(docSet.id);
+  const pages = (await writtenPages(docSet.id, "en")).map(({ page, content }) => ({
+    title: content.title,
+    url: absoluteUrl(pagePath(root, page), "en", true),
+    description: pageDescription(content.content, codeLanguageOf(page)),
+  }));
+  const { models, responses } = docSetPages[docSet.id].apiDocumentation;
+  const reference: LlmsEntry[] = [
+    ...tagPages(docSet.id, model).map((tag) => {
+      const count = operationsOfTag(model, tag.name).length;
+      const description = shorten(tag.description);
+      return {
+        title: tag.label.en,
+        url: absoluteUrl(tagPagePath(root, tag), "en", true),
+        description: `API reference, ${count} ${count === 1 ? "operation" : "operations"}${description ? `: ${description}` : "."}`,
+      };
+    }),
+    ...(models
+      ? [
+          {
+            title: "Models",
+            url: absoluteUrl(pagePath(root, models), "en", true),
+            description: `The ${Object.keys(model.definitions).length} data models of the API's requests and responses, field by field.`,
+          },
+        ]
+      : []),
+    ...(responses
+      ? [
+          {
+            title: "Responses",
+            url: absoluteUrl(pagePath(root, responses), "en", true),
+            description: "The HTTP status codes the API answers and the shape of its errors.",
+          },
+        ]
+      : []),
+    ...(hasPostmanPage(docSet.id)
+      ? [
+          {
+            title: "Postman collection",
+            url: absoluteUrl(pagePath(root, postmanCollectionPage), "en", true),
+            description: `Every operation as a Postman request, ${model.operations.length} in all, and how to import the collection.`,
+          },
+        ]
+      : []),
+  ];
+  return { title, pages, reference, downloads: await specificationDownloads(docSet, title, model.version) };
+}
+
+/** GET /llms.txt */
+export async function llmsTxt(): Promise<string> {
+  return llmsIndex(origin(), await Promise.all(docSets.map(indexSection)));
+}
+
+async function fullTextSection(docSet: DocSet, labels: ReferenceLabels) {
+  const { model } = await getDocSetData(docSet.id);
+  const root = docSetPath(docSet);
+  const title = await setTitle(docSet.id);
+  const pages = (await writtenPages(docSet.id, "en")).map(({ page, content }) =>
+    fullTextPage({
+      title: content.title,
+      url: absoluteUrl(pagePath(root, page), "en"),
+      markdown: withAbsoluteLinks(content.content, origin(), null),
+    }),
+  );
+  const downloads = await specificationDownloads(docSet, title, model.version);
+  const reference = setReferenceMarkdown(
+    {
+      title,
+      source: downloads[0]?.url ?? absoluteUrl(root, "en"),
+      baseUrl: model.baseUrl,
+      auth: model.auth,
+      tags: tagPages(docSet.id, model).map((tag) => ({
+        label: tag.label.en,
+        description: tag.description,
+        url: absoluteUrl(tagPagePath(root, tag), "en"),
+        operations: operationsOfTag(model, tag.name).map((operation) => ({
+          operation: operationReference(operation),
+          url: absoluteUrl(operationPath(root, tag, operation), "en"),
+        })),
+      })),
+    },
+    labels,
+  );
+  return { title, url: absoluteUrl(root, "en"), pages, reference };
+}
+
+/** GET /llms-full.txt: every written page of every set in English, and each set's reference. */
+export async function llmsFullTxt(): Promise<string> {
+  const labels = await referenceLabels("en");
+  return llmsFullText(origin(), await Promise.all(docSets.map((docSet) => fullTextSection(docSet, labels))));
+}
+
+export type MarkdownAnswer = { status: 200 | 404 | 500; body: string } | { status: 302; location: string };
+
+const notFound: MarkdownAnswer = { status: 404, body: "Not Found" };
+
+/**
+ * A docs page as markdown, in the language of its URL (a written page not yet translated in English, with the
+ * same note as the HTML page); 404 for what is no docs page, 302 from docs?path=&method= to the operation's page.
+ */
+export async function docPageMarkdown(request: MarkdownPageRequest, search: URLSearchParams): Promise<MarkdownAnswer> {
+  const docSet = findDocSet(request.vendor, request.slug);
+  if (!docSet) return notFound;
+  try {
+    return await pageMarkdown(docSet, request.page, search, request.prefix ?? "en");
+  } catch (error) {
+    if (!(error instanceof SpecUnavailableError)) throw error;
+    return { status: 500, body: "The specification of this documentation set is unavailable." };
+  }
+}
+
+async function pageMarkdown(docSet: DocSet, page: string, search: URLSearchParams, language: Language): Promise<MarkdownAnswer> {
+  const set = docSet.id;
+  const root = docSetPath(docSet);
+  const resolved = await resolveDocPage(set, root, page, search, language);
+  const t = await remixI18n.getFixedT(language);
+  const ok = (body: string): MarkdownAnswer => ({ status: 200, body });
+  switch (resolved.kind) {
+    case "not-found":
+      return notFound;
+    case "redirect":
+      return { status: 302, location: sitePath(resolved.to, language, true) };
+    case "markdown": {
+      const written = await writtenPageContent(set, page, language);
+      if (!written) return notFound;
+      const { title, body } = splitTitle(withAbsoluteLinks(written.content, origin(), linkPrefix(language)));
+      return ok(writtenPageMarkdown({ title, body, untranslatedNote: written.language === language ? null : t("docs.untranslated") }));
+    }
+    case "empty":
+      return ok(emptyPageMarkdown(resolved.title[language], t("docs.emptyText")));
+    case "tag": {
+      const { model } = await getDocSetData(set);
+      const operations = resolved.operations.flatMap((listed) => {
+        const operation = findOperation(model, listed.path, listed.method);
+        return operation ? [{ operation: operationReference(operation), href: absoluteUrl(listed.href, language, true) }] : [];
+      });
+      return ok(
+        tagPageMarkdown(
+          { title: resolved.title[language], description: resolved.description, operations },
+          await referenceLabels(language),
+        ),
+      );
+    }
+    case "operation": {
+      const { model } = await getDocSetData(set);
+      const operation = findOperation(model, resolved.path, resolved.method);
+      if (!operation) return notFound;
+      const curl = requestSamples(model, operation, undefined, dataApiBaseUrl(set)).curl;
+      // The samples' note of the HTML page: the reader's key, a session token (fund flows) or none needed.
+      const samplesNote =
+        resolved.samplesNote === "none" ? null : t(resolved.samplesNote === "session" ? "docs.samplesSession" : "docs.samplesKey");
+      const page = { title: resolved.title, tag: resolved.tag[language], operation: operationReference(operation), curl, samplesNote };
+      return ok(operationPageMarkdown(page, await referenceLabels(language)));
+    }
+    case "models":
+      return ok(modelsPageMarkdown({ title: resolved.title[language], models: resolved.models }, await referenceLabels(language)));
+    case "responses": {
+      const { model } = await getDocSetData(set);
+      const error = model.definitions.Error;
+      const errorExample = error ? JSON.stringify(exampleFromSchema(error, model.definitions), null, 2) : null;
+      const page = { title: resolved.title[language], statuses: resolved.statuses, errorExample };
+      return ok(responsesPageMarkdown(page, await referenceLabels(language)));
+    }
+    case "postman":
+      return ok(
+        postmanPageMarkdown({
+          title: resolved.title[language],
+          lead: t("downloads.postman.lead", { api: resolved.apiTitle, version: resolved.version }),
+          download: {
+            label: t("downloads.postman.download"),
+            url: resolved.download.startsWith("/") ? `${origin()}${resolved.download}` : resolved.download,
+            format: t("downloads.postman.format"),
+          },
+          contents: t("downloads.postman.contents"),
+          summary: t("downloads.postman.summary", { count: resolved.requests, folders: resolved.folders.length }),
+          folders: resolved.folders.map((folder) => ({ name: folder.name[language], requests: folder.requests })),
+          columns: { folder: t("downloads.postman.folder"), requests: t("downloads.postman.requests") },
+        }),
+      );
+  }
+}

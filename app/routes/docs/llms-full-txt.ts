@@ -1,0 +1,14 @@
+import { llmsFullTxt } from "~/modules/docs/llms.server";
+import { SpecUnavailableError } from "~/modules/docs/routing-data.server";
+
+const plainText = (text: string, status = 200) => new Response(text, { status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+
+/** GET /llms-full.txt: every written page of every set in English and each set's API reference, as one markdown text. */
+export async function loader() {
+  try {
+    return plainText(await llmsFullTxt());
+  } catch (error) {
+    if (!(error instanceof SpecUnavailableError)) throw error;
+    return plainText("The specification of a documentation set is unavailable.", 500);
+  }
+}

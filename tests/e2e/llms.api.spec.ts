@@ -1,0 +1,151 @@
+import { expect, test, type APIResponse } from "@playwright/test";
+import { baseURL } from "../../playwright.config";
+
+const setTitles = [
+  "Macroeconomic API",
+  "Macroeconomic sandbox",
+  "Company API v1",
+  "Company API v2",
+  "Documents API",
+  "Deal Watch API",
+  "Fund Flows API v2",
+  "Real Estate API v1",
+];
+
+const markdownType = "text/markdown; charset=utf-8";
+const written = "/docs/corp/api-v2/getting-started/authentication";
+const tag = "/docs/econ/macroeconomic/docs/series";
+const operationQuery = "?path=%2Fseries%2F%7Bid%7D&method=get";
+
+test.describe.configure({ mode: "parallel" });
+
+function expectMarkdown(response: APIResponse, url: string) {
+  expect(response.status(), url).toBe(200);
+  expect(response.headers()["content-type"], url).toBe(markdownType);
+  expect(response.headers().vary ?? "", url).toMatch(/\bAccept\b/);
+}
+
+test("llms.txt lists every set, and every link answers 200, pages as markdown", async ({ request }) => {
+  const response = await request.get("/llms.txt");
+  expect(response.status()).toBe(200);
+  expect(response.headers()["content-type"]).toBe("text/plain; charset=utf-8");
+  const text = await response.text();
+  expect(text.startsWith("# Data API Developer Portal\n\n> ")).toBe(true);
+  expect([...text.matchAll(/^## (.+)$/gm)].map((match) => match[1])).toEqual(setTitles);
+  const links = [...text.matchAll(/^- \[[^\]]+\]\((\S+)\)/gm)].map((match) => match[1]!);
+  expect(links.length).toBeGreaterThan(150);
+  for (const link of links) expect(link.startsWith(`${baseURL}/`), link).toBe(true);
+  expect(links).toContain(`${baseURL}${written}.md`);
+  expect(links).toContain(`${baseURL}${tag}.md`);
+  expect(links).toContain(`${baseURL}/docs/econ/macroeconomic/downloads/openapi.json`);
+  expect(links).toContain(`${baseURL}/docs/econ/macroeconomic/downloads/swagger.json`);
+  for (const link of links) {
+    const answer = await request.get(link, { maxRedirects: 0 });
+    if (new URL(link).pathname.endsWith(".md")) {
+      expectMarkdown(answer, link);
+      expect(await answer.text(), link).toMatch(/^# \S/);
+    } else {
+      expect(answer.status(), link).toBe(200);
+    }
+  }
+});
+
+test("llms-full.txt holds every set's pages and reference, with absolute links", async ({ request }) => {
+  const response = await request.get("/llms-full.txt");
+  expect(response.status()).toBe(200);
+  expect(response.headers()["content-type"]).toBe("text/plain; charset=utf-8");
+  const text = await response.text();
+  for (const title of setTitles) {
+    expect(text, title).toContain(`\n# ${title}\n`);
+    expect(text, title).toContain(`\n# ${title}: API reference\n`);
+  }
+  expect(text).toContain(`# Authentication\n\nSource: ${baseURL}${written}\n`);
+  expect(text).toContain("### GET `/series/{id}`");
+  expect(text).toContain(`](${baseURL}/dashboard/token-management)`);
+  expect(text).not.toMatch(/\]\(\/(?!\/)/);
+});
+
+test("a written, a tag and an operation page answer markdown at .md and to Accept: text/markdown", async ({ request }) => {
+  const pages = [
+    {
+      path: written,
+      query: "",
+      starts: "# Authentication\n",
+      contains: [`(${baseURL}/dashboard/token-management)`, "/data-api/company-v2"],
+    },
+    { path: tag, query: "", starts: "# Series\n", contains: ["## Operations", "### GET `/series/{id}`", `${tag}.md${operationQuery}`] },
+    {
+      path: tag,
+      query: operationQuery,
+      starts: "# Get series metadata\n",
+      contains: ["Series · GET `/series/{id}`", "## Parameters", "- `id` (required, path, string)", "## Responses", "```bash\ncurl"],
+    },
+  ];
+  for (const page of pages) {
+    const byPath = await request.get(`${page.path}.md${page.query}`);
+    expectMarkdown(byPath, page.path);
+    const markdown = await byPath.text();
+    expect(markdown.startsWith(page.starts), page.path).toBe(true);
+    for (const text of page.contains) expect(markdown, text).toContain(text);
+
+    const negotiated = await request.get(`${page.path}${page.query}`, { headers: { Accept: "text/markdown, text/html;q=0.5" } });
+    expectMarkdown(negotiated, page.path);
+    expect(await negotiated.text()).toBe(markdown);
+
+    const html = await request.get(`${page.path}${page.query}`, { headers: { Accept: "text/html,application/xhtml+xml,*/*;q=0.8" } });
+    expect(html.headers()["content-type"]).toBe("text/html; charset=utf-8");
+    expect(html.headers().vary ?? "").toMatch(/\bAccept\b/);
+  }
+});
+
+test("the overview, models and an empty page have their markdown too, and docs?path= redirects to the operation's", async ({ request }) => {
+  expect(await (await request.get("/docs/econ/macroeconomic.md")).text()).toMatch(/^# Macroeconomic Data API\n/);
+  expect(await (await request.get("/docs/econ/macroeconomic/docs/models.md")).text()).toContain("## `Series`");
+  const empty = await request.get("/docs/econ/macroeconomic/javascript/quick-examples/basic-pandas.md");
+  expectMarkdown(empty, "empty page");
+  expect(await empty.text()).toContain("This page has no content yet.");
+  const redirect = await request.get(`/docs/econ/macroeconomic/docs.md${operationQuery}`, { maxRedirects: 0 });
+  expect(redirect.status()).toBe(302);
+  expect(redirect.headers().location).toBe(`${tag}.md${operationQuery}`);
+});
+
+test("Chinese pages are in Chinese, or in English with a note, their links in Chinese", async ({ request }) => {
+  const translated = await request.get(`/zh${written}.md`);
+  expectMarkdown(translated, "zh written");
+  const text = await translated.text();
+  expect(text.startsWith("# 认证\n")).toBe(true);
+  expect(text).toContain(`(${baseURL}/zh/dashboard/token-management)`);
+  expect(text).not.toContain("本页尚未提供中文版本");
+
+  const fallback = await request.get("/zh/docs/econ/macroeconomic/release-notes", { headers: { Accept: "text/markdown" } });
+  expectMarkdown(fallback, "zh fallback");
+  expect(await fallback.text()).toMatch(/^# Release notes\n\n> 本页尚未提供中文版本，以下为英文原文。\n/);
+
+  const operation = await (await request.get(`/zh${tag}.md${operationQuery}`)).text();
+  expect(operation).toContain("## 参数");
+  expect(operation).toContain("序列 · GET `/series/{id}`");
+});
+
+test("unknown pages and sets are a plain-text 404; the search page and downloads keep their own answers", async ({ request }) => {
+  for (const url of [
+    "/docs/econ/macroeconomic/getting-started/nothing.md",
+    "/docs/econ/macroeconomic/docs/no-such-tag.md",
+    `${tag}.md?path=%2Fnope&method=get`,
+    "/docs/weather/api.md",
+    "/zh/docs/econ/company.md",
+  ]) {
+    const response = await request.get(url, { maxRedirects: 0 });
+    expect(response.status(), url).toBe(404);
+    expect(response.headers()["content-type"], url).toBe("text/plain; charset=utf-8");
+    expect(await response.text(), url).toBe("Not Found");
+  }
+  const unknown = await request.get("/docs/econ/macroeconomic/getting-started/nothing", { headers: { Accept: "text/markdown" } });
+  expect(unknown.status()).toBe(404);
+  expect(unknown.headers()["content-type"]).toBe("text/plain; charset=utf-8");
+
+  const search = await request.get("/docs/econ/macroeconomic/search", { headers: { Accept: "text/markdown" } });
+  expect(search.headers()["content-type"]).toBe("text/html; charset=utf-8");
+  const guide = await request.get("/docs/econ/macroeconomic/downloads/macroeconomic-guide-python.md");
+  expect(guide.status()).toBe(200);
+  expect(guide.headers()["content-disposition"]).toContain("attachment");
+});
