@@ -23,7 +23,7 @@ import { getDocSetData } from "./routing-data.server";
 import type { BuilderForm } from "./query-builder";
 import { operationBuilderForm } from "./query-builder.server";
 import { requestSamples, sampleLanguages } from "./samples";
-import { exampleFromSchema, findOperation, operationsOfTag, refName, type JsonSchema, type Label } from "./spec-model";
+import { exampleFromSchema, findOperation, operationsOfTag, refName, type ApiOperation, type JsonSchema, type Label } from "./spec-model";
 
 export interface SchemaField {
   name: string;
@@ -65,10 +65,26 @@ export function schemaType(schema: JsonSchema): string {
   return schema.format ? `${type} (${schema.format})` : type;
 }
 
+/** A schema's type as the reference writes it, with its allowed values: "string: json, xml". */
+function typeWithValues(schema: JsonSchema): string {
+  return schemaType(schema) + (schema.enum ? `: ${schema.enum.join(", ")}` : "");
+}
+
+/** An operation's parameters as the reference lists them (the HTML page and its markdown). */
+export function parameterFields(operation: ApiOperation): (SchemaField & { in: string })[] {
+  return operation.parameters.map((parameter) => ({
+    name: parameter.name,
+    in: parameter.in,
+    type: typeWithValues(parameter.schema),
+    required: parameter.required,
+    description: parameter.description,
+  }));
+}
+
 function fieldsOf(schema: JsonSchema): SchemaField[] {
   return Object.entries(schema.properties ?? {}).map(([name, property]) => ({
     name,
-    type: schemaType(property) + (property.enum ? `: ${property.enum.join(", ")}` : ""),
+    type: typeWithValues(property),
     required: schema.required?.includes(name) ?? false,
     description: property.description ?? "",
   }));
@@ -116,13 +132,7 @@ async function operationPage(
     method: operation.method.toUpperCase(),
     path: operation.path,
     description: operation.description,
-    parameters: operation.parameters.map((parameter) => ({
-      name: parameter.name,
-      in: parameter.in,
-      type: schemaType(parameter.schema) + (parameter.schema.enum ? `: ${parameter.schema.enum.join(", ")}` : ""),
-      required: parameter.required,
-      description: parameter.description,
-    })),
+    parameters: parameterFields(operation),
     responses: await Promise.all(
       operation.responses.map(async (response) => ({
         status: response.status,

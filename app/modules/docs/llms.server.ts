@@ -10,7 +10,7 @@ import { env } from "~/modules/env/env.server";
 import { remixI18n } from "~/modules/i18n/i18n.server";
 import { localizePath, type Language } from "~/modules/i18n/language";
 import { docSetPath, docSets, findDocSet, type DocSet, type DocSetId } from "~/modules/registry/registry";
-import { resolveDocPage, schemaType } from "./doc-page.server";
+import { parameterFields, resolveDocPage, schemaType } from "./doc-page.server";
 import { docLabel } from "./doc-labels";
 import { docSetPages, isCodeLanguage, writtenPagePaths } from "./doc-pages";
 import { hasPostmanPage, postmanCollectionPage, sdkOfType } from "./exports/download-pages";
@@ -58,13 +58,7 @@ function operationReference(operation: ApiOperation): OperationReference {
     path: operation.path,
     summary: operation.summary,
     description: operation.description,
-    parameters: operation.parameters.map((parameter) => ({
-      name: parameter.name,
-      in: parameter.in,
-      type: schemaType(parameter.schema) + (parameter.schema.enum ? `: ${parameter.schema.enum.join(", ")}` : ""),
-      required: parameter.required,
-      description: parameter.description,
-    })),
+    parameters: parameterFields(operation),
     responses: operation.responses.map((response) => ({
       status: response.status,
       description: response.description,
