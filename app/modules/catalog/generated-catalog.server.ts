@@ -1,5 +1,6 @@
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type Selectable, type SqlBool } from "kysely";
 import type { DatabaseHandle, DialectName } from "~/modules/db/database.server";
+import { containsLowerCased } from "~/modules/db/text-search";
 import type { CatalogCompanyTable, CatalogDocumentTable, CatalogSeriesTable, Database } from "~/modules/db/schema";
 import type {
   AdvanceResult,
@@ -60,13 +61,7 @@ const POSTGRES_LOCK = 7_310_403;
 
 const currencyOf = new Map(countries.map((country) => [country.id, country.currency]));
 
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (char) => `\\${char}`);
-}
-
-function contains(column: Expression<string>, text: string): Condition {
-  return sql<SqlBool>`${column} like ${`%${escapeLike(text.toLowerCase())}%`} escape '\\'`;
-}
+const contains = containsLowerCased;
 
 function lower(column: string): Expression<string> {
   return sql<string>`lower(${sql.ref(column)})`;

@@ -1,6 +1,7 @@
-import { sql, type SqlBool } from "kysely";
+import { sql } from "kysely";
 import { endOf, startOf } from "~/modules/catalog/moments";
 import { db } from "~/modules/db/db.server";
+import { containsText } from "~/modules/db/text-search";
 import { newId, nowIso } from "~/modules/db/ids";
 import { maxIncidents, type IncidentSummary } from "./incident-lookup";
 
@@ -45,14 +46,10 @@ export interface IncidentQuery {
   limit: number;
 }
 
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (char) => `\\${char}`);
-}
-
 /** The recent incidents that match the filters, newest first, at most maxIncidents (without their stack traces). */
 export async function listIncidents({ path, username, from, to, limit }: IncidentQuery): Promise<IncidentSummary[]> {
   let query = db.selectFrom("incidents").select(["id", "created_at", "path", "message", "query", "username"]);
-  if (path) query = query.where(sql<SqlBool>`lower(path) like ${`%${escapeLike(path.toLowerCase())}%`} escape '\\'`);
+  if (path) query = query.where(containsText("path", path));
   if (username) query = query.where(sql<string>`lower(username)`, "=", username.toLowerCase());
   if (from) query = query.where("created_at", ">=", startOf(from));
   if (to) query = query.where("created_at", "<=", endOf(to));
