@@ -1,9 +1,6 @@
 import { z } from "zod";
 import type { IncidentTable } from "~/modules/db/schema";
 
-/** The recent incidents list: newest first, at most this many. */
-export const maxIncidents = 100;
-
 const datePattern = /^\d{4}-\d{2}-\d{2}$/;
 
 const blankToUndefined = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);

@@ -3,7 +3,8 @@ import { endOf, startOf } from "~/modules/catalog/moments";
 import { db } from "~/modules/db/db.server";
 import { containsText } from "~/modules/db/text-search";
 import { newId, nowIso } from "~/modules/db/ids";
-import { maxIncidents, type IncidentSummary } from "./incident-lookup";
+import { maxListRows } from "~/modules/forms/list-limit";
+import type { IncidentSummary } from "./incident-lookup";
 
 export interface IncidentInput {
   id?: string;
@@ -46,7 +47,7 @@ export interface IncidentQuery {
   limit: number;
 }
 
-/** The recent incidents that match the filters, newest first, at most maxIncidents (without their stack traces). */
+/** The recent incidents that match the filters, newest first, at most maxListRows (without their stack traces). */
 export async function listIncidents({ path, username, from, to, limit }: IncidentQuery): Promise<IncidentSummary[]> {
   let query = db.selectFrom("incidents").select(["id", "created_at", "path", "message", "query", "username"]);
   if (path) query = query.where(containsText("path", path));
@@ -56,7 +57,7 @@ export async function listIncidents({ path, username, from, to, limit }: Inciden
   const rows = await query
     .orderBy("created_at", "desc")
     .orderBy("id", "desc")
-    .limit(Math.min(Math.max(Math.trunc(limit), 1), maxIncidents))
+    .limit(Math.min(Math.max(Math.trunc(limit), 1), maxListRows))
     .execute();
   return rows.map((row) => ({
     id: row.id,

@@ -1,20 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { z } from "zod";
 import { requireApiAdmin } from "~/modules/auth/guards.server";
 import { jsonResponse, methodNotAllowed, zodErrorResponse } from "~/modules/forms/json.server";
+import { listLimitSchema } from "~/modules/forms/list-limit";
 import { translateErrors } from "~/modules/forms/messages";
 import { getFixedT } from "~/modules/i18n/i18n.server";
-import { maxIncidents, readIncidentSearch, showIncident } from "~/modules/incidents/incident-lookup";
+import { readIncidentSearch, showIncident } from "~/modules/incidents/incident-lookup";
 import { findIncident, listIncidents } from "~/modules/incidents/incidents.server";
-
-const limitSchema = z.object({
-  limit: z.coerce
-    .number({ invalid_type_error: "admin.incidents.limit" })
-    .int("admin.incidents.limit")
-    .min(1, "admin.incidents.limit")
-    .max(maxIncidents, "admin.incidents.limit")
-    .default(maxIncidents),
-});
 
 /**
  * GET /api/admin/incidents?id=: one incident (422 'Invalid ID', 404 when none has it); without id, the recent
@@ -31,7 +22,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     return row ? jsonResponse(showIncident(row)) : jsonResponse({ error: t("admin.incidents.notFound") }, 404);
   }
   if (!filter) return jsonResponse({ errors: translateErrors(t, filterErrors) }, 422);
-  const limit = limitSchema.safeParse({ limit: search.get("limit") || undefined });
+  const limit = listLimitSchema.safeParse({ limit: search.get("limit") });
   if (!limit.success) return zodErrorResponse(limit.error, t);
   return jsonResponse({ incidents: await listIncidents({ ...filter, limit: limit.data.limit }) });
 }

@@ -9,7 +9,8 @@ import { requireAdmin } from "~/modules/auth/guards.server";
 import { pageMeta } from "~/modules/content/page-meta";
 import { pageTitle } from "~/modules/content/page-title.server";
 import { translateMessage } from "~/modules/forms/messages";
-import { maxIncidents, readIncidentSearch, showIncident } from "~/modules/incidents/incident-lookup";
+import { maxListRows } from "~/modules/forms/list-limit";
+import { readIncidentSearch, showIncident } from "~/modules/incidents/incident-lookup";
 import { findIncident, listIncidents } from "~/modules/incidents/incidents.server";
 
 /**
@@ -21,7 +22,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const search = readIncidentSearch(new URL(request.url).searchParams);
   const { row, list, lookupError, status } = await lookUpAndList(search, {
     find: findIncident,
-    list: (filter) => listIncidents({ ...filter, limit: maxIncidents }),
+    list: (filter) => listIncidents({ ...filter, limit: maxListRows }),
     empty: [],
     notFound: "admin.incidents.notFound",
   });
