@@ -6,7 +6,9 @@ import { expect, test, type APIRequestContext } from "@playwright/test";
 import { setAccess } from "../../app/modules/data-api/access-rules";
 import { requestSamples, sampleLanguages, type SampleLanguage } from "../../app/modules/docs/samples";
 import { normaliseSwagger2, type ApiModel } from "../../app/modules/docs/spec-model";
-import type { DocSetId } from "../../app/modules/registry/registry";
+import { clientLanguagesOf } from "../../app/modules/docs/exports/downloads";
+import { clientFilename } from "../../app/modules/docs/exports/sdk";
+import { docSetPath, getDocSet, type DocSetId } from "../../app/modules/registry/registry";
 import { apiSamples, missingOutputLine, substitute, type ApiSample, type RunnableLanguage } from "../support/doc-samples";
 import { keyFor, trialKey } from "./support/data-api-keys";
 
@@ -83,11 +85,15 @@ function workFolder(): string {
   return folder;
 }
 
-/** Runs one program in its language, without any proxy of the machine, and never longer than the limit. */
-function run(language: Program, code: string, timeoutMs = 90_000): Promise<Run> {
+/**
+ * Runs one program in its language beside the files given (the portal's clients it loads), without any proxy
+ * of the machine, and never longer than the limit.
+ */
+function run(language: Program, code: string, timeoutMs = 90_000, files: Record<string, string> = {}): Promise<Run> {
   const folder = workFolder();
   const runner = runners[language];
   fs.writeFileSync(path.join(folder, runner.file), code);
+  for (const [name, content] of Object.entries(files)) fs.writeFileSync(path.join(folder, name), content);
   const environment: NodeJS.ProcessEnv = { ...process.env, NO_PROXY: "*" };
   for (const name of Object.keys(environment)) if (/^(https?|all)_proxy$/i.test(name)) delete environment[name];
   return new Promise((resolve) => {
@@ -120,14 +126,34 @@ function report(label: string, code: string, result: Run): string {
 /** The rate limits count calls per key within a second: a short pause keeps one program's calls from the next's. */
 const pause = () => new Promise((resolve) => setTimeout(resolve, 300));
 
-async function checkSample(sample: ApiSample, values: Record<string, string>, label: string): Promise<void> {
+async function checkSample(sample: ApiSample, values: Record<string, string>, label: string, files: Record<string, string>): Promise<void> {
   const code = substitute(sample.code, values);
-  const result = await run(sample.language, code);
+  const result = await run(sample.language, code, 90_000, files);
   expect(result.exitCode, report(label, code, result)).toBe(0);
   if (!result.stdout.trim()) return;
   expect(sample.expectedOutput, `${label} prints a result but the page shows no output block after it:\n${result.stdout}`).not.toBeNull();
   const missing = missingOutputLine(sample.expectedOutput!, result.stdout);
   expect(missing, `${label}: the output block's line ${JSON.stringify(missing)} is not in what it printed:\n${result.stdout}`).toBeNull();
+}
+
+/** The single-file clients the portal offers for a set's download: company_v2_client.py, CompanyV2Client.php, ... */
+function clientFiles(set: DocSetId): string[] {
+  return clientLanguagesOf(set).map((language) => clientFilename(language, set));
+}
+
+/** The clients the pages' samples load, downloaded from the set's downloads as a reader would. */
+async function downloadedClients(request: APIRequestContext, set: DocSetId, pages: PageSamples[]): Promise<Record<string, string>> {
+  const needed = [...new Set(pages.flatMap((page) => page.samples.flatMap((sample) => sample.clients)))];
+  const root = docSetPath(getDocSet(set));
+  return Object.fromEntries(
+    await Promise.all(
+      needed.map(async (file) => {
+        const response = await request.get(`${root}/downloads/${file}`);
+        expect(response.status(), `${root}/downloads/${file}`).toBe(200);
+        return [file, await response.text()] as const;
+      }),
+    ),
+  );
 }
 
 interface PageSamples {
@@ -139,7 +165,7 @@ interface PageSamples {
 /** The pages of a set in one language that carry API samples. */
 function pagesWithSamples(set: DocSetId, language: string): PageSamples[] {
   return markdownFiles(path.join(pagesRoot, set, language)).flatMap((file) => {
-    const samples = apiSamples(fs.readFileSync(file, "utf8"), Object.values(specBaseUrls));
+    const samples = apiSamples(fs.readFileSync(file, "utf8"), Object.values(specBaseUrls), clientFiles(set));
     const calledSets = sets.filter((each) => samples.some((sample) => sample.code.includes(specBaseUrls[each])));
     return samples.length ? [{ name: path.relative(pagesRoot, file), samples, calledSets }] : [];
   });
@@ -167,11 +193,13 @@ test.describe("written pages", () => {
       test(`${set}/${language}`, async ({ request, baseURL }) => {
         test.setTimeout(60_000 + pages.reduce((total, page) => total + page.samples.length, 0) * 30_000);
         const failures: string[] = [];
+        const clients = await downloadedClients(request, set, pages);
         await inPool(pages, 3, async ({ name, samples, calledSets }) => {
           try {
             const values = await credentials(request, set, baseURL!, calledSets);
             for (const sample of samples) {
-              await checkSample(sample, values, `${name}, sample ${sample.position} (${sample.language})`);
+              const files = Object.fromEntries(sample.clients.map((file) => [file, clients[file]!]));
+              await checkSample(sample, values, `${name}, sample ${sample.position} (${sample.language})`, files);
               await pause();
             }
           } catch (error) {

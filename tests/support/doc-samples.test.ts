@@ -25,8 +25,14 @@ describe("apiSamples", () => {
       "```",
     ].join("\n");
     expect(apiSamples(markdown, [base])).toEqual([
-      { language: "python", code: `print(requests.get("${base}/companies").json()["total"])`, expectedOutput: "1000", position: 2 },
-      { language: "javascript", code: `await fetch("${base}/companies");`, expectedOutput: null, position: 4 },
+      {
+        language: "python",
+        code: `print(requests.get("${base}/companies").json()["total"])`,
+        clients: [],
+        expectedOutput: "1000",
+        position: 2,
+      },
+      { language: "javascript", code: `await fetch("${base}/companies");`, clients: [], expectedOutput: null, position: 4 },
     ]);
   });
 
@@ -34,6 +40,32 @@ describe("apiSamples", () => {
     const markdown = ["1. Call it:", "", "   ```r", `   GET("${base}/companies")`, "   ```", "", "```json", `"${base}"`, "```"].join("\n");
     expect(apiSamples(markdown, [base]).map((sample) => sample.language)).toEqual(["r"]);
     expect(apiSamples(markdown, ["https://econ.api.example.com/v1"])).toEqual([]);
+  });
+
+  it("takes programs that load one of the portal's clients with a credential placeholder, but not fragments", () => {
+    const markdown = [
+      "```python",
+      "from company_v2_client import CompanyV2Client",
+      'client = CompanyV2Client("YOUR_API_KEY")',
+      "```",
+      "```javascript",
+      'import { CompanyV2Client } from "./company-v2-client.mjs";',
+      "client.search();",
+      "```",
+      "```php",
+      "require __DIR__ . '/CompanyV2Client.php';",
+      "$client = new CompanyV2Client('YOUR_API_KEY');",
+      "```",
+      "```python",
+      "import company_v2_client_helpers",
+      'key = "YOUR_API_KEY"',
+      "```",
+    ].join("\n");
+    const files = ["company_v2_client.py", "company-v2-client.mjs", "CompanyV2Client.php"];
+    expect(apiSamples(markdown, [base], files).map((sample) => [sample.language, sample.clients])).toEqual([
+      ["python", ["company_v2_client.py"]],
+      ["php", ["CompanyV2Client.php"]],
+    ]);
   });
 });
 

@@ -11,6 +11,8 @@ export type RunnableLanguage = (typeof runnableLanguages)[number];
 export interface ApiSample {
   language: RunnableLanguage;
   code: string;
+  /** The portal's single-file clients the sample loads (it runs beside them), by file name. */
+  clients: string[];
   /** The `output` block that follows the sample, or null. */
   expectedOutput: string | null;
   /** 1-based position among the page's code blocks, to name the sample in a failure. */
@@ -34,15 +36,26 @@ function codeBlocks(markdown: string): Tokens.Code[] {
   return blocks;
 }
 
-/** The page's API samples: runnable blocks that name a base URL, each with the output block that follows it. */
-export function apiSamples(markdown: string, baseUrls: readonly string[]): ApiSample[] {
+/** How a program names a client file it loads: Python imports the module, the others name the file. */
+function loadsClient(code: string, file: string): boolean {
+  if (file.endsWith(".py")) return new RegExp(`^\\s*(?:import|from)\\s+${file.slice(0, -3)}\\b`, "m").test(code);
+  return code.includes(file);
+}
+
+/**
+ * The page's API samples, each with the output block that follows it: runnable blocks that name a base URL,
+ * and programs that load one of the portal's single-file clients (`clientFiles`) with a credential placeholder.
+ */
+export function apiSamples(markdown: string, baseUrls: readonly string[], clientFiles: readonly string[] = []): ApiSample[] {
   const blocks = codeBlocks(markdown);
   return blocks.flatMap((block, index) => {
     const lang = (block.lang ?? "").trim().split(/\s+/)[0]!.toLowerCase();
-    if (!isRunnable(lang) || !baseUrls.some((baseUrl) => block.text.includes(baseUrl))) return [];
+    if (!isRunnable(lang)) return [];
+    const clients = /YOUR_(API_KEY|USERNAME|PASSWORD)/.test(block.text) ? clientFiles.filter((file) => loadsClient(block.text, file)) : [];
+    if (clients.length === 0 && !baseUrls.some((baseUrl) => block.text.includes(baseUrl))) return [];
     const next = blocks[index + 1];
     const expectedOutput = next && (next.lang ?? "").trim() === "output" ? next.text : null;
-    return [{ language: lang, code: block.text, expectedOutput, position: index + 1 }];
+    return [{ language: lang, code: block.text, clients, expectedOutput, position: index + 1 }];
   });
 }
 
