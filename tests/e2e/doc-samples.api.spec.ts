@@ -194,17 +194,23 @@ test.describe("written pages", () => {
         test.setTimeout(60_000 + pages.reduce((total, page) => total + page.samples.length, 0) * 30_000);
         const failures: string[] = [];
         const clients = await downloadedClients(request, set, pages);
-        await inPool(pages, 3, async ({ name, samples, calledSets }) => {
+        // Every failing sample of every page is reported, not only the first.
+        const attempt = async (step: () => Promise<void>) => {
           try {
-            const values = await credentials(request, set, baseURL!, calledSets);
-            for (const sample of samples) {
-              const files = Object.fromEntries(sample.clients.map((file) => [file, clients[file]!]));
-              await checkSample(sample, values, `${name}, sample ${sample.position} (${sample.language})`, files);
-              await pause();
-            }
+            await step();
           } catch (error) {
             failures.push(error instanceof Error ? error.message : String(error));
           }
+        };
+        await inPool(pages, 3, async ({ name, samples, calledSets }) => {
+          await attempt(async () => {
+            const values = await credentials(request, set, baseURL!, calledSets);
+            for (const sample of samples) {
+              const files = Object.fromEntries(sample.clients.map((file) => [file, clients[file]!]));
+              await attempt(() => checkSample(sample, values, `${name}, sample ${sample.position} (${sample.language})`, files));
+              await pause();
+            }
+          });
         });
         expect(failures, failures.join("\n\n")).toEqual([]);
       });
