@@ -77,12 +77,37 @@ interface Run {
   stderr: string;
 }
 
-/** A clean folder per run, with the vendor/autoload.php a Composer project would have (Debian's Guzzle). */
+/**
+ * A clean folder per run, with the vendor/autoload.php a Composer project would have: Debian's Guzzle, and the
+ * classes of the PHP files beside the program (a client installed with Composer).
+ */
 function workFolder(): string {
   const folder = fs.mkdtempSync(path.join(os.tmpdir(), "doc-sample-"));
   fs.mkdirSync(path.join(folder, "vendor"));
-  fs.writeFileSync(path.join(folder, "vendor", "autoload.php"), "<?php\nrequire_once '/usr/share/php/GuzzleHttp/autoload.php';\n");
+  fs.writeFileSync(
+    path.join(folder, "vendor", "autoload.php"),
+    [
+      "<?php",
+      "require_once '/usr/share/php/GuzzleHttp/autoload.php';",
+      "spl_autoload_register(function ($class) {",
+      "    $file = dirname(__DIR__) . '/' . $class . '.php';",
+      "    if (is_file($file)) require_once $file;",
+      "});",
+      "",
+    ].join("\n"),
+  );
   return folder;
+}
+
+/** A client file beside the program, and for JavaScript also as the package of its name (npm install). */
+function placeClient(folder: string, name: string, content: string): void {
+  fs.writeFileSync(path.join(folder, name), content);
+  if (!name.endsWith(".mjs")) return;
+  const packageName = name.slice(0, -".mjs".length);
+  const packageFolder = path.join(folder, "node_modules", packageName);
+  fs.mkdirSync(packageFolder, { recursive: true });
+  fs.writeFileSync(path.join(packageFolder, name), content);
+  fs.writeFileSync(path.join(packageFolder, "package.json"), JSON.stringify({ name: packageName, type: "module", exports: `./${name}` }));
 }
 
 /**
@@ -93,7 +118,7 @@ function run(language: Program, code: string, timeoutMs = 90_000, files: Record<
   const folder = workFolder();
   const runner = runners[language];
   fs.writeFileSync(path.join(folder, runner.file), code);
-  for (const [name, content] of Object.entries(files)) fs.writeFileSync(path.join(folder, name), content);
+  for (const [name, content] of Object.entries(files)) placeClient(folder, name, content);
   const environment: NodeJS.ProcessEnv = { ...process.env, NO_PROXY: "*" };
   for (const name of Object.keys(environment)) if (/^(https?|all)_proxy$/i.test(name)) delete environment[name];
   return new Promise((resolve) => {

@@ -56,6 +56,10 @@ describe("apiSamples", () => {
       "require __DIR__ . '/CompanyV2Client.php';",
       "$client = new CompanyV2Client('YOUR_API_KEY');",
       "```",
+      "```javascript",
+      'import { CompanyV2Client } from "company-v2-client";',
+      'const client = new CompanyV2Client("YOUR_API_KEY");',
+      "```",
       "```python",
       "import company_v2_client_helpers",
       'key = "YOUR_API_KEY"',
@@ -65,6 +69,7 @@ describe("apiSamples", () => {
     expect(apiSamples(markdown, [base], files).map((sample) => [sample.language, sample.clients])).toEqual([
       ["python", ["company_v2_client.py"]],
       ["php", ["CompanyV2Client.php"]],
+      ["javascript", ["company-v2-client.mjs"]],
     ]);
   });
 });

@@ -19,6 +19,9 @@ export interface ApiSample {
   position: number;
 }
 
+/** The portal's client file of each language ends so; a shell script loads none. */
+const clientExtensions: Partial<Record<RunnableLanguage, string>> = { javascript: ".mjs", python: ".py", php: ".php", r: ".R" };
+
 function isRunnable(lang: string): lang is RunnableLanguage {
   return (runnableLanguages as readonly string[]).includes(lang);
 }
@@ -36,9 +39,15 @@ function codeBlocks(markdown: string): Tokens.Code[] {
   return blocks;
 }
 
-/** How a program names a client file it loads: Python imports the module, the others name the file. */
+/**
+ * How a program names a client it loads: Python imports the module, JavaScript imports the file or the package
+ * of that name, PHP uses the class (required by file or autoloaded), R sources the file.
+ */
 function loadsClient(code: string, file: string): boolean {
-  if (file.endsWith(".py")) return new RegExp(`^\\s*(?:import|from)\\s+${file.slice(0, -3)}\\b`, "m").test(code);
+  const stem = file.replace(/\.[^.]+$/, "");
+  if (file.endsWith(".py")) return new RegExp(`^\\s*(?:import|from)\\s+${stem}\\b`, "m").test(code);
+  if (file.endsWith(".mjs")) return new RegExp(`from\\s+["'](?:\\./)?${stem}(?:\\.mjs)?["']`).test(code);
+  if (file.endsWith(".php")) return new RegExp(`\\b${stem}\\b`).test(code);
   return code.includes(file);
 }
 
@@ -51,7 +60,9 @@ export function apiSamples(markdown: string, baseUrls: readonly string[], client
   return blocks.flatMap((block, index) => {
     const lang = (block.lang ?? "").trim().split(/\s+/)[0]!.toLowerCase();
     if (!isRunnable(lang)) return [];
-    const clients = /YOUR_(API_KEY|USERNAME|PASSWORD)/.test(block.text) ? clientFiles.filter((file) => loadsClient(block.text, file)) : [];
+    const extension = clientExtensions[lang];
+    const ownClients = extension ? clientFiles.filter((file) => file.endsWith(extension)) : [];
+    const clients = /YOUR_(API_KEY|USERNAME|PASSWORD)/.test(block.text) ? ownClients.filter((file) => loadsClient(block.text, file)) : [];
     if (clients.length === 0 && !baseUrls.some((baseUrl) => block.text.includes(baseUrl))) return [];
     const next = blocks[index + 1];
     const expectedOutput = next && (next.lang ?? "").trim() === "output" ? next.text : null;
