@@ -22,6 +22,8 @@ test("the side menu lists getting started, the tags with sorted operations, lang
 test("the version switcher lists the sets of the vendor and marks the current one", async ({ page }) => {
   await open(page, "/docs/corp/documents");
   const switcher = page.getByTestId("version-switcher");
+  // Its accessible name starts with the text it shows.
+  await expect(switcher.locator("summary")).toHaveAccessibleName("Documents API, Documentation sets");
   await switcher.locator("summary").click();
   const links = switcher.getByRole("link");
   await expect(links).toHaveText(["Company API v1", "Company API v2", "Documents API (current)", "Deal Watch API"]);

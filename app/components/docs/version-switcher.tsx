@@ -45,9 +45,11 @@ export function VersionSwitcher({ sets }: { sets: SiblingSet[] }) {
   }, []);
 
   const current = sets.find((set) => set.current);
+  const currentName = current ? t(`products.docSetNames.${current.id}`) : null;
   return (
     <details ref={menu} className="version-switcher" data-testid="version-switcher">
-      <summary aria-label={t("docs.versions")}>{current ? t(`products.docSetNames.${current.id}`) : t("docs.versions")}</summary>
+      {/* The visible name starts the accessible one (WCAG 2.5.3), which also says what the menu holds. */}
+      <summary aria-label={currentName ? `${currentName}, ${t("docs.versions")}` : undefined}>{currentName ?? t("docs.versions")}</summary>
       <ul>
         {sets.map((set) => (
           <li key={set.id}>
