@@ -6,6 +6,8 @@ test.describe.configure({ mode: "parallel" });
 
 for (const set of sets) {
   test(`every route of ${set} answers 200 with and without a trailing slash, under /en and /zh`, async ({ request }) => {
+    // Four addresses of each of up to ~50 routes, each a fully rendered page: more than the default 30 s on 2 busy cores.
+    test.setTimeout(120_000);
     const { routes } = (await (await request.get(`/api/routing/data/${set}`)).json()) as { routes: string[] };
     expect(routes.length).toBeGreaterThan(5);
     for (const route of routes) {
