@@ -6,7 +6,7 @@
 import { withAbsoluteLinks } from "~/modules/content/absolute-links";
 import { splitTitle } from "~/modules/content/markdown-title";
 import { dataApiBaseUrl } from "~/modules/data-api/client.server";
-import { env } from "~/modules/env/env.server";
+import { publicOrigin } from "~/modules/env/env.server";
 import { remixI18n } from "~/modules/i18n/i18n.server";
 import { localizePath, type Language } from "~/modules/i18n/language";
 import { docSetPath, docSets, findDocSet, type DocSet, type DocSetId } from "~/modules/registry/registry";
@@ -33,8 +33,6 @@ import { getDocSetData, SpecUnavailableError } from "./routing-data.server";
 import { requestSamples } from "./samples";
 import { exampleFromSchema, findOperation, operationsOfTag, type ApiModel, type ApiOperation, type ApiTag } from "./spec-model";
 
-const origin = () => env.PUBLIC_URL.replace(/\/+$/, "");
-
 /** English is the unprefixed canonical URL; other languages keep their prefix in links. */
 const linkPrefix = (language: Language) => (language === "en" ? null : language);
 
@@ -44,7 +42,7 @@ function sitePath(path: string, language: Language, markdown = false): string {
   return `${localizePath(`${pathname}${markdown ? ".md" : ""}`, linkPrefix(language))}${query ? `?${query}` : ""}`;
 }
 
-const absoluteUrl = (path: string, language: Language, markdown = false) => `${origin()}${sitePath(path, language, markdown)}`;
+const absoluteUrl = (path: string, language: Language, markdown = false) => `${publicOrigin()}${sitePath(path, language, markdown)}`;
 
 const pagePath = (root: string, page: string) => (page ? `${root}/${page}` : root);
 const tagPagePath = (root: string, tag: ApiTag) => `${root}/docs/${tag.slug}`;
@@ -126,7 +124,7 @@ async function specificationDownloads(docSet: DocSet, title: string, version: st
     return [
       {
         title: `${sdk.name} specification`,
-        url: sdk.path.startsWith("/") ? `${origin()}${sdk.path}` : sdk.path,
+        url: sdk.path.startsWith("/") ? `${publicOrigin()}${sdk.path}` : sdk.path,
         description: `The ${title} specification, version ${sdk.version || version}, as ${format} JSON.`,
       },
     ];
@@ -186,7 +184,7 @@ async function indexSection(docSet: DocSet) {
 
 /** GET /llms.txt */
 export async function llmsTxt(): Promise<string> {
-  return llmsIndex(origin(), await Promise.all(docSets.map(indexSection)));
+  return llmsIndex(publicOrigin(), await Promise.all(docSets.map(indexSection)));
 }
 
 async function fullTextSection(docSet: DocSet, labels: ReferenceLabels) {
@@ -197,7 +195,7 @@ async function fullTextSection(docSet: DocSet, labels: ReferenceLabels) {
     fullTextPage({
       title: content.title,
       url: absoluteUrl(pagePath(root, page), "en"),
-      markdown: withAbsoluteLinks(content.content, origin(), null),
+      markdown: withAbsoluteLinks(content.content, publicOrigin(), null),
     }),
   );
   const downloads = await specificationDownloads(docSet, title, model.version);
@@ -225,7 +223,7 @@ async function fullTextSection(docSet: DocSet, labels: ReferenceLabels) {
 /** GET /llms-full.txt: every written page of every set in English, and each set's reference. */
 export async function llmsFullTxt(): Promise<string> {
   const labels = await referenceLabels("en");
-  return llmsFullText(origin(), await Promise.all(docSets.map((docSet) => fullTextSection(docSet, labels))));
+  return llmsFullText(publicOrigin(), await Promise.all(docSets.map((docSet) => fullTextSection(docSet, labels))));
 }
 
 export type MarkdownAnswer = { status: 200 | 404 | 500; body: string } | { status: 302; location: string };
@@ -261,7 +259,7 @@ async function pageMarkdown(docSet: DocSet, page: string, search: URLSearchParam
     case "markdown": {
       const written = await writtenPageContent(set, page, language);
       if (!written) return notFound;
-      const { title, body } = splitTitle(withAbsoluteLinks(written.content, origin(), linkPrefix(language)));
+      const { title, body } = splitTitle(withAbsoluteLinks(written.content, publicOrigin(), linkPrefix(language)));
       return ok(writtenPageMarkdown({ title, body, untranslatedNote: written.language === language ? null : t("docs.untranslated") }));
     }
     case "empty":
@@ -306,7 +304,7 @@ async function pageMarkdown(docSet: DocSet, page: string, search: URLSearchParam
           lead: t("downloads.postman.lead", { api: resolved.apiTitle, version: resolved.version }),
           download: {
             label: t("downloads.postman.download"),
-            url: resolved.download.startsWith("/") ? `${origin()}${resolved.download}` : resolved.download,
+            url: resolved.download.startsWith("/") ? `${publicOrigin()}${resolved.download}` : resolved.download,
             format: t("downloads.postman.format"),
           },
           contents: t("downloads.postman.contents"),

@@ -2,7 +2,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import type { Language } from "~/modules/i18n/language";
 import { splitTitle } from "~/modules/content/markdown-title";
-import { env } from "~/modules/env/env.server";
+import { env, publicOrigin } from "~/modules/env/env.server";
 import { docSets, type DocSetId } from "~/modules/registry/registry";
 import { docSetPages, writtenPagePaths } from "./doc-pages";
 import { getDocSetData } from "./routing-data.server";
@@ -82,5 +82,5 @@ async function withBaseUrlsInForce(markdown: string): Promise<string> {
   return replacements
     .sort(([a], [b]) => b.length - a.length)
     .reduce((text, [specBaseUrl, baseUrl]) => text.replaceAll(specBaseUrl, baseUrl), markdown)
-    .replaceAll(portalPlaceholder, env.PUBLIC_URL.replace(/\/+$/, ""));
+    .replaceAll(portalPlaceholder, publicOrigin());
 }
