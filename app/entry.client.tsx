@@ -3,11 +3,17 @@ import i18next from "i18next";
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { I18nextProvider, initReactI18next } from "react-i18next";
-import { i18nConfig } from "~/modules/i18n/i18n";
+import { i18nOptions } from "~/modules/i18n/i18n";
 import { languageOfPath } from "~/modules/i18n/language";
+import { localeBackend } from "~/modules/i18n/locale-backend";
+import { startServiceWorker } from "~/modules/offline/service-worker.client";
 
 async function hydrate() {
-  await i18next.use(initReactI18next).init({ ...i18nConfig, lng: languageOfPath(window.location.pathname) });
+  // zh.ts holds every key en.ts holds (the compiler checks), so a page needs no fallback language's strings.
+  await i18next
+    .use(localeBackend)
+    .use(initReactI18next)
+    .init({ ...i18nOptions, fallbackLng: false, lng: languageOfPath(window.location.pathname) });
   document.documentElement.classList.add("js");
   startTransition(() => {
     hydrateRoot(
@@ -21,4 +27,5 @@ async function hydrate() {
   });
 }
 
+startServiceWorker();
 void hydrate();

@@ -3,18 +3,23 @@
  * `npm run bench`: documentation engine figures, measured against the production build served by
  * scripts/serve.mjs on loopback. Prints, for the largest shipped specification and for a generated one of
  * 5,000 operations: the time to build routing data, the server's memory, the server render time per
- * operation page; and the JavaScript a docs page loads (a docs page needs none to be read). Then the
+ * operation page. Then, in Chromium (scripts/bench-docs-browser.mjs), an operation page of each: its time to text
+ * against a static copy of the same HTML and the JavaScript it loads (a docs page needs none to be read). Then the
  * delivery engine's dump figures: macroeconomic (scripts/bench-dumps.ts), then company
- * (scripts/bench-company-dumps.ts); last the data API's throughput and latency (scripts/bench-data-api.ts).
+ * (scripts/bench-company-dumps.ts); then the data API's throughput and latency (scripts/bench-data-api.ts); last
+ * the anonymous page cache's throughput against a bare node:http server (scripts/bench-page-cache.mjs).
  */
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { docsPageReport, measureDocsPages } from "./bench-docs-browser.mjs";
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
 const port = 3390;
 const base = `http://127.0.0.1:${port}`;
+/** Gzipped JavaScript a docs page may load (issue 16). */
+const docsScriptBudgetKiB = 120;
 
 function generatedSpec(operations) {
   const paths = {};
@@ -147,7 +152,8 @@ try {
     const links = operationLinks(routing);
     await timed(`${base}${links[0]}`);
     const render = await renderTimes("", links, 100);
-    rows.push({ label, operations, cold: cold.ms, warm: warm.ms, memory: after - before, rss: after, render });
+    const sample = links[Math.floor(links.length / 2)];
+    rows.push({ label, operations, cold: cold.ms, warm: warm.ms, memory: after - before, rss: after, render, sample });
   }
 
   const searchUrl = (q) => `${base}/api/search?q=${encodeURIComponent(q)}`;
@@ -156,13 +162,11 @@ try {
   const searchWarm = [];
   for (const q of searchQueries) searchWarm.push((await timed(searchUrl(q))).ms);
 
-  const page = await timed(`${base}/docs/econ/macroeconomic/docs/series`);
-  const scripts = [...page.body.matchAll(/<(?:script[^>]+src|link[^>]+rel="modulepreload"[^>]+href)="(\/assets\/[^"]+\.js)"/g)].map(
-    (match) => match[1],
-  );
-  const inline = [...page.body.matchAll(/import\("(\/assets\/[^"]+\.js)"\)/g)].map((match) => match[1]);
-  const files = [...new Set([...scripts, ...inline])];
-  const bytes = files.reduce((sum, file) => sum + fs.statSync(path.join(root, "build/client", file)).size, 0);
+  const docsPages = await measureDocsPages({
+    base,
+    clientDirectory: path.join(root, "build/client"),
+    pages: rows.map((row) => ({ label: `operation page of the ${row.label}`, path: row.sample })),
+  });
 
   console.log("Documentation engine benchmark (production build, loopback, sequential requests)\n");
   for (const row of rows) {
@@ -181,9 +185,7 @@ try {
   console.log(
     `  then (${searchQueries.length} queries): mean ${(searchWarm.reduce((sum, value) => sum + value, 0) / searchWarm.length).toFixed(1)} ms, max ${Math.max(...searchWarm).toFixed(1)} ms\n`,
   );
-  console.log(
-    `JavaScript a docs page loads: ${(bytes / 1024).toFixed(1)} KB in ${files.length} files (uncompressed); the page is fully readable without it.`,
-  );
+  console.log(docsPageReport(docsPages, docsScriptBudgetKiB).join("\n"));
 } finally {
   server.kill("SIGTERM");
   fs.rmSync(work, { recursive: true, force: true });
@@ -201,5 +203,7 @@ const dataApi = spawnSync(process.execPath, ["--import", "tsx", path.join(root, 
   cwd: root,
   stdio: "inherit",
 });
+console.log("");
+const pageCache = spawnSync(process.execPath, [path.join(root, "scripts/bench-page-cache.mjs")], { cwd: root, stdio: "inherit" });
 // Each benchmark prints its figures even when another fails; the command fails if any did.
-for (const run of [dumps, companyDumps, dataApi]) if (run.status !== 0) process.exit(run.status ?? 1);
+for (const run of [dumps, companyDumps, dataApi, pageCache]) if (run.status !== 0) process.exit(run.status ?? 1);

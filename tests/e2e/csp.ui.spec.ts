@@ -1,9 +1,9 @@
-import { expect, test } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { createAccount, signInPage } from "./support/accounts";
-import { open } from "./support/pages";
+import { javaScriptEnabled, open } from "./support/pages";
 
 /** The Content-Security-Policy must not break the pages it protects: nothing of ours is blocked. */
-test("[security-9] pages run under their Content-Security-Policy without a single violation", async ({ page }) => {
+async function collectViolations(page: Page): Promise<string[]> {
   const violations: string[] = [];
   page.on("console", (message) => {
     if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
@@ -13,6 +13,11 @@ test("[security-9] pages run under their Content-Security-Policy without a singl
       console.error(`Content Security Policy: ${event.violatedDirective} ${event.blockedURI}`),
     );
   });
+  return violations;
+}
+
+test("[security-9] pages run under their Content-Security-Policy without a single violation", async ({ page }) => {
+  const violations = await collectViolations(page);
   const account = await createAccount({ products: ["macroeconomic"] });
   await signInPage(page, account);
   for (const path of [
@@ -25,6 +30,18 @@ test("[security-9] pages run under their Content-Security-Policy without a singl
   ]) {
     await open(page, path);
   }
+  await page.waitForTimeout(500);
+  expect(violations).toEqual([]);
+});
+
+test("[security-9] a docs page from the page cache runs under its script hashes and hydrates", async ({ page }) => {
+  const violations = await collectViolations(page);
+  const path = "/zh/docs/econ/macroeconomic/docs/series?path=%2Fseries%2Fsearch&method=get";
+  await expect.poll(async () => (await page.request.get(path)).headers()["x-cache"]).toBe("hit");
+  const response = await open(page, path);
+  expect(response?.headers()["x-cache"]).toBe("hit");
+  expect(response?.headers()["content-security-policy"]).toMatch(/script-src 'self'( 'sha256-[\w+/=]+')+;/);
+  if (javaScriptEnabled()) await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
   await page.waitForTimeout(500);
   expect(violations).toEqual([]);
 });

@@ -6,8 +6,10 @@ test("the side menu lists getting started, the tags with sorted operations, lang
   const menu = page.getByRole("navigation", { name: "Documentation menu" });
   await expect(menu.getByRole("link", { name: "Overview" })).toHaveAttribute("href", "/docs/corp/api-v2");
   await expect(menu.getByRole("link", { name: "Prerequisites" })).toBeVisible();
-  await menu.getByText("Companies", { exact: true }).click();
+  await menu.getByRole("link", { name: "Companies", exact: true }).click();
+  await expect(page).toHaveURL(/\/docs\/corp\/api-v2\/docs\/companies$/);
   const operations = menu.locator('a[href^="/docs/corp/api-v2/docs/companies?"]');
+  await expect(operations.first()).toBeVisible();
   const labels = await operations.allTextContents();
   const methods = labels.map((label) => label.replace(/\s.*$/, "").replace(/\/.*$/, ""));
   const order = ["GET", "POST", "PATCH", "DELETE"];

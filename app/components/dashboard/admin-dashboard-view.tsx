@@ -69,7 +69,8 @@ export function InstancesSection({ instances }: { instances: InstanceRow[] }) {
                 <Table.Tr key={instance.id} data-testid="instance-row" data-kind={instance.kind} data-state={instance.state}>
                   <Table.Th scope="row" fw={500}>
                     <Group gap={6} wrap="nowrap">
-                      <Code>{instance.id}</Code>
+                      {/* host:pid:id is long: it wraps, where Mantine's code would scroll in a region keyboards cannot reach. */}
+                      <Code style={{ overflowWrap: "anywhere" }}>{instance.id}</Code>
                       {instance.here ? (
                         <Badge variant="outline" size="sm" data-testid="instance-here">
                           {t("admin.dashboard.instances.here")}

@@ -3,6 +3,7 @@ import { useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AppLink } from "~/components/layout/app-link";
 import type { DocPage, SchemaField } from "~/modules/docs/doc-page.server";
+import type { SchemaNode } from "~/modules/docs/schema-tree";
 import type { SdkEntry } from "~/modules/docs/exports/download-pages";
 import type { DownloadListing } from "~/modules/docs/exports/downloads";
 import type { QueryBuilderData } from "~/modules/docs/query-builder";
@@ -54,6 +55,69 @@ function FieldTable({ fields, withLocation }: { fields: (SchemaField & { in?: st
         </Table.Tbody>
       </Table>
     </Table.ScrollContainer>
+  );
+}
+
+type Translate = ReturnType<typeof useTranslation>["t"];
+
+/** A link to a schema written out elsewhere: above on this page, or on the models page. */
+function SchemaLink({ href, name, t }: { href: string; name: string; t: Translate }) {
+  if (href.startsWith("#")) return <a href={href}>{t("docs.schemaView.seeAbove", { name })}</a>;
+  return <AppLink to={href}>{t("docs.schemaView.seeModel", { name })}</AppLink>;
+}
+
+/**
+ * One row of a schema tree and the rows below it, in plain elements (a page may carry hundreds of rows); the tree
+ * is finite, a repeated schema being a link.
+ */
+function SchemaRow({ node, t }: { node: SchemaNode; t: Translate }) {
+  return (
+    <li id={node.anchor}>
+      {node.name ? <code>{node.name}</code> : null}
+      {node.additional ? <em>{t("docs.schemaView.additional")}</em> : null} <span className="schema-type">{node.type}</span>
+      {node.required ? <strong> {t("docs.schemaView.required")}</strong> : null}
+      {node.link ? (
+        <>
+          {" "}
+          (<SchemaLink href={node.link.href} name={node.link.schema} t={t} />)
+        </>
+      ) : null}
+      {node.description ? <div>{node.description}</div> : null}
+      {node.variants ? (
+        <>
+          <div>
+            <em>
+              {node.variants.discriminator && node.variants.kind !== "allOf"
+                ? t(`docs.schemaView.${node.variants.kind}By`, { name: node.variants.discriminator })
+                : t(`docs.schemaView.${node.variants.kind}`)}
+            </em>
+          </div>
+          <ol>
+            {node.variants.options.map((option, index) => (
+              <SchemaRow key={index} node={option} t={t} />
+            ))}
+          </ol>
+        </>
+      ) : null}
+      {node.fields?.length ? (
+        <ul>
+          {node.fields.map((field, index) => (
+            <SchemaRow key={index} node={field} t={t} />
+          ))}
+        </ul>
+      ) : null}
+    </li>
+  );
+}
+
+function SchemaTree({ node }: { node: SchemaNode }) {
+  const { t } = useTranslation();
+  return (
+    <TypographyStylesProvider>
+      <ul className="schema-tree">
+        <SchemaRow node={node} t={t} />
+      </ul>
+    </TypographyStylesProvider>
   );
 }
 
@@ -133,13 +197,36 @@ export function DocPageView({ page, downloads, rClient, queryBuilder }: DocPageV
           </Title>
           <p className="operation-signature">
             <span className={`method method-${page.method.toLowerCase()}`}>{page.method}</span> <Code>{page.path}</Code>
+            {page.webhook ? (
+              <Badge ml="xs" color="gray.8">
+                {t("docs.schemaView.webhook")}
+              </Badge>
+            ) : null}
           </p>
+          {page.webhook ? <Alert color="gray">{t("docs.schemaView.webhookNote")}</Alert> : null}
           <Text my="md">{page.description}</Text>
           <Title order={2} size="h3" mt="lg" mb="sm">
             {t("docs.parameters")}
           </Title>
           {page.parameters.length ? <FieldTable fields={page.parameters} withLocation /> : <Text>{t("docs.noParameters")}</Text>}
-          {queryBuilder ? <QueryBuilder form={page.builder} {...queryBuilder} /> : null}
+          {queryBuilder && !page.webhook ? <QueryBuilder form={page.builder} {...queryBuilder} /> : null}
+          {page.requestBody ? (
+            <section aria-labelledby="request-body">
+              <Title order={2} size="h3" mt="lg" mb="sm" id="request-body">
+                {t("docs.schemaView.requestBody")}
+              </Title>
+              {page.requestBody.description ? <Text mb="xs">{page.requestBody.description}</Text> : null}
+              {page.requestBody.mediaTypes.map((body) => (
+                <div key={body.mediaType}>
+                  <Text fw={600} component="div">
+                    <Code>{body.mediaType}</Code>
+                    {page.requestBody?.required ? ` ${t("docs.schemaView.required")}` : null}
+                  </Text>
+                  {body.tree ? <SchemaTree node={body.tree} /> : null}
+                </div>
+              ))}
+            </section>
+          ) : null}
           <Title order={2} size="h3" mt="lg" mb="sm">
             {t("docs.responses")}
           </Title>
@@ -152,6 +239,7 @@ export function DocPageView({ page, downloads, rClient, queryBuilder }: DocPageV
                   </Badge>
                   {response.description} {response.schema ? <Code>{response.schema}</Code> : null}
                 </Text>
+                {response.tree ? <SchemaTree node={response.tree} /> : null}
                 {response.exampleHtml && response.status.startsWith("2") ? (
                   <>
                     <Text size="sm" mt="xs">
@@ -193,7 +281,15 @@ export function DocPageView({ page, downloads, rClient, queryBuilder }: DocPageV
                 {model.name}
               </Title>
               {model.description ? <Text mb="xs">{model.description}</Text> : null}
-              {model.fields.length ? <FieldTable fields={model.fields} /> : <Text>{t("docs.noFields")}</Text>}
+              {model.fields.length ? (
+                <FieldTable fields={model.fields} />
+              ) : model.type !== "object" ? (
+                <Text>
+                  {t("docs.type")}: <Code>{model.type}</Code>
+                </Text>
+              ) : (
+                <Text>{t("docs.noFields")}</Text>
+              )}
             </section>
           ))}
         </article>

@@ -1,7 +1,9 @@
 import { Form, Link, useLocation } from "@remix-run/react";
+import { useEffect, useRef, type RefObject } from "react";
 import { useTranslation } from "react-i18next";
 import type { NavigationItem } from "~/modules/docs/navigation";
 import { maxQueryLength } from "~/modules/docs/search";
+import { type SiblingSet, VersionSwitcher } from "./version-switcher";
 import { isExternalHref, languageOfPath, localizePath, splitLanguagePrefix } from "~/modules/i18n/language";
 
 function MenuLink({ item }: { item: NavigationItem }) {
@@ -17,7 +19,10 @@ function MenuLink({ item }: { item: NavigationItem }) {
   }
   const href = localizePath(item.href, splitLanguagePrefix(pathname).prefix);
   const [target, query] = href.split("?");
-  const current = query ? `${pathname}${search}` === href : pathname.replace(/\/$/, "") === target;
+  // On an operation page the operation is the current entry, not its tag.
+  const current = query
+    ? `${pathname}${search}` === href
+    : pathname.replace(/\/$/, "") === target && !(item.icon === "tag" && new URLSearchParams(search).has("path"));
   const method = item.icon && ["get", "post", "put", "patch", "delete"].includes(item.icon) ? item.icon : null;
   return (
     <Link to={href} className="docs-menu-link" aria-current={current ? "page" : undefined}>
@@ -33,9 +38,9 @@ function MenuLink({ item }: { item: NavigationItem }) {
   );
 }
 
-function MenuItem({ item, depth }: { item: NavigationItem; depth: number }) {
+/** The tag being read lists its operations under its link; the other tags are links to their tag page. */
+function MenuItem({ item }: { item: NavigationItem }) {
   const { pathname } = useLocation();
-  const { prefix } = splitLanguagePrefix(pathname);
   if (!item.subitems?.length) {
     return (
       <li>
@@ -43,16 +48,26 @@ function MenuItem({ item, depth }: { item: NavigationItem; depth: number }) {
       </li>
     );
   }
-  const inside = item.subitems.some((sub) => pathname.startsWith(localizePath(sub.href.split("?")[0]!, prefix)));
+  const subitems = (
+    <ul className="docs-menu-list">
+      {item.subitems.map((sub) => (
+        <MenuItem key={`${sub.href}-${sub.label.en}`} item={sub} />
+      ))}
+    </ul>
+  );
+  if (item.icon === "tag") {
+    return (
+      <li>
+        <MenuLink item={item} />
+        {subitems}
+      </li>
+    );
+  }
   return (
     <li>
-      <details open={inside || depth === 0}>
+      <details open>
         <summary className="docs-menu-group">{item.label[languageOfPath(pathname)]}</summary>
-        <ul className="docs-menu-list">
-          {item.subitems.map((sub) => (
-            <MenuItem key={`${sub.href}-${sub.label.en}`} item={sub} depth={depth + 1} />
-          ))}
-        </ul>
+        {subitems}
       </details>
     </li>
   );
@@ -78,19 +93,108 @@ function SearchBox({ items }: { items: NavigationItem[] }) {
   );
 }
 
-/** The docs side menu: plain links and <details> groups, so it works without JavaScript. */
-export function DocsSideMenu({ items }: { items: NavigationItem[] }) {
+/**
+ * The scroll position of a scrolling box that brings an entry outside its view to a third of its height,
+ * or undefined when the entry is in view already.
+ */
+export function scrollTopRevealing(entry: { top: number; bottom: number }, view: { top: number; bottom: number }, scrollTop: number) {
+  if (entry.top >= view.top && entry.bottom <= view.bottom) return undefined;
+  return Math.max(0, Math.round(scrollTop + entry.top - view.top - (view.bottom - view.top) / 3));
+}
+
+/**
+ * What JavaScript adds to the drawer: focus moves into it when it opens and back to its toggle when Escape
+ * or a navigation closes it, it closes when focus leaves it, and the current entry is scrolled into view.
+ */
+function useDrawer(drawer: RefObject<HTMLDetailsElement>, aside: RefObject<HTMLElement>) {
+  const { pathname, search } = useLocation();
+
+  useEffect(() => {
+    const toggle = drawer.current;
+    const panel = aside.current;
+    if (!toggle || !panel) return;
+    const close = () => {
+      toggle.open = false;
+      toggle.querySelector("summary")?.focus();
+    };
+    const onToggle = () => {
+      const menu = panel.querySelector(".docs-menu");
+      if (toggle.open) (menu?.querySelector<HTMLElement>('[aria-current="page"]') ?? menu?.querySelector("a"))?.focus();
+    };
+    const onKey = (event: KeyboardEvent) => {
+      // The version switcher inside takes its own Escape first.
+      if (event.key === "Escape" && toggle.open && !event.defaultPrevented) close();
+    };
+    const onFocusOut = (event: FocusEvent) => {
+      const next = event.relatedTarget;
+      if (next instanceof Node && !toggle.contains(next) && !panel.contains(next)) toggle.open = false;
+    };
+    toggle.addEventListener("toggle", onToggle);
+    document.addEventListener("keydown", onKey);
+    toggle.addEventListener("focusout", onFocusOut);
+    panel.addEventListener("focusout", onFocusOut);
+    return () => {
+      toggle.removeEventListener("toggle", onToggle);
+      document.removeEventListener("keydown", onKey);
+      toggle.removeEventListener("focusout", onFocusOut);
+      panel.removeEventListener("focusout", onFocusOut);
+    };
+  }, [drawer, aside]);
+
+  useEffect(() => {
+    const toggle = drawer.current;
+    const panel = aside.current;
+    if (!toggle || !panel) return;
+    if (toggle.open) {
+      toggle.open = false;
+      toggle.querySelector("summary")?.focus();
+    }
+    const current = panel.querySelector('.docs-menu [aria-current="page"]');
+    if (!current) return;
+    const box = panel.getBoundingClientRect();
+    const scrollTop = scrollTopRevealing(
+      current.getBoundingClientRect(),
+      { top: box.top, bottom: Math.min(box.bottom, window.innerHeight) },
+      panel.scrollTop,
+    );
+    if (scrollTop !== undefined) panel.scrollTop = scrollTop;
+  }, [drawer, aside, pathname, search]);
+}
+
+/**
+ * The docs side menu: the set switcher, the search box and plain links in <details> groups. From 992 px it
+ * is a column beside the content; below, a drawer opened by a <details> toggle (announced as a button with
+ * its expanded state) whose open state CSS reads, so it works without JavaScript.
+ */
+export function DocsSideMenu({ items, sets }: { items: NavigationItem[]; sets: SiblingSet[] }) {
   const { t } = useTranslation();
+  const drawer = useRef<HTMLDetailsElement>(null);
+  const aside = useRef<HTMLElement>(null);
+  useDrawer(drawer, aside);
   return (
     <>
-      <SearchBox items={items} />
-      <nav className="docs-menu" aria-label={t("docs.menu")}>
-        <ul className="docs-menu-list">
-          {items.map((item) => (
-            <MenuItem key={`${item.href}-${item.label.en}`} item={item} depth={0} />
-          ))}
-        </ul>
-      </nav>
+      <details ref={drawer} className="docs-drawer">
+        <summary aria-controls="docs-aside">
+          <span className="docs-drawer-label docs-drawer-open">
+            <span aria-hidden="true">☰</span> {t("docs.drawer.open")}
+          </span>
+          <span className="docs-drawer-label docs-drawer-close">
+            <span aria-hidden="true">✕</span>
+            <span className="visually-hidden">{t("docs.drawer.close")}</span>
+          </span>
+        </summary>
+      </details>
+      <aside ref={aside} id="docs-aside" className="docs-aside">
+        <VersionSwitcher sets={sets} />
+        <SearchBox items={items} />
+        <nav className="docs-menu" aria-label={t("docs.menu")}>
+          <ul className="docs-menu-list">
+            {items.map((item) => (
+              <MenuItem key={`${item.href}-${item.label.en}`} item={item} />
+            ))}
+          </ul>
+        </nav>
+      </aside>
     </>
   );
 }

@@ -22,8 +22,10 @@ export function VersionSwitcher({ sets }: { sets: SiblingSet[] }) {
     const close = () => {
       element.open = false;
     };
+    // On the switcher itself, so it runs before the docs drawer's listener, which leaves a handled Escape alone.
     const onKey = (event: KeyboardEvent) => {
       if (event.key === "Escape" && element.open) {
+        event.preventDefault();
         close();
         element.querySelector("summary")?.focus();
       }
@@ -34,11 +36,11 @@ export function VersionSwitcher({ sets }: { sets: SiblingSet[] }) {
     const onFocusOut = (event: FocusEvent) => {
       if (!(event.relatedTarget instanceof Node) || !element.contains(event.relatedTarget)) close();
     };
-    document.addEventListener("keydown", onKey);
+    element.addEventListener("keydown", onKey);
     document.addEventListener("click", onClick);
     element.addEventListener("focusout", onFocusOut);
     return () => {
-      document.removeEventListener("keydown", onKey);
+      element.removeEventListener("keydown", onKey);
       document.removeEventListener("click", onClick);
       element.removeEventListener("focusout", onFocusOut);
     };

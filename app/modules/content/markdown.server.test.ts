@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { headingId, renderMarkdown } from "./markdown.server";
+import { contrastRatio } from "~/modules/theme/contrast";
+import { headingId, highlightCode, renderMarkdown } from "./markdown.server";
 
 describe("renderMarkdown", () => {
   it("takes the first heading as the title and highlights code with a copy button", async () => {
@@ -25,6 +26,31 @@ describe("renderMarkdown", () => {
     expect(html).toContain('href="/zh/docs/econ/macroeconomic/docs/models"');
     expect(html).toContain('href="https://status.example.com"');
     expect((await renderMarkdown("[Models](/docs/models)")).html).toContain('href="/docs/models"');
+  });
+
+  it("sends a signed-out reader's dashboard links through sign-in, in the page's language", async () => {
+    const source = "[Token management](/dashboard/token-management) and [Docs](/docs/econ/macroeconomic)";
+    expect((await renderMarkdown(source)).html).toContain('href="/dashboard/token-management"');
+    const { html } = await renderMarkdown(source, { linkLanguage: "zh", dashboardLinks: "sign-in-first" });
+    expect(html).toContain('href="/zh/login?redirectTo=%2Fdashboard%2Ftoken-management"');
+    expect(html).toContain('href="/zh/docs/econ/macroeconomic"');
+  });
+
+  it("highlights code in colours of at least 4.5:1 on the lightest grey code background", async () => {
+    const samples = {
+      python: '# Search\nimport requests\ndef search(query: str, token=None):\n    return requests.get(f"https://x/{query}", params={"token": token}, timeout=30)\n',
+      javascript: "// Search\nconst response = await fetch(`/series/${id}`, { method: \"GET\" });\nfunction next(page) { return page + 1; }\n",
+      r: 'library(httr)\nresponse <- GET("https://x", query = list(token = key, limit = 10L))\n',
+      bash: "curl -s \"https://x?token=$TOKEN\" | jq '.data.items[0]'\n",
+      json: '{"id": "S1", "value": 1.5, "final": true, "note": null}',
+    };
+    const colours = new Set<string>();
+    for (const [language, code] of Object.entries(samples)) {
+      const html = await highlightCode(code, language);
+      for (const [, colour] of html.matchAll(/color:(#[0-9a-f]{6})/gi)) colours.add(colour!);
+    }
+    expect(colours.size).toBeGreaterThan(5);
+    for (const colour of colours) expect(contrastRatio(colour, "#f1f3f5"), colour).toBeGreaterThanOrEqual(4.5);
   });
 
   it("escapes unknown languages as plain text", async () => {

@@ -1,6 +1,7 @@
 import { Marked, type Tokens } from "marked";
 import { createHighlighter, type Highlighter } from "shiki";
 import { localizePath, type Language } from "~/modules/i18n/language";
+import { dashboardLink, type DashboardLinks } from "./dashboard-links";
 import { splitTitle } from "./markdown-title";
 import { sanitizeMarkdownHtml } from "./safe-html.server";
 
@@ -38,6 +39,8 @@ export interface RenderOptions {
   linkLanguage?: Language | null;
   /** The caption of an `output` block (what the sample before it prints), in the page's language. */
   outputCaption?: string;
+  /** Links into the dashboard go through sign-in for a reader who is signed out. */
+  dashboardLinks?: DashboardLinks;
 }
 
 /** What a sample prints: plain text under a caption, without a copy button. */
@@ -45,10 +48,15 @@ function outputBlockHtml(code: string, caption: string): string {
   return `<div class="code-block code-output" data-language="output"><p class="code-caption">${escapeHtml(caption)}</p><pre class="shiki"><code>${escapeHtml(code)}</code></pre></div>`;
 }
 
+/** github-light's green, red, orange and comment grey fall below 4.5:1 on a grey code background: darker shades of them. */
+const readableTokenColors = { "#22863a": "#207f37", "#d73a49": "#c23442", "#e36209": "#b64e07", "#6a737d": "#5f6770" };
+
 function codeBlockHtml(shiki: Highlighter, code: string, lang: string | undefined): string {
   const language = lang && languages.includes(lang) ? lang : "text";
   const highlighted =
-    language === "text" ? `<pre class="shiki"><code>${escapeHtml(code)}</code></pre>` : shiki.codeToHtml(code, { lang: language, theme: "github-light" });
+    language === "text"
+      ? `<pre class="shiki"><code>${escapeHtml(code)}</code></pre>`
+      : shiki.codeToHtml(code, { lang: language, theme: "github-light", colorReplacements: readableTokenColors });
   return `<div class="code-block" data-language="${escapeHtml(language)}"><button type="button" class="copy-code" aria-label="Copy code">Copy</button>${highlighted}</div>`;
 }
 
@@ -63,7 +71,7 @@ export async function highlightCode(code: string, lang: string): Promise<string>
  */
 export async function renderMarkdown(
   source: string,
-  { linkLanguage = null, outputCaption = "Output" }: RenderOptions = {},
+  { linkLanguage = null, outputCaption = "Output", dashboardLinks = "direct" }: RenderOptions = {},
 ): Promise<RenderedMarkdown> {
   const shiki = await getHighlighter();
   const { title, body } = splitTitle(source);
@@ -82,7 +90,7 @@ export async function renderMarkdown(
         const text = this.parser.parseInline(tokens);
         const titleAttribute = title ? ` title="${escapeHtml(title)}"` : "";
         const external = /^https?:\/\//.test(href) ? ' target="_blank" rel="noopener noreferrer"' : "";
-        return `<a href="${escapeHtml(localizePath(href, linkLanguage))}"${titleAttribute}${external}>${text}</a>`;
+        return `<a href="${escapeHtml(localizePath(dashboardLink(href, dashboardLinks), linkLanguage))}"${titleAttribute}${external}>${text}</a>`;
       },
     },
   });

@@ -2,6 +2,7 @@ import type { Language } from "~/modules/i18n/language";
 import type { DocSetId } from "~/modules/registry/registry";
 import { docLabel } from "./doc-labels";
 import { docSetPages, writtenPagePaths } from "./doc-pages";
+import type { DashboardLinks } from "~/modules/content/dashboard-links";
 import { highlightCode, renderMarkdown } from "~/modules/content/markdown.server";
 import { dataApiBaseUrl } from "~/modules/data-api/client.server";
 import { remixI18n } from "~/modules/i18n/i18n.server";
@@ -23,14 +24,10 @@ import { getDocSetData } from "./routing-data.server";
 import type { BuilderForm } from "./query-builder";
 import { operationBuilderForm } from "./query-builder.server";
 import { requestSamples, sampleLanguages } from "./samples";
-import { exampleFromSchema, findOperation, operationsOfTag, refName, type ApiOperation, type JsonSchema, type Label } from "./spec-model";
+import { fieldsOf, schemaTrees, schemaType, typeWithValues, type SchemaField, type SchemaNode } from "./schema-tree";
+import { exampleFromSchema, findOperation, operationsOfTag, type ApiModel, type ApiOperation, type Label } from "./spec-model";
 
-export interface SchemaField {
-  name: string;
-  type: string;
-  required: boolean;
-  description: string;
-}
+export { schemaType, type SchemaField };
 
 export type DocPage =
   /** contentLanguage: the language the page is written in, English when it is not translated yet. */
@@ -45,30 +42,23 @@ export type DocPage =
       path: string;
       description: string;
       parameters: (SchemaField & { in: string })[];
-      responses: { status: string; description: string; schema: string | null; exampleHtml: string | null }[];
+      /** The request body per media type, each with its schema's tree. */
+      requestBody: { description: string; required: boolean; mediaTypes: { mediaType: string; tree: SchemaNode | null }[] } | null;
+      /** exampleHtml: a successful response's example (the spec's own, else one built from its schema). */
+      responses: { status: string; description: string; schema: string | null; tree: SchemaNode | null; exampleHtml: string | null }[];
+      /** A webhook: the API sends it to the subscriber's URL, so the page has no query builder (see samples.ts). */
+      webhook: boolean;
       samplesHtml: { language: string; html: string }[];
       /** Whether the samples carry this browser's key instead of the placeholder. */
       /** What the samples' note says: they carry this session's key, need the reader's key or session token, or nothing. */
       samplesNote: "with-key" | "key" | "session" | "none";
       builder: BuilderForm;
     }
-  | { kind: "models"; title: Label; models: { name: string; description: string; fields: SchemaField[] }[] }
+  | { kind: "models"; title: Label; models: { name: string; description: string; type: string; fields: SchemaField[] }[] }
   | { kind: "responses"; title: Label; statuses: { status: string; description: string; operations: number }[]; errorHtml: string | null }
   | ({ kind: "postman"; title: Label; download: string } & PostmanCollectionSummary)
   | { kind: "redirect"; to: string }
   | { kind: "not-found" };
-
-export function schemaType(schema: JsonSchema): string {
-  if (schema.$ref) return refName(schema.$ref);
-  if (schema.type === "array") return `array of ${schema.items ? schemaType(schema.items) : "any"}`;
-  const type = schema.type ?? "object";
-  return schema.format ? `${type} (${schema.format})` : type;
-}
-
-/** A schema's type as the reference writes it, with its allowed values: "string: json, xml". */
-function typeWithValues(schema: JsonSchema): string {
-  return schemaType(schema) + (schema.enum ? `: ${schema.enum.join(", ")}` : "");
-}
 
 /** An operation's parameters as the reference lists them (the HTML page and its markdown). */
 export function parameterFields(operation: ApiOperation): (SchemaField & { in: string })[] {
@@ -81,18 +71,38 @@ export function parameterFields(operation: ApiOperation): (SchemaField & { in: s
   }));
 }
 
-function fieldsOf(schema: JsonSchema): SchemaField[] {
-  return Object.entries(schema.properties ?? {}).map(([name, property]) => ({
-    name,
-    type: typeWithValues(property),
-    required: schema.required?.includes(name) ?? false,
-    description: property.description ?? "",
-  }));
-}
-
 /** Highlights the raw sample, never through a markdown fence that a spec path or host could close. */
 export async function codeHtml(language: string, code: string): Promise<string> {
   return highlightCode(code, language === "curl" ? "bash" : language);
+}
+
+/**
+ * Beyond this a sample or example is shown as plain text: highlighting costs a few milliseconds per kilobyte, and
+ * a webhook's payload in five languages (GitHub's reach 70 kB each) would cost a page a second.
+ */
+const highlightedCharacters = 12_000;
+
+/** A sample or example as a code block, highlighted unless it is long. */
+async function codeBlockHtml(language: string, code: string): Promise<string> {
+  return codeHtml(code.length > highlightedCharacters ? "text" : language, code);
+}
+
+async function exampleHtml(value: unknown): Promise<string> {
+  return codeBlockHtml("json", JSON.stringify(value, null, 2) ?? "null");
+}
+
+/**
+ * The trees of an operation's request bodies and responses, sharing what they write out (each named schema once
+ * per page); named schemas past the page's budget link to the models page.
+ */
+function operationTrees(model: ApiModel, operation: ApiOperation, modelHref: ((name: string) => string) | null) {
+  const bodies = operation.requestBodies.map((body) => body.schema);
+  const responses = operation.responses.map((response) => response.schema);
+  const roots = [...bodies, ...responses].filter((schema) => schema !== null);
+  const trees = schemaTrees(roots, model.definitions, { modelHref });
+  let next = 0;
+  const treeOf = (schema: unknown) => (schema === null ? null : (trees[next++] ?? null));
+  return { bodies: bodies.map(treeOf), responses: responses.map(treeOf) };
 }
 
 /** English pages are the unprefixed canonical URLs; other languages keep their prefix in links. */
@@ -113,6 +123,7 @@ export type SampleKey = () => Promise<string | null>;
  */
 async function operationPage(
   set: DocSetId,
+  root: string,
   tagName: string,
   operationPath: string,
   method: string,
@@ -125,6 +136,9 @@ async function operationPage(
   const builder = operationBuilderForm(set, model, operation);
   const key = builder.credentials === "api-key" || builder.credentials === "trial-key" ? await sampleKey() : null;
   const samples = requestSamples(model, operation, key ?? undefined, dataApiBaseUrl(set));
+  const modelsPage = docSetPages[set].apiDocumentation.models;
+  const trees = operationTrees(model, operation, modelsPage ? (name) => `${root}/${modelsPage}#model-${encodeURIComponent(name)}` : null);
+  const [firstBody] = operation.requestBodies;
   return {
     kind: "operation",
     title: operation.summary || `${operation.method.toUpperCase()} ${operation.path}`,
@@ -133,28 +147,39 @@ async function operationPage(
     path: operation.path,
     description: operation.description,
     parameters: parameterFields(operation),
+    requestBody: firstBody
+      ? {
+          description: firstBody.description,
+          required: firstBody.required,
+          mediaTypes: operation.requestBodies.map((body, index) => ({ mediaType: body.mediaType, tree: trees.bodies[index] ?? null })),
+        }
+      : null,
     responses: await Promise.all(
-      operation.responses.map(async (response) => ({
-        status: response.status,
-        description: response.description,
-        schema: response.schema ? schemaType(response.schema) : null,
-        exampleHtml: response.schema
-          ? await codeHtml("json", JSON.stringify(exampleFromSchema(response.schema, model.definitions), null, 2))
-          : null,
-      })),
+      operation.responses.map(async (response, index) => {
+        const example = response.example ?? (response.schema ? exampleFromSchema(response.schema, model.definitions) : undefined);
+        return {
+          status: response.status,
+          description: response.description,
+          schema: response.schema ? schemaType(response.schema) : null,
+          tree: trees.responses[index] ?? null,
+          exampleHtml: example !== undefined && response.status.startsWith("2") ? await exampleHtml(example) : null,
+        };
+      }),
     ),
     samplesHtml: await Promise.all(
-      sampleLanguages.map(async (language) => ({ language, html: await codeHtml(language, samples[language]) })),
+      sampleLanguages.map(async (language) => ({ language, html: await codeBlockHtml(language, samples[language]) })),
     ),
     samplesNote:
       key !== null ? "with-key" : builder.credentials === "session" ? "session" : builder.credentials === "none" ? "none" : "key",
     builder,
+    webhook: operation.webhook,
   };
 }
 
 /**
  * What a docs URL shows: a written page, a generated page (tag, operation, models, responses, Postman collection),
  * a redirect for docs?path=&method=, an honest empty state for routed pages without content, or not-found.
+ * A written page links into the dashboard directly, or through sign-in for a reader who is signed out.
  */
 export async function resolveDocPage(
   set: DocSetId,
@@ -163,6 +188,7 @@ export async function resolveDocPage(
   search: URLSearchParams,
   language: Language,
   sampleKey: SampleKey = async () => null,
+  dashboardLinks: DashboardLinks = "direct",
 ): Promise<DocPage> {
   const { model } = await getDocSetData(set);
   const pages = docSetPages[set];
@@ -182,7 +208,8 @@ export async function resolveDocPage(
       models: Object.entries(model.definitions).map(([name, schema]) => ({
         name,
         description: schema.description ?? "",
-        fields: fieldsOf(schema),
+        type: schemaType(schema),
+        fields: fieldsOf(schema, model.definitions),
       })),
     };
   }
@@ -197,13 +224,13 @@ export async function resolveDocPage(
       kind: "responses",
       title: docLabel("responses"),
       statuses: [...statuses.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([status, entry]) => ({ status, ...entry })),
-      errorHtml: error ? await codeHtml("json", JSON.stringify(exampleFromSchema(error, model.definitions), null, 2)) : null,
+      errorHtml: error ? await exampleHtml(exampleFromSchema(error, model.definitions)) : null,
     };
   }
   const tagMatch = /^docs\/([^/]+)$/.exec(page);
   const tag = tagMatch ? model.tags.find((candidate) => candidate.slug === tagMatch[1]) : undefined;
   if (tag && !writtenPagePaths(set).includes(page)) {
-    if (operationPath || method) return operationPage(set, tag.name, operationPath ?? "", method ?? "", sampleKey);
+    if (operationPath || method) return operationPage(set, root, tag.name, operationPath ?? "", method ?? "", sampleKey);
     return {
       kind: "tag",
       title: tag.label,
@@ -223,7 +250,7 @@ export async function resolveDocPage(
   const written = await writtenPageContent(set, page, language);
   if (written) {
     const outputCaption = (await remixI18n.getFixedT(language))("docs.output");
-    const rendered = await renderMarkdown(written.content, { linkLanguage: linkLanguage(language), outputCaption });
+    const rendered = await renderMarkdown(written.content, { linkLanguage: linkLanguage(language), outputCaption, dashboardLinks });
     return { kind: "markdown", ...rendered, contentLanguage: written.language };
   }
   if (!writtenPagePaths(set).includes(page)) return { kind: "not-found" };

@@ -129,7 +129,7 @@ describe("tagPageMarkdown", () => {
 });
 
 describe("the other generated pages", () => {
-  it("writes models with their fields", () => {
+  it("writes models with their fields, or their type when they have none", () => {
     const markdown = modelsPageMarkdown(
       {
         title: "Models",
@@ -137,14 +137,18 @@ describe("the other generated pages", () => {
           {
             name: "Series",
             description: "A time series.",
+            type: "object",
             fields: [{ name: "id", type: "string", required: true, description: "Its id" }],
           },
-          { name: "Empty", description: "", fields: [] },
+          { name: "Empty", description: "", type: "object", fields: [] },
+          { name: "Pet", description: "", type: "one of (Cat, Dog)", fields: [] },
         ],
       },
       labels,
     );
-    expect(markdown).toBe("# Models\n\n## `Series`\n\nA time series.\n\n- `id` (required, string): Its id\n\n## `Empty`\n\nNo fields.\n");
+    expect(markdown).toBe(
+      "# Models\n\n## `Series`\n\nA time series.\n\n- `id` (required, string): Its id\n\n## `Empty`\n\nNo fields.\n\n## `Pet`\n\n`one of (Cat, Dog)`\n",
+    );
   });
 
   it("writes the statuses and the error shape", () => {

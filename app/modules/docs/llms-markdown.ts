@@ -16,6 +16,8 @@ export interface OperationReference {
 export interface ModelReference {
   name: string;
   description: string;
+  /** The model's type in words ("one of (Cat, Dog)"), written when it has no fields. */
+  type: string;
   fields: { name: string; type: string; required: boolean; description: string }[];
 }
 
@@ -154,7 +156,9 @@ export function modelsPageMarkdown(page: { title: string; models: ModelReference
         heading(2, inlineCode(model.name)),
         model.description,
         model.fields.length === 0
-          ? labels.noFields
+          ? model.type === "object"
+            ? labels.noFields
+            : inlineCode(model.type)
           : model.fields
               .map((field) => {
                 const facts = [...(field.required ? [labels.required.toLowerCase()] : []), field.type].map(oneLine).join(", ");

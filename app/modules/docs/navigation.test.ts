@@ -16,20 +16,26 @@ function tagGroups(items: NavigationItem[]): NavigationItem[] {
 
 describe("navigationForPage", () => {
   const root = "/docs/econ/macroeconomic";
+  const items = buildNavigation("macroeconomic", root, specWith(20), "https://status.test");
 
-  it("keeps every operation of a specification of ordinary size", () => {
-    const items = buildNavigation("macroeconomic", root, specWith(20), "https://status.test");
-    expect(navigationForPage(items, root)).toBe(items);
+  it("lists the operations of the tag being read only, whatever the size of the specification", () => {
+    const groups = tagGroups(navigationForPage(items, `${root}/docs/odd`));
+    expect(groups.map((group) => [group.label.en, group.href, group.subitems?.length ?? 0])).toEqual([
+      ["Even", `${root}/docs/even`, 0],
+      ["Odd", `${root}/docs/odd`, 10],
+    ]);
   });
 
-  it("lists the operations of the current tag only when the specification is large", () => {
-    const items = buildNavigation("macroeconomic", root, specWith(1000), "https://status.test");
-    const groups = tagGroups(navigationForPage(items, `${root}/docs/odd`));
-    expect(groups.map((group) => [group.label.en, group.subitems?.length ?? 0])).toEqual([
-      ["Even", 0],
-      ["Odd", 500],
-    ]);
-    expect(tagGroups(navigationForPage(items, root)).every((group) => !group.subitems)).toBe(true);
+  it("lists no operations outside a tag page and keeps every other entry", () => {
+    const trimmed = navigationForPage(items, `${root}/getting-started/authentication`);
+    expect(tagGroups(trimmed).every((group) => !group.subitems)).toBe(true);
+    const hrefs = (list: NavigationItem[]): string[] => list.flatMap((item) => [item.href, ...hrefs(item.subitems ?? [])]);
+    expect(hrefs(trimmed)).toEqual(hrefs(items).filter((href) => !href.includes("?path=")));
+  });
+
+  it("leaves the navigation it is given whole, for the routing data", () => {
+    navigationForPage(items, root);
+    expect(tagGroups(items).map((group) => group.subitems?.length)).toEqual([10, 10]);
   });
 });
 

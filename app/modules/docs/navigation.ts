@@ -70,24 +70,13 @@ export function buildNavigation(set: DocSetId, root: string, model: ApiModel, st
   ];
 }
 
-function operationCount(items: readonly NavigationItem[]): number {
-  return items.reduce(
-    (count, item) => count + (item.icon === "tag" ? (item.subitems?.length ?? 0) : operationCount(item.subitems ?? [])),
-    0,
-  );
-}
-
 /**
- * The menu one page sends. A specification with thousands of operations would put all of them into every
- * page; above `maxOperations` only the tag being read lists its operations, and the other tags link to
- * their tag page, which lists them.
+ * The menu one page sends: only the tag being read lists its operations, and the other tags link to their
+ * tag page, which lists them, so a page stays small whatever the size of the specification.
  */
-export function navigationForPage(items: NavigationItem[], currentPath: string, maxOperations = 400): NavigationItem[] {
-  if (operationCount(items) <= maxOperations) return items;
-  const trim = (list: NavigationItem[]): NavigationItem[] =>
-    list.map((item) => {
-      if (item.icon === "tag") return item.href === currentPath ? item : { ...item, subitems: undefined };
-      return item.subitems ? { ...item, subitems: trim(item.subitems) } : item;
-    });
-  return trim(items);
+export function navigationForPage(items: NavigationItem[], currentPath: string): NavigationItem[] {
+  return items.map((item) => {
+    if (item.icon === "tag") return item.href === currentPath ? item : { ...item, subitems: undefined };
+    return item.subitems ? { ...item, subitems: navigationForPage(item.subitems, currentPath) } : item;
+  });
 }

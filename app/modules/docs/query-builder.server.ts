@@ -68,14 +68,13 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
-/** Whether the spec opens the operation to everyone (`security: []`, as fund flows' POST /Session). */
 /** The builder's form of an operation of a set: the set's way of authenticating, unless the operation is open. */
 export function operationBuilderForm(set: DocSetId, model: ApiModel, operation: ApiOperation): BuilderForm {
   const credentials: BuilderCredentials = operation.open ? "none" : setAccess[set].kind;
   return builderForm(model, operation, credentials);
 }
 
-/** The form of the operation a docs URL names (`docs/{tag}?path=&method=`), or null. */
+/** The form of the operation a docs URL names (`docs/{tag}?path=&method=`), or null (also for a webhook). */
 export async function operationFormAt(set: DocSetId, page: string, search: URLSearchParams): Promise<BuilderForm | null> {
   const tagSlug = /^docs\/([^/]+)$/.exec(page)?.[1];
   const path = search.get("path");
@@ -84,7 +83,8 @@ export async function operationFormAt(set: DocSetId, page: string, search: URLSe
   const { model } = await getDocSetData(set);
   const operation = findOperation(model, path, method);
   const tag = model.tags.find((candidate) => candidate.slug === tagSlug);
-  if (!operation || !tag || !operation.tags.includes(tag.name)) return null;
+  // A webhook is sent by the API, never called: its page has no builder to post.
+  if (!operation || operation.webhook || !tag || !operation.tags.includes(tag.name)) return null;
   return operationBuilderForm(set, model, operation);
 }
 

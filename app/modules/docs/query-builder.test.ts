@@ -10,6 +10,7 @@ import {
   shellQuote,
   type BuilderForm,
 } from "./query-builder";
+import { normaliseOpenApi3 } from "./openapi3";
 import { findOperation, normaliseSwagger2 } from "./spec-model";
 
 const model = normaliseSwagger2({
@@ -89,6 +90,29 @@ describe("the query builder's form", () => {
     expect(initialValues(session, { key: null, username: "me@example.com" })).toEqual({ apiKey: "", username: "me@example.com" });
     const open = builderForm(bearer, bearer.operations[0]!, "none");
     expect(initialValues(open, { key: "econ_abc", username: null })).toEqual({});
+  });
+});
+
+describe("the query builder's form of an OpenAPI 3 operation", () => {
+  it("offers a nullable enum's values without null, no cookie field, and the JSON body with the spec's example", () => {
+    const openApi = normaliseOpenApi3({
+      openapi: "3.1.0",
+      info: { title: "T", version: "1" },
+      paths: {
+        "/items": {
+          post: {
+            parameters: [
+              { name: "sort", in: "query", schema: { type: ["string", "null"], enum: ["asc", "desc", null] } },
+              { name: "session", in: "cookie", schema: { type: "string" } },
+            ],
+            requestBody: { required: true, content: { "application/json": { schema: { type: "object" }, example: { name: "x" } } } },
+          },
+        },
+      },
+    });
+    const form = builderForm(openApi, findOperation(openApi, "/items", "post")!, "none");
+    expect(form.fields.map((field) => [field.name, field.options])).toEqual([["query_sort", ["asc", "desc"]]]);
+    expect(form.body).toEqual({ required: true, description: "", example: '{\n  "name": "x"\n}' });
   });
 });
 

@@ -18,8 +18,8 @@ export const BODY_FIELD = "body";
 export const SHOW_KEY_FIELD = "showKey";
 
 /**
- * The parameter locations the form has a field for; body parameters become the one body field. (Form
- * parameters, which no shipped specification uses, are not offered.)
+ * The parameter locations the form has a field for; body parameters become the one body field. (Form and
+ * cookie parameters, which no shipped specification uses, are not offered.)
  */
 type FieldLocation = "path" | "query" | "header";
 
@@ -140,9 +140,14 @@ function inputKind(schema: JsonSchema): BuilderField["input"] {
 export function builderForm(model: ApiModel, operation: ApiOperation, credentials: BuilderCredentials): BuilderForm {
   const fields: BuilderField[] = [];
   operation.parameters.forEach((parameter, index) => {
-    if (parameter.in === "body" || parameter.in === "formData") return;
+    if (parameter.in === "body" || parameter.in === "formData" || parameter.in === "cookie") return;
     const { schema } = parameter;
-    const options = schema.enum ? schema.enum.map(asText) : schema.type === "boolean" ? ["true", "false"] : null;
+    // A nullable enum lists null, which a form cannot send: leaving the field empty does.
+    const options = schema.enum
+      ? schema.enum.filter((value) => value !== null).map(asText)
+      : schema.type === "boolean"
+        ? ["true", "false"]
+        : null;
     const initial = asText(schema.default ?? schema.example) || (parameter.required && options ? (options[0] ?? "") : "");
     fields.push({
       name: fieldName(parameter.in, parameter.name, index),

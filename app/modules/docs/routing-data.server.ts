@@ -6,7 +6,8 @@ import { fetchJsonVetted } from "~/modules/net/outbound.server";
 import { docSetPath, getDocSet, type DocSetId } from "~/modules/registry/registry";
 import { writtenPagePaths } from "./doc-pages";
 import { buildNavigation, type NavigationItem } from "./navigation";
-import { normaliseSwagger2, type ApiModel } from "./spec-model";
+import { normaliseSpec } from "./openapi3";
+import type { ApiModel } from "./spec-model";
 
 /** What /api/routing/data/{apiName} answers (SPEC.md section 3). */
 export interface RoutingData {
@@ -26,7 +27,10 @@ export interface LoadedDocSet {
 /** The spec could not be fetched or processed: the routing API answers 500, the site its error page. */
 export class SpecUnavailableError extends Error {}
 
-/** A set's spec comes from content/specs/{id}.json unless DOCS_SPEC_SOURCES names a URL or file. */
+/**
+ * A set's spec comes from content/specs/{id}.json unless DOCS_SPEC_SOURCES names a URL or file; it may be
+ * Swagger 2.0 or OpenAPI 3.0 or 3.1 (normaliseSpec).
+ */
 async function fetchSpec(set: DocSetId): Promise<unknown> {
   const source = env.DOCS_SPEC_SOURCES[set] ?? path.join("content", "specs", `${set}.json`);
   if (/^https?:\/\//.test(source)) return fetchJsonVetted(source, 10_000);
@@ -39,7 +43,7 @@ async function loadDocSet(set: DocSetId): Promise<LoadedDocSet> {
   let specBaseUrl: string;
   try {
     spec = await fetchSpec(set);
-    const specModel = normaliseSwagger2(spec);
+    const specModel = normaliseSpec(spec);
     specBaseUrl = specModel.baseUrl;
     // The docs show the base URL in force, the portal's own /data-api/{set} or the upstream's, not the spec's host.
     model = { ...specModel, baseUrl: dataApiBaseUrl(set) };
@@ -95,6 +99,16 @@ export function routingJson(loaded: LoadedDocSet): string {
   return json;
 }
 
+const reloadListeners = new Set<(set: DocSetId) => void>();
+
+/**
+ * Calls `listener` whenever a reload swaps in a set's specification here, whether made in this process or
+ * followed from another: what was made from the old one (cached pages) goes with it.
+ */
+export function onSpecReload(listener: (set: DocSetId) => void): void {
+  reloadListeners.add(listener);
+}
+
 /**
  * Reads a set's specification again and validates it; only then is it swapped in, so the loaded one serves
  * until the new one is ready and stays when the new one fails (SpecUnavailableError). `stamp` is asked for
@@ -106,7 +120,10 @@ export async function reloadSpec(set: DocSetId, stamp?: () => Promise<number>): 
   const version = stamp ? await stamp() : (cache.get(set)?.version ?? knownVersions.get(set) ?? 0);
   noteSpecVersion(set, version);
   const current = cache.get(set);
-  if (!current || current.version <= version) cache.set(set, { loaded: Promise.resolve(loaded), version });
+  if (!current || current.version <= version) {
+    cache.set(set, { loaded: Promise.resolve(loaded), version });
+    for (const listener of reloadListeners) listener(set);
+  }
   return loaded;
 }
 

@@ -54,6 +54,8 @@ export const envSchema = z
       .int()
       .min(1024)
       .default(5 * 1024 * 1024),
+    // Memory of the anonymous full-page cache of docs pages (page-cache.server.ts) per process; 0 turns it off.
+    PAGE_CACHE_MB: z.coerce.number().min(0).max(4096).default(64),
     CONTACT_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
     CONTACT_UNVERIFIED_LIMIT: z.coerce.number().int().min(0).default(2),
     TEST_HOOKS: booleanString,

@@ -13,8 +13,10 @@ import { env } from "~/modules/env/env.server";
 import { remixI18n } from "~/modules/i18n/i18n.server";
 import { apiLanguage, languageOfPath, type Language } from "~/modules/i18n/language";
 import { startWebInstance } from "~/modules/instances/instances.server";
+import { serviceWorkerScript } from "~/modules/offline/worker-script.server";
 import { formatBytes } from "./body.server";
 import { CLIENT_ADDRESS_HEADER } from "./client-address.server";
+import { createPageCache } from "./page-cache.server";
 import {
   RESOURCE_SECURITY_POLICY,
   bodyLimitFor,
@@ -112,6 +114,8 @@ export function createPortalServer({ build, clientDirectory }: PortalServerOptio
   const app = express();
   const publicOrigin = new URL(env.PUBLIC_URL).origin;
   const limits = { body: env.BODY_LIMIT_BYTES, upload: env.UPLOAD_LIMIT_BYTES };
+  const getLoadContext = (_req: Request, res: Response) => ({ cspNonce: String(res.locals.cspNonce) });
+  const pageCache = createPageCache({ build, mode: env.NODE_ENV, getLoadContext, maxBytes: env.PAGE_CACHE_MB * 1024 * 1024 });
   app.disable("x-powered-by");
   app.set("trust proxy", env.TRUST_PROXY);
 
@@ -127,7 +131,9 @@ export function createPortalServer({ build, clientDirectory }: PortalServerOptio
     ),
   );
   app.use(compression());
+  app.use(pageCache.answerHits);
   app.use("/assets", express.static(path.join(clientDirectory, "assets"), { immutable: true, maxAge: "1y", index: false }));
+  app.get("/sw.js", serviceWorkerScript(clientDirectory));
   app.use(express.static(clientDirectory, { maxAge: "1h", index: false }));
 
   app.use((req, res, next) => {
@@ -155,14 +161,8 @@ export function createPortalServer({ build, clientDirectory }: PortalServerOptio
   // Docs pages as markdown ({page}.md, or Accept: text/markdown), before Remix renders the page as HTML.
   app.use(markdownPagesMiddleware);
 
-  app.all(
-    "*",
-    createRequestHandler({
-      build,
-      mode: env.NODE_ENV,
-      getLoadContext: (_req, res) => ({ cspNonce: String(res.locals.cspNonce) }),
-    }),
-  );
+  app.use(pageCache.renderAndKeep);
+  app.all("*", createRequestHandler({ build, mode: env.NODE_ENV, getLoadContext }));
 
   // Whatever escapes the app (a request Express itself cannot read) is answered without details.
   app.use((error: unknown, req: Request, res: Response, next: NextFunction) => {

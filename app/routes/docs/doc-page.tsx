@@ -1,10 +1,11 @@
 import { data, redirect, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { useEffect } from "react";
+import { lazy, Suspense, useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { DocPageView } from "~/components/docs/doc-page-view";
 import { GeneralErrorBoundary } from "~/components/errors/general-error-boundary";
-import { SandboxRegistrationForm } from "~/components/sandbox/sandbox-registration-form";
+import { SandboxRegistrationForm as RegistrationForm } from "~/components/sandbox/sandbox-registration-form";
+import { getOptionalUser } from "~/modules/auth/session.server";
 import { pageMeta } from "~/modules/content/page-meta";
 import { pageDownloads, resolveDocPage } from "~/modules/docs/doc-page.server";
 import { keyLookup, operationFormAt, queryBuilderData, sendQuery } from "~/modules/docs/query-builder.server";
@@ -13,6 +14,11 @@ import { languageOfPath, localizePathFor } from "~/modules/i18n/language";
 import { docSetPath, findDocSet } from "~/modules/registry/registry";
 import { sandboxFormData, sandboxRegistrationAction } from "~/modules/sandbox/registration-form.server";
 import { isRegisterTrialPage } from "~/modules/sandbox/sandbox-paths";
+
+/** Only the sandbox's register-trial page holds the form: the other pages leave its code (the form library, zod) alone. */
+const SandboxRegistrationForm = import.meta.env.SSR
+  ? RegistrationForm
+  : lazy(() => import("~/components/sandbox/sandbox-registration-form").then((module) => ({ default: module.SandboxRegistrationForm })));
 
 /** Every page of a documentation set: the overview (index) and everything below it (splat). */
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -23,7 +29,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const language = languageOfPath(url.pathname);
   // The key this browser holds for the set, looked up only for an operation page (its samples and builder).
   const heldKey = keyLookup(request, docSet.id);
-  const resolved = await resolveDocPage(docSet.id, docSetPath(docSet), page, url.searchParams, language, async () => (await heldKey()).key);
+  const sampleKey = async () => (await heldKey()).key;
+  // A signed-out reader's links into the dashboard go through sign-in: the dashboard answers visitors with a 404.
+  const dashboardLinks = (await getOptionalUser(request)) ? "direct" : "sign-in-first";
+  const resolved = await resolveDocPage(docSet.id, docSetPath(docSet), page, url.searchParams, language, sampleKey, dashboardLinks);
   if (resolved.kind === "not-found") throw new Response("Not Found", { status: 404 });
   if (resolved.kind === "redirect") throw redirect(localizePathFor(request, resolved.to));
   const t = await getFixedT(request);
@@ -73,7 +82,11 @@ export default function DocPageRoute() {
   return (
     <>
       <DocPageView page={page} downloads={downloads} rClient={rClient} queryBuilder={queryBuilder} />
-      {sandboxForm ? <SandboxRegistrationForm form={sandboxForm} /> : null}
+      {sandboxForm ? (
+        <Suspense>
+          <SandboxRegistrationForm form={sandboxForm} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

@@ -1,7 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet, useLoaderData } from "@remix-run/react";
 import { DocsSideMenu } from "~/components/docs/docs-side-menu";
-import { VersionSwitcher } from "~/components/docs/version-switcher";
 import { GeneralErrorBoundary } from "~/components/errors/general-error-boundary";
 import { navigationForPage } from "~/modules/docs/navigation";
 import { getDocSetData, SpecUnavailableError } from "~/modules/docs/routing-data.server";
@@ -27,10 +26,7 @@ export default function DocSetLayout() {
   const { navigation, siblings } = useLoaderData<typeof loader>();
   return (
     <div className="docs-layout">
-      <aside className="docs-aside">
-        <VersionSwitcher sets={siblings} />
-        <DocsSideMenu items={navigation} />
-      </aside>
+      <DocsSideMenu items={navigation} sets={siblings} />
       <div className="docs-content">
         <Outlet />
       </div>

@@ -180,7 +180,10 @@ describe("toOpenApi3", () => {
     expect(dig(converted, "components", "securitySchemes")).toEqual({ token: { type: "apiKey", in: "query", name: "token" } });
   });
 
-  it("refuses anything that is not Swagger 2.0", () => {
-    expect(() => toOpenApi3({ openapi: "3.0.0" })).toThrow(SpecError);
+  it("answers an OpenAPI 3.0 or 3.1 document as it is and refuses anything else", () => {
+    const openApi31 = { openapi: "3.1.0", info: { title: "T", version: "1" }, webhooks: {} };
+    expect(toOpenApi3(openApi31)).toBe(openApi31);
+    expect(() => toOpenApi3({ openapi: "2.5.0" })).toThrow(SpecError);
+    expect(() => toOpenApi3({ info: {} })).toThrow(SpecError);
   });
 });

@@ -1,8 +1,9 @@
 import { SpecError } from "../spec-model";
 
 /**
- * Swagger 2.0 -> OpenAPI 3.0.3, for the "OpenAPI JSON" download of a set. Only the structure changes;
- * descriptions, examples, tags (with their x-label) and extensions are carried over as they are.
+ * Swagger 2.0 -> OpenAPI 3.0.3, for the "OpenAPI JSON" download of a set (a set whose spec is OpenAPI 3 offers
+ * it unchanged). Only the structure changes; descriptions, examples, tags (with their x-label) and extensions are
+ * carried over as they are.
  */
 
 type JsonObject = Record<string, unknown>;
@@ -278,10 +279,14 @@ function servers(spec: JsonObject): { url: string }[] {
   return schemes.map((scheme) => ({ url: `${scheme}://${spec.host}${basePath}` }));
 }
 
-/** Converts a Swagger 2.0 document; anything that is not one is a SpecError. */
-export function toOpenApi3(swagger2Document: unknown): JsonObject {
-  if (!isRecord(swagger2Document) || swagger2Document.swagger !== "2.0") throw new SpecError("Not a Swagger 2.0 document");
-  const spec = swagger2Document;
+/**
+ * Converts a Swagger 2.0 document; an OpenAPI 3.0 or 3.1 document is already what the download offers and is
+ * answered as it is. Anything else is a SpecError.
+ */
+export function toOpenApi3(document: unknown): JsonObject {
+  if (isRecord(document) && typeof document.openapi === "string" && /^3\.[01]\./.test(document.openapi)) return document;
+  if (!isRecord(document) || document.swagger !== "2.0") throw new SpecError("Not a Swagger 2.0 document");
+  const spec = document;
   const sharedParameters = isRecord(spec.parameters) ? spec.parameters : {};
   const defaults: Defaults = {
     consumes: strings(spec.consumes) ?? ["application/json"],

@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { docSets } from "~/modules/registry/registry";
+import { normaliseOpenApi3 } from "../openapi3";
 import { normaliseSwagger2, sortOperations } from "../spec-model";
 import { deterministicUuid, postmanSchemaUrl, toPostmanCollection } from "./postman";
 
@@ -119,6 +120,28 @@ describe("toPostmanCollection", () => {
       raw: JSON.stringify({ level: 2, from: "2026-01-31" }, null, 2),
       options: { raw: { language: "json" } },
     });
+  });
+
+  it("sends a form urlencoded or as form data, and text raw, and leaves webhooks out", () => {
+    const model = normaliseOpenApi3({
+      openapi: "3.1.0",
+      info: { title: "Forms", version: "1" },
+      tags: [{ name: "Forms" }],
+      paths: {
+        "/a": { post: { tags: ["Forms"], requestBody: { content: { "application/x-www-form-urlencoded": { example: { q: "x y" } } } } } },
+        "/b": { post: { tags: ["Forms"], requestBody: { content: { "multipart/form-data": { example: { kind: "pdf" } } } } } },
+        "/c": { post: { tags: ["Forms"], requestBody: { content: { "text/csv": { example: "a,b" } } } } },
+      },
+      webhooks: { sent: { post: { requestBody: { content: { "application/json": { example: {} } } } } } },
+    });
+    const collection = toPostmanCollection(model, { name: "Forms", setId: "forms" });
+    expect(collection.item.map((folder) => folder.name)).toEqual(["Forms"]);
+    const [a, b, c] = collection.item[0]!.item.map((request) => request.request);
+    expect(a?.body).toEqual({ mode: "urlencoded", urlencoded: [{ key: "q", value: "x y" }] });
+    expect(b?.body).toEqual({ mode: "formdata", formdata: [{ key: "kind", value: "pdf", type: "text" }] });
+    expect(c?.body).toEqual({ mode: "raw", raw: "a,b" });
+    expect(c?.header).toContainEqual({ key: "Content-Type", value: "text/csv" });
+    expect(a?.header.map((header) => header.key)).not.toContain("Content-Type");
   });
 
   it("derives the collection id from the set alone", () => {

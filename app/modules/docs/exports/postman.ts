@@ -1,3 +1,4 @@
+import { sampleBody, type SampleBody } from "../samples";
 import { exampleFromSchema, operationsOfTag, type ApiAuth, type ApiModel, type ApiOperation, type ApiParameter } from "../spec-model";
 
 export const postmanSchemaUrl = "https://schema.getpostman.com/json/collection/v2.1.0/collection.json";
@@ -16,9 +17,14 @@ interface PostmanRequest {
     description: string;
     header: PostmanKeyValue[];
     url: { raw: string; host: string[]; path: string[]; query?: PostmanKeyValue[]; variable?: PostmanKeyValue[] };
-    body?: { mode: "raw"; raw: string; options: { raw: { language: "json" } } } | { mode: "urlencoded"; urlencoded: PostmanKeyValue[] };
+    body?: PostmanBody;
   };
 }
+
+type PostmanBody =
+  | { mode: "raw"; raw: string; options?: { raw: { language: "json" } } }
+  | { mode: "urlencoded"; urlencoded: PostmanKeyValue[] }
+  | { mode: "formdata"; formdata: (PostmanKeyValue & { type: "text" })[] };
 
 export interface PostmanCollection {
   info: { _postman_id: string; name: string; description: string; schema: string };
@@ -65,15 +71,30 @@ function authHeaderValue(auth: ApiAuth, key: string): string {
   return auth.name.toLowerCase() === "authorization" ? `Bearer ${key}` : key;
 }
 
+/** The body of a request in Postman's modes: JSON or text as raw, a form urlencoded or as form data. */
+function postmanBody(body: SampleBody): PostmanBody {
+  switch (body.kind) {
+    case "json":
+      return { mode: "raw", raw: JSON.stringify(body.value, null, 2) ?? "null", options: { raw: { language: "json" } } };
+    case "form": {
+      const fields = body.fields.map(([key, value]) => ({ key, value }));
+      return body.multipart
+        ? { mode: "formdata", formdata: fields.map((field) => ({ ...field, type: "text" as const })) }
+        : { mode: "urlencoded", urlencoded: fields };
+    }
+    case "text":
+      return { mode: "raw", raw: body.text };
+  }
+}
+
 function requestOf(model: ApiModel, operation: ApiOperation): PostmanRequest {
   const of = (location: ApiParameter["in"]) => operation.parameters.filter((parameter) => parameter.in === location);
   const apiKey: PostmanKeyValue = { key: model.auth.name, value: "{{apiKey}}" };
   const query = [...of("query").map((parameter) => keyValue(parameter, model)), ...(model.auth.in === "query" ? [apiKey] : [])];
-  const body = of("body")[0];
-  const form = of("formData");
+  const body = sampleBody(model, operation);
   const header: PostmanKeyValue[] = [
     { key: "Accept", value: "application/json" },
-    ...(body ? [{ key: "Content-Type", value: "application/json" }] : []),
+    ...(body && body.kind !== "form" ? [{ key: "Content-Type", value: body.mediaType }] : []),
     ...of("header").map((parameter) => keyValue(parameter, model)),
     ...(model.auth.in === "header" ? [{ ...apiKey, value: authHeaderValue(model.auth, "{{apiKey}}") }] : []),
   ];
@@ -96,22 +117,12 @@ function requestOf(model: ApiModel, operation: ApiOperation): PostmanRequest {
         ...(query.length > 0 ? { query } : {}),
         ...(variable.length > 0 ? { variable } : {}),
       },
-      ...(body
-        ? {
-            body: {
-              mode: "raw",
-              raw: JSON.stringify(exampleFromSchema(body.schema, model.definitions), null, 2),
-              options: { raw: { language: "json" } },
-            },
-          }
-        : form.length > 0
-          ? { body: { mode: "urlencoded", urlencoded: form.map((parameter) => keyValue(parameter, model)) } }
-          : {}),
+      ...(body ? { body: postmanBody(body) } : {}),
     },
   };
 }
 
-/** A Postman Collection v2.1.0: one folder per tag in tag order, its requests in menu order. */
+/** A Postman Collection v2.1.0: one folder per tag in tag order, its requests in menu order; webhooks are not requests. */
 export function toPostmanCollection(model: ApiModel, options: { name: string; setId: string }): PostmanCollection {
   return {
     info: {
@@ -120,11 +131,12 @@ export function toPostmanCollection(model: ApiModel, options: { name: string; se
       description: model.description,
       schema: postmanSchemaUrl,
     },
-    item: model.tags.map((tag) => ({
-      name: tag.label.en,
-      description: tag.description,
-      item: operationsOfTag(model, tag.name).map((operation) => requestOf(model, operation)),
-    })),
+    item: model.tags.flatMap((tag) => {
+      const operations = operationsOfTag(model, tag.name).filter((operation) => !operation.webhook);
+      return operations.length > 0
+        ? [{ name: tag.label.en, description: tag.description, item: operations.map((operation) => requestOf(model, operation)) }]
+        : [];
+    }),
     variable: [
       { key: "baseUrl", value: model.baseUrl, type: "string" },
       { key: "apiKey", value: "YOUR_API_KEY", type: "string" },

@@ -8,6 +8,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { docSets } from "~/modules/registry/registry";
+import { normaliseOpenApi3 } from "../openapi3";
 import { normaliseSwagger2, type ApiModel } from "../spec-model";
 import { clientFilename, clientLanguages, generateClient, identifierWords, type ClientLanguage } from "./sdk";
 
@@ -121,6 +122,18 @@ const awkward = normaliseSwagger2({
     "/request": { get: { operationId: "request", responses: {} } },
     "/constructor": { get: { operationId: "constructor", responses: {} } },
   },
+});
+
+describe("a client of an OpenAPI 3 spec", () => {
+  it.each(clientLanguages)("has no method for a webhook, which the API sends (%s)", (language) => {
+    const model = normaliseOpenApi3({
+      openapi: "3.1.0",
+      info: { title: "Hooks", version: "1" },
+      paths: { "/pets": { get: { operationId: "listPets", responses: {} } } },
+      webhooks: { petAdded: { post: { operationId: "petAdded", responses: {} } } },
+    });
+    expect(methodNames(language, generateClient(model, language, { packageName: "hooks", version: "1" }).source)).toHaveLength(1);
+  });
 });
 
 describe("generated code with hostile text from the spec", () => {

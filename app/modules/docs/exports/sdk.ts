@@ -117,9 +117,11 @@ function methodDoc(operation: ApiOperation): string[] {
   return [operation.summary || call, "", call, ...(query.length > 0 ? [`Query parameters: ${query.join(", ")}`] : [])];
 }
 
+/** One method per operation the client can call; webhooks are sent by the API, not called. */
 function planMethods(model: ApiModel, convention: Convention): MethodPlan[] {
   const takenMethods = new Set<string>();
-  return model.operations.map((operation) => {
+  const callable = model.operations.filter((operation) => !operation.webhook);
+  return callable.map((operation) => {
     const name = claimName(
       identifier(operation.id, convention.method, "operation"),
       takenMethods,

@@ -1,0 +1,21 @@
+import { describe, expect, it } from "vitest";
+import { scrollTopRevealing } from "./docs-side-menu";
+
+describe("scrollTopRevealing", () => {
+  const view = { top: 100, bottom: 700 };
+
+  it("leaves an entry in view where it is", () => {
+    expect(scrollTopRevealing({ top: 100, bottom: 130 }, view, 0)).toBeUndefined();
+    expect(scrollTopRevealing({ top: 670, bottom: 700 }, view, 250)).toBeUndefined();
+  });
+
+  it("brings an entry below the view to a third of its height", () => {
+    expect(scrollTopRevealing({ top: 1500, bottom: 1530 }, view, 0)).toBe(1200);
+    expect(scrollTopRevealing({ top: 690, bottom: 720 }, view, 40)).toBe(430);
+  });
+
+  it("brings an entry above the view back, never scrolling before the start", () => {
+    expect(scrollTopRevealing({ top: -400, bottom: -370 }, view, 900)).toBe(200);
+    expect(scrollTopRevealing({ top: 50, bottom: 80 }, view, 20)).toBe(0);
+  });
+});
