@@ -42,14 +42,18 @@ async function waitForPort(port: number, deadline: number): Promise<void> {
   throw new Error(`PostgreSQL did not start on port ${port}`);
 }
 
-/** Starts a throwaway PostgreSQL cluster on a loopback port for the run, unless TEST_DATABASE_URL names one. */
-export default async function setup(project: TestProject) {
-  if (process.env.TEST_DATABASE_URL) {
-    project.provide("postgresUrl", process.env.TEST_DATABASE_URL);
-    return;
-  }
+export interface PostgresCluster {
+  url: string;
+  stop(): void;
+}
+
+/**
+ * A throwaway PostgreSQL cluster on a free loopback port, without durability (fsync off): for tests and benches.
+ * The caller stops it; stop() removes its files.
+ */
+export async function startPostgresCluster(): Promise<PostgresCluster> {
   const bin = findPostgresBin();
-  if (!bin) throw new Error("PostgreSQL is not installed (see vitest.config.ts)");
+  if (!bin) throw new Error("PostgreSQL is not installed (Debian's postgresql package)");
 
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-pg-"));
   const dataDir = path.join(dir, "data");
@@ -59,13 +63,25 @@ export default async function setup(project: TestProject) {
   const run = (binary: string, args: string[]) =>
     execFileSync(...asPostgresUser(path.join(bin, binary), args), { stdio: "ignore", timeout: 60_000 });
   run("initdb", ["-D", dataDir, "-U", "postgres", "--auth=trust", "-E", "UTF8"]);
-  const options = `-p ${port} -c listen_addresses=127.0.0.1 -k ${dir} -c fsync=off -c full_page_writes=off`;
+  const options = `-p ${port} -c listen_addresses=127.0.0.1 -k ${dir} -c fsync=off -c full_page_writes=off -c max_connections=200`;
   run("pg_ctl", ["start", "-w", "-D", dataDir, "-o", options, "-l", path.join(dir, "server.log")]);
   await waitForPort(port, Date.now() + 30_000);
-  project.provide("postgresUrl", `postgres://postgres@127.0.0.1:${port}/postgres`);
-
-  return () => {
-    run("pg_ctl", ["stop", "-w", "-D", dataDir, "-m", "immediate"]);
-    fs.rmSync(dir, { recursive: true, force: true });
+  return {
+    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    stop() {
+      run("pg_ctl", ["stop", "-w", "-D", dataDir, "-m", "immediate"]);
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
   };
+}
+
+/** vitest's global set-up for the postgres project: one cluster for the run, unless TEST_DATABASE_URL names one. */
+export default async function setup(project: TestProject) {
+  if (process.env.TEST_DATABASE_URL) {
+    project.provide("postgresUrl", process.env.TEST_DATABASE_URL);
+    return;
+  }
+  const cluster = await startPostgresCluster();
+  project.provide("postgresUrl", cluster.url);
+  return () => cluster.stop();
 }
