@@ -2,6 +2,7 @@ import { Table, Text, Title } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import type { DocumentRecord } from "~/modules/catalog/catalog";
 import type { SelectionPreviewProps } from "./selection-fields";
+import { TableScroll } from "~/components/layout/table-scroll";
 
 /** The documents a feed matches now: the total and the first 5. */
 export function DocumentsPreview({ preview }: SelectionPreviewProps<DocumentRecord>) {
@@ -13,7 +14,7 @@ export function DocumentsPreview({ preview }: SelectionPreviewProps<DocumentReco
       </Title>
       <Text data-testid="documents-total">{t("documentsScreens.previewTotal", { count: preview.total })}</Text>
       {preview.items.length === 0 ? null : (
-        <Table.ScrollContainer minWidth={640} type="native" mt="sm">
+        <TableScroll minWidth={640} mt="sm">
           <Table striped withTableBorder>
             <Table.Thead>
               <Table.Tr>
@@ -38,7 +39,7 @@ export function DocumentsPreview({ preview }: SelectionPreviewProps<DocumentReco
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </TableScroll>
       )}
     </section>
   );

@@ -1,6 +1,7 @@
 import { Table, Text, Title } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import type { SeriesPreviewRow } from "~/modules/catalog/previews.server";
+import { TableScroll } from "~/components/layout/table-scroll";
 
 /** The series a selection matches: the total and at most the first 500 (SPEC.md section 9). */
 export function EconSeriesPreview({ preview }: { preview: { total: number; items: SeriesPreviewRow[] } }) {
@@ -19,7 +20,7 @@ export function EconSeriesPreview({ preview }: { preview: { total: number; items
       {preview.items.length === 0 ? (
         <Text>{t("econ.common.noRecords")}</Text>
       ) : (
-        <Table.ScrollContainer minWidth={720} maxHeight={480} type="native" mt="sm">
+        <TableScroll minWidth={720} maxHeight={480} mt="sm">
           <Table striped withTableBorder stickyHeader>
             <Table.Thead>
               <Table.Tr>
@@ -44,7 +45,7 @@ export function EconSeriesPreview({ preview }: { preview: { total: number; items
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </TableScroll>
       )}
     </section>
   );

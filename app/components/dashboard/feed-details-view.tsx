@@ -5,6 +5,7 @@ import { DetailsCard, type Row } from "./details-card";
 import { SelectionDetails } from "./delivery-details";
 import { formatDateTime } from "./format";
 import { ProductSelectionDetails } from "./product-views";
+import { TableScroll } from "~/components/layout/table-scroll";
 
 /** Every stored field of a feed of any product (never its FTP password), its schedule and recent runs. */
 export function FeedDetailsView({ details }: { details: ProductFeedDetails }) {
@@ -60,7 +61,7 @@ export function FeedDetailsView({ details }: { details: ProductFeedDetails }) {
         {feed.runs.length === 0 ? (
           <Text>{t("econ.common.noRecords")}</Text>
         ) : (
-          <Table.ScrollContainer minWidth={640} type="native">
+          <TableScroll minWidth={640}>
             <Table striped withTableBorder data-testid="feed-runs">
               <Table.Thead>
                 <Table.Tr>
@@ -96,7 +97,7 @@ export function FeedDetailsView({ details }: { details: ProductFeedDetails }) {
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </TableScroll>
         )}
       </section>
     </>

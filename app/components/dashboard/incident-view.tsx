@@ -1,10 +1,12 @@
 import { Anchor, Card, Code, Stack, Table, Title } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { AppLink } from "~/components/layout/app-link";
-import { incidentLookupPath, type IncidentSummary, type ShownIncident } from "~/modules/incidents/incident-lookup";
+import type { IncidentSummary, ShownIncident } from "~/modules/incidents/incident-lookup";
+import { incidentLookupPath } from "~/modules/incidents/incident-path";
 import { DetailsCard } from "./details-card";
 import { formatDateTime } from "./format";
 import { NoRecords } from "./no-records";
+import { TableScroll } from "~/components/layout/table-scroll";
 
 /** One incident: its fields, then the stack trace as recorded. */
 export function IncidentDetails({ incident }: { incident: ShownIncident }) {
@@ -42,7 +44,7 @@ export function IncidentsTable({ incidents }: { incidents: IncidentSummary[] }) 
     return <NoRecords />;
   }
   return (
-    <Table.ScrollContainer minWidth={900} type="native">
+    <TableScroll minWidth={900}>
       <Table striped highlightOnHover withTableBorder data-testid="incidents-table">
         <Table.Caption>{t("admin.incidents.caption", { count: incidents.length })}</Table.Caption>
         <Table.Thead>
@@ -74,6 +76,6 @@ export function IncidentsTable({ incidents }: { incidents: IncidentSummary[] }) 
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </TableScroll>
   );
 }

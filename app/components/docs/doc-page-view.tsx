@@ -11,6 +11,7 @@ import { languageOfPath } from "~/modules/i18n/language";
 import { DownloadsPanel, RClientButton } from "./downloads-panel";
 import { PostmanCollectionView } from "./postman-collection-view";
 import { QueryBuilder } from "./query-builder";
+import { TableScroll } from "~/components/layout/table-scroll";
 
 type Renderable = Exclude<DocPage, { kind: "redirect" } | { kind: "not-found" }>;
 
@@ -29,7 +30,7 @@ function Html({ html, lang }: { html: string; lang?: string }) {
 function FieldTable({ fields, withLocation }: { fields: (SchemaField & { in?: string })[]; withLocation?: boolean }) {
   const { t } = useTranslation();
   return (
-    <Table.ScrollContainer minWidth={560}>
+    <TableScroll minWidth={560}>
       <Table striped withTableBorder>
         <Table.Thead>
           <Table.Tr>
@@ -54,7 +55,7 @@ function FieldTable({ fields, withLocation }: { fields: (SchemaField & { in?: st
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </TableScroll>
   );
 }
 

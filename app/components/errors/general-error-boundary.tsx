@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { AppLink } from "~/components/layout/app-link";
 import { useNonce } from "~/modules/http/nonce";
 import { useIncident } from "~/modules/incidents/incident-context";
-import { incidentLookupPath } from "~/modules/incidents/incident-lookup";
+import { incidentLookupPath } from "~/modules/incidents/incident-path";
 
 /** The one error boundary: 404 for not-found responses, the generic error page for everything else. */
 export function GeneralErrorBoundary() {

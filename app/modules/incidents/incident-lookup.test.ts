@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { incidentFilterSchema, incidentIdSchema, incidentLookupPath, readIncidentSearch, showIncident } from "./incident-lookup";
+import { incidentFilterSchema, incidentIdSchema, readIncidentSearch, showIncident } from "./incident-lookup";
 
 describe("incidentIdSchema", () => {
   it("accepts the UUIDs newId makes, trimmed", () => {
@@ -32,15 +32,6 @@ describe("incidentFilterSchema", () => {
     expect(issues({ to: "2026-02-30" })).toEqual([["to", "validation.date"]]);
     expect(issues({ from: "2026-02-01", to: "2026-01-31" })).toEqual([["to", "validation.range"]]);
     expect(incidentFilterSchema.safeParse({ from: "2026-01-31", to: "2026-01-31" }).success).toBe(true);
-  });
-});
-
-describe("incidentLookupPath", () => {
-  it("puts the id in the address", () => {
-    expect(incidentLookupPath("0b7e5f2c-3c1a-4e8b-9d57-4b8f0c2a1e33")).toBe(
-      "/dashboard/admin/incidents?id=0b7e5f2c-3c1a-4e8b-9d57-4b8f0c2a1e33",
-    );
-    expect(incidentLookupPath("a&b")).toBe("/dashboard/admin/incidents?id=a%26b");
   });
 });
 

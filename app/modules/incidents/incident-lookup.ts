@@ -28,11 +28,6 @@ export const incidentFilterSchema = z
 
 export type IncidentFilter = z.infer<typeof incidentFilterSchema>;
 
-/** The admin page that shows one incident: the error page links its id here for admins. */
-export function incidentLookupPath(id: string): string {
-  return `/dashboard/admin/incidents?id=${encodeURIComponent(id)}`;
-}
-
 /** An incident as the page and the API show it (SPEC.md section 3: id, created, path, message, query, username, stacktrace). */
 export function showIncident(row: IncidentTable) {
   return {

@@ -6,7 +6,6 @@ import {
   DEFAULT_THEME,
   defaultVariantColorsResolver,
   parseThemeColor,
-  TableScrollContainer,
   type MantineColorsTuple,
   type MantineThemeOverride,
   type VariantColorsResolver,
@@ -71,7 +70,6 @@ const base = {
     // A status is never cut to "COM…": the badge keeps its text's width and the table grows (or scrolls) instead.
     Badge: Badge.extend({ styles: { root: { minWidth: "max-content" } } }),
     // A table wider than the screen scrolls; keyboard users reach its hidden columns by focusing the container.
-    TableScrollContainer: TableScrollContainer.extend({ defaultProps: { tabIndex: 0 } }),
   },
   focusRing: "always",
   defaultRadius: "md",

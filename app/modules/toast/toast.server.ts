@@ -1,7 +1,16 @@
 import { createCookie, redirect } from "@remix-run/node";
 import { randomUUID } from "node:crypto";
+import { z } from "zod";
 import { env } from "~/modules/env/env.server";
-import { toastSchema, type Toast, type ToastInput } from "./toast";
+import { toastTypes, type Toast, type ToastInput } from "./toast";
+
+/** What a toast cookie must hold: the cookie is signed, but an old deployment may have written another shape. */
+const toastSchema: z.ZodType<Toast> = z.object({
+  id: z.string(),
+  type: z.enum(toastTypes),
+  message: z.string(),
+  values: z.record(z.string()).optional(),
+});
 
 const toastCookie = createCookie("toast", {
   path: "/",
