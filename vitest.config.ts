@@ -15,7 +15,7 @@ if (!postgresAvailable && process.env.REQUIRE_POSTGRES === "1") {
 if (!postgresAvailable) console.warn("PostgreSQL is not installed: the postgres integration tests are left out.");
 
 const projects: TestProjectInlineConfiguration[] = [
-  { extends: true, test: { name: "unit", include: ["app/**/*.test.{ts,tsx}", "tests/support/**/*.test.ts"] } },
+  { extends: true, test: { name: "unit", include: ["app/**/*.test.{ts,tsx}", "scripts/**/*.test.ts", "tests/support/**/*.test.ts"] } },
   { extends: true, test: { name: "sqlite", ...integration, setupFiles: ["tests/support/setup-sqlite.ts"] } },
 ];
 if (postgresAvailable) {

@@ -5,6 +5,7 @@
 import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 
 export const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
@@ -62,4 +63,17 @@ export function localEnv() {
     // Separate from the session secret, so a leaked or rotated session secret leaves stored FTP passwords sealed.
     ENCRYPTION_KEY: generatedSecret(dataDir, "ENCRYPTION_KEY", ".encryption-key", "an encryption key"),
   };
+}
+
+/**
+ * How many web processes `npm start` runs: WEB_CONCURRENCY, or one per core. A value that is not a whole number
+ * from 1 to 64 stops the start with a message rather than quietly serving from one process.
+ */
+export function webConcurrency(value, cores = os.availableParallelism()) {
+  if (value === undefined || value.trim() === "") return Math.max(1, Math.min(cores, 64));
+  const count = Number(value);
+  if (!Number.isInteger(count) || count < 1 || count > 64) {
+    throw new Error(`WEB_CONCURRENCY must be a whole number from 1 to 64 (got "${value}")`);
+  }
+  return count;
 }
