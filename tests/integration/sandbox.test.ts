@@ -190,6 +190,8 @@ describe("sandbox registration on the page", () => {
       recaptchaSiteKey: null,
       textChallenge: { question: expect.stringMatching(/^What is \w+ plus \w+\?$/) },
     });
+    // Its challenge is fresh for every reader: no cache keeps the page, the portal's own page cache included.
+    expect(loaded.headers.get("Cache-Control")).toBe("no-store");
     const other = { vendor: "econ", set: "sandbox", "*": "release-notes" };
     const refused = await answer(() =>
       docPage.action({ request: formPost("/docs/econ/sandbox/release-notes", {}), params: other, context }),

@@ -28,14 +28,12 @@ describe("which requests the page cache answers", () => {
     expect(cacheableKind({ ...anonymous, path: "/api/routing/data/macroeconomic" })).toBe("data");
   });
 
-  it("leaves other pages, other methods, the register-trial page and anything with a cookie or credentials to the renderer", () => {
+  it("leaves other pages, other methods and anything with a cookie or credentials to the renderer", () => {
     expect(cacheableKind({ ...anonymous, path: "/" })).toBeNull();
     expect(cacheableKind({ ...anonymous, path: "/docsearch" })).toBeNull();
     expect(cacheableKind({ ...anonymous, path: "/api/routing/page-data" })).toBeNull();
     expect(cacheableKind({ ...anonymous, path: "/dashboard/profile" })).toBeNull();
     expect(cacheableKind({ ...anonymous, method: "POST", path: "/docs/econ/macroeconomic" })).toBeNull();
-    expect(cacheableKind({ ...anonymous, path: "/docs/econ/sandbox/register-trial" })).toBeNull();
-    expect(cacheableKind({ ...anonymous, path: "/zh/docs/econ/sandbox/register-trial/" })).toBeNull();
     expect(cacheableKind({ ...anonymous, path: "/docs/econ/macroeconomic", cookie: "token=abc" })).toBeNull();
     expect(cacheableKind({ ...anonymous, path: "/docs/econ/macroeconomic", cookie: "toast=x" })).toBeNull();
     expect(cacheableKind({ ...anonymous, path: "/docs/econ/macroeconomic", cookie: "anything=1" })).toBeNull();

@@ -1,7 +1,6 @@
 import { createHash } from "node:crypto";
 import { markdownPageRequest, prefersMarkdown } from "~/modules/docs/llms-request";
 import { splitLanguagePrefix, type Language } from "~/modules/i18n/language";
-import { SANDBOX_DOCS_PATH } from "~/modules/sandbox/sandbox-paths";
 
 /**
  * The rules of the anonymous full-page cache (page-cache.server.ts applies them): which requests it answers,
@@ -13,9 +12,6 @@ export type CachedKind = "document" | "data";
 
 const DOCS_PAGE = /^\/docs(?:\/|$)/;
 const ROUTING_DATA = /^\/api\/routing\/data\/[^/]+\/?$/;
-
-/** The register-trial page renders a fresh captcha challenge for every reader: never shared. */
-const REGISTER_TRIAL_PAGE = `${SANDBOX_DOCS_PATH}/register-trial`;
 
 export interface CacheableRequest {
   method: string;
@@ -37,7 +33,7 @@ export function cacheableKind({ method, path, accept, cookie, authorization, has
   if ((method !== "GET" && method !== "HEAD") || cookie || authorization || hasBody) return null;
   if (ROUTING_DATA.test(path)) return "data";
   const page = splitLanguagePrefix(path).path.replace(/\/+$/, "");
-  if (!DOCS_PAGE.test(page) || page === REGISTER_TRIAL_PAGE) return null;
+  if (!DOCS_PAGE.test(page)) return null;
   return markdownPageRequest(path, prefersMarkdown(accept)) ? null : "document";
 }
 

@@ -49,8 +49,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     queryBuilder,
     ...(await pageDownloads(docSet.id, page)),
   };
-  // A page that carries this browser's key is for this browser only.
-  return data(payload, held?.key ? { headers: { "Cache-Control": "private, no-store" } } : undefined);
+  // A page that carries this browser's key is for this browser only; the register-trial page's captcha challenge
+  // is fresh for every reader, so no cache (ours included, page-cache.ts) may keep it either.
+  const keptBy = held?.key ? "private, no-store" : sandboxForm ? "no-store" : null;
+  return data(payload, keptBy ? { headers: { "Cache-Control": keptBy } } : undefined);
 }
 
 /** An operation page sends its query builder's form; the sandbox's register-trial page posts its registration form. */
