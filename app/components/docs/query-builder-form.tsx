@@ -49,8 +49,6 @@ export interface QueryBuilderProps {
 }
 
 const locations = ["path", "query", "header"] as const;
-/** Mantine's dimmed description is below 4.5:1 on white: a darker grey keeps it readable (WCAG AA). */
-const readableDescription = { description: { color: "var(--mantine-color-gray-7)" } };
 /** Long answers scroll inside their block, which takes the keyboard focus to scroll. */
 const outputStyle = { maxHeight: "32rem", overflow: "auto", whiteSpace: "pre-wrap", wordBreak: "break-word" } as const;
 
@@ -74,7 +72,7 @@ function ParameterInput({ field }: { field: BuilderField }) {
   const { t } = useTranslation();
   const { error, getInputProps } = useTranslatedField(field.name);
   const description = [field.type, field.description].filter(Boolean).join(" — ");
-  const common = { label: field.parameter, description, withAsterisk: field.required, error, styles: readableDescription };
+  const common = { label: field.parameter, description, withAsterisk: field.required, error };
   if (field.options) {
     const choices = field.options.map((option) => ({ value: option, label: option }));
     return (
@@ -153,7 +151,7 @@ function BodyInput({ body }: { body: BuilderBody }) {
       minRows={6}
       maxRows={20}
       spellCheck={false}
-      styles={{ ...readableDescription, input: { fontFamily: "var(--mantine-font-family-monospace)" } }}
+      styles={{ input: { fontFamily: "var(--mantine-font-family-monospace)" } }}
     />
   );
 }
