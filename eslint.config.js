@@ -7,7 +7,7 @@ import tseslint from "typescript-eslint";
 
 /** Lint for correctness (TypeScript, hooks, accessibility); Prettier owns the layout. */
 export default tseslint.config(
-  { ignores: ["build/**", "node_modules/**", ".tmp/**", "test-results/**", "playwright-report/**", "data/**", "content/**", "public/**"] },
+  { ignores: ["build/**", "node_modules/**", ".tmp/**", "test-results/**", "playwright-report/**", "data/**", "content/**"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -27,5 +27,7 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules, ...jsxA11y.flatConfigs.recommended.rules },
   },
   { files: ["**/*.{js,mjs}"], languageOptions: { globals: globals.node } },
+  // The service worker runs in the browser, in a worker's global scope.
+  { files: ["public/sw.js"], languageOptions: { globals: globals.serviceworker } },
   prettier,
 );
