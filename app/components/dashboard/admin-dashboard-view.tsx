@@ -16,6 +16,7 @@ import { translateMessage } from "~/modules/forms/messages";
 import type { InstanceRow } from "~/modules/instances/instances";
 import { formatDateTime } from "./format";
 import { NoRecords } from "./no-records";
+import { TableScroll } from "~/components/layout/table-scroll";
 
 /** The four parts of the admin dashboard: instances, queues, specifications with their reload, the audit trail. */
 
@@ -50,7 +51,7 @@ export function InstancesSection({ instances }: { instances: InstanceRow[] }) {
       {instances.length === 0 ? (
         <NoRecords />
       ) : (
-        <Table.ScrollContainer minWidth={900} type="native">
+        <TableScroll minWidth={900}>
           <Table striped withTableBorder data-testid="instances-table">
             <Table.Caption>{t("admin.dashboard.instances.caption")}</Table.Caption>
             <Table.Thead>
@@ -94,7 +95,7 @@ export function InstancesSection({ instances }: { instances: InstanceRow[] }) {
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </TableScroll>
       )}
     </Section>
   );
@@ -105,7 +106,7 @@ export function QueuesSection({ queues }: { queues: QueueRow[] }) {
   const age = useAge();
   return (
     <Section title={t("admin.dashboard.queues.title")} id="queues-title">
-      <Table.ScrollContainer minWidth={700} type="native">
+      <TableScroll minWidth={700}>
         <Table striped withTableBorder data-testid="queues-table">
           <Table.Caption>{t("admin.dashboard.queues.caption")}</Table.Caption>
           <Table.Thead>
@@ -131,7 +132,7 @@ export function QueuesSection({ queues }: { queues: QueueRow[] }) {
             ))}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </TableScroll>
     </Section>
   );
 }
@@ -149,7 +150,7 @@ export function SpecificationsSection({ specifications, failure }: { specificati
       <Text>{t("admin.dashboard.specs.lead")}</Text>
       {failure ? <ReloadFailure outcomes={failure.outcomes} setTitle={setTitle} /> : null}
       <SpecReloadForm setTitle={setTitle} />
-      <Table.ScrollContainer minWidth={700} type="native">
+      <TableScroll minWidth={700}>
         <Table striped withTableBorder data-testid="specs-table">
           <Table.Caption>{t("admin.dashboard.specs.caption")}</Table.Caption>
           <Table.Thead>
@@ -180,7 +181,7 @@ export function SpecificationsSection({ specifications, failure }: { specificati
             ))}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </TableScroll>
     </Section>
   );
 }
@@ -272,7 +273,7 @@ export function AuditSection({ audit }: { audit: AdminActionEntry[] }) {
       {audit.length === 0 ? (
         <NoRecords />
       ) : (
-        <Table.ScrollContainer minWidth={900} type="native">
+        <TableScroll minWidth={900}>
           <Table striped withTableBorder data-testid="audit-table">
             <Table.Caption>{t("admin.audit.caption", { count: audit.length })}</Table.Caption>
             <Table.Thead>
@@ -300,7 +301,7 @@ export function AuditSection({ audit }: { audit: AdminActionEntry[] }) {
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </TableScroll>
       )}
     </Section>
   );

@@ -2,6 +2,7 @@ import { Table, Text, Title } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import type { Company } from "~/modules/catalog/catalog";
 import type { SelectionPreviewProps } from "./selection-fields";
+import { TableScroll } from "~/components/layout/table-scroll";
 
 /** The companies a selection matches: the total and the first 5 (SPEC.md section 9). */
 export function CorpCompanyPreview({ preview }: SelectionPreviewProps<Company>) {
@@ -14,7 +15,7 @@ export function CorpCompanyPreview({ preview }: SelectionPreviewProps<Company>) 
       {preview.items.length === 0 ? (
         <Text data-testid="company-total">{t("corp.preview.none")}</Text>
       ) : (
-        <Table.ScrollContainer minWidth={640} type="native" mt="sm">
+        <TableScroll minWidth={640} mt="sm">
           <Table striped withTableBorder captionSide="top">
             <Table.Caption data-testid="company-total">
               {preview.total > preview.items.length
@@ -42,7 +43,7 @@ export function CorpCompanyPreview({ preview }: SelectionPreviewProps<Company>) 
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </TableScroll>
       )}
     </section>
   );

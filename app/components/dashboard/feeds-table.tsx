@@ -5,6 +5,7 @@ import { placePath, type ProductPlace } from "~/modules/dashboard/places";
 import type { FeedListItem } from "~/modules/feeds/feed-queries.server";
 import { formatDateTime } from "./format";
 import { NoRecords } from "./no-records";
+import { TableScroll } from "~/components/layout/table-scroll";
 
 /** The feeds of a product's list page (linking within its `place`), each with a checkbox (named feedId) for the bulk actions of the surrounding form. */
 export function FeedsTable({ feeds, showOwner, place }: { feeds: FeedListItem[]; showOwner: boolean; place: ProductPlace }) {
@@ -13,7 +14,7 @@ export function FeedsTable({ feeds, showOwner, place }: { feeds: FeedListItem[];
     return <NoRecords />;
   }
   return (
-    <Table.ScrollContainer minWidth={900} type="native">
+    <TableScroll minWidth={900}>
       <Table striped highlightOnHover withTableBorder data-testid="feeds-table">
         <Table.Caption>{t("econ.feeds.caption", { count: feeds.length })}</Table.Caption>
         <Table.Thead>
@@ -98,6 +99,6 @@ export function FeedsTable({ feeds, showOwner, place }: { feeds: FeedListItem[];
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </TableScroll>
   );
 }

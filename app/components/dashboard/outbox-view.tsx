@@ -5,6 +5,7 @@ import { outboxMessagePath, type OutboxMessageSummary, type ShownOutboxMessage }
 import { DetailsCard } from "./details-card";
 import { formatDateTime } from "./format";
 import { NoRecords } from "./no-records";
+import { TableScroll } from "~/components/layout/table-scroll";
 
 const statusColors: Record<string, string> = { stored: "blue", sent: "green", failed: "red" };
 
@@ -56,7 +57,7 @@ export function OutboxTable({ messages }: { messages: OutboxMessageSummary[] }) 
     return <NoRecords />;
   }
   return (
-    <Table.ScrollContainer minWidth={800} type="native">
+    <TableScroll minWidth={800}>
       <Table striped highlightOnHover withTableBorder data-testid="outbox-table">
         <Table.Caption>{t("admin.outbox.caption", { count: messages.length })}</Table.Caption>
         <Table.Thead>
@@ -86,6 +87,6 @@ export function OutboxTable({ messages }: { messages: OutboxMessageSummary[] }) 
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </TableScroll>
   );
 }

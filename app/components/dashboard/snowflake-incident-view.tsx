@@ -10,6 +10,7 @@ import {
 import { DetailsCard } from "./details-card";
 import { formatDateTime } from "./format";
 import { NoRecords } from "./no-records";
+import { TableScroll } from "~/components/layout/table-scroll";
 
 const severityColors: Record<string, string> = { critical: "red", error: "orange", warning: "yellow", info: "blue" };
 
@@ -70,7 +71,7 @@ export function SnowflakeIncidentsTable({ incidents }: { incidents: SnowflakeInc
     return <NoRecords />;
   }
   return (
-    <Table.ScrollContainer minWidth={800} type="native">
+    <TableScroll minWidth={800}>
       <Table striped highlightOnHover withTableBorder data-testid="snowflake-table">
         <Table.Caption>{t("admin.snowflake.caption", { count: incidents.length })}</Table.Caption>
         <Table.Thead>
@@ -102,6 +103,6 @@ export function SnowflakeIncidentsTable({ incidents }: { incidents: SnowflakeInc
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </TableScroll>
   );
 }

@@ -6,6 +6,7 @@ import { docLabel } from "~/modules/docs/doc-labels";
 import { splitSdks, type SdkEntry } from "~/modules/docs/exports/download-pages";
 import type { DownloadListing } from "~/modules/docs/exports/downloads";
 import { isExternalHref, languageOfPath } from "~/modules/i18n/language";
+import { TableScroll } from "~/components/layout/table-scroll";
 
 /** Downloads live outside the language prefix, so a path is linked as it is; a file on another host opens in a new tab. */
 export function downloadLinkProps(href: string) {
@@ -27,7 +28,7 @@ function DownloadCell({ href, what }: { href: string; what: string }) {
 
 function DownloadTable({ caption, headers, children }: { caption: string; headers: string[]; children: ReactNode }) {
   return (
-    <Table.ScrollContainer minWidth={480} mb="lg">
+    <TableScroll minWidth={480} mb="lg">
       <Table striped withTableBorder captionSide="top">
         <Table.Caption className="downloads-caption">{caption}</Table.Caption>
         <Table.Thead>
@@ -41,7 +42,7 @@ function DownloadTable({ caption, headers, children }: { caption: string; header
         </Table.Thead>
         <Table.Tbody>{children}</Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </TableScroll>
   );
 }
 

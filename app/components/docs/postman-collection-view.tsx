@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import type { DocPage } from "~/modules/docs/doc-page.server";
 import { languageOfPath } from "~/modules/i18n/language";
 import { downloadLinkProps } from "./downloads-panel";
+import { TableScroll } from "~/components/layout/table-scroll";
 
 const importSteps = ["importDownload", "importOpen", "importChoose", "importDone"] as const;
 const variableSteps = ["variablesOpen", "variablesKey", "variablesSave"] as const;
@@ -62,7 +63,7 @@ export function PostmanCollectionView({ page }: { page: Extract<DocPage, { kind:
         {t("downloads.postman.variables")}
       </Title>
       <Text mb="sm">{t("downloads.postman.variablesLead")}</Text>
-      <Table.ScrollContainer minWidth={560} mb="md">
+      <TableScroll minWidth={560} mb="md">
         <Table striped withTableBorder captionSide="top">
           <Table.Caption className="downloads-caption">{t("downloads.postman.variablesCaption")}</Table.Caption>
           <Table.Thead>
@@ -95,7 +96,7 @@ export function PostmanCollectionView({ page }: { page: Extract<DocPage, { kind:
             </Table.Tr>
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </TableScroll>
       <ol>
         {variableSteps.map((step) => (
           <li key={step}>{t(`downloads.postman.${step}`)}</li>

@@ -9,15 +9,17 @@ export function TableScroll({
   minWidth,
   maxHeight,
   mt,
+  mb,
   children,
 }: {
   minWidth: number;
   maxHeight?: number;
   mt?: MantineSpacing;
+  mb?: MantineSpacing;
   children: ReactNode;
 }) {
   return (
-    <Box tabIndex={0} mt={mt} style={{ overflow: "auto", maxHeight }}>
+    <Box tabIndex={0} mt={mt} mb={mb} style={{ overflow: "auto", maxHeight }}>
       <Box miw={minWidth}>{children}</Box>
     </Box>
   );

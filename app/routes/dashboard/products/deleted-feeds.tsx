@@ -18,6 +18,7 @@ import { formFailure, readFormData, validationFailure } from "~/modules/forms/fo
 import { localizePathFor } from "~/modules/i18n/language";
 import { requireProduct, type ProductPage } from "~/modules/products/registry.server";
 import { redirectWithToast } from "~/modules/toast/toast.server";
+import { TableScroll } from "~/components/layout/table-scroll";
 
 const recoverFeedValidator = withZod(recoverFeedSchema);
 const recoverFormId = (feedId: string) => `recover-${feedId}`;
@@ -89,7 +90,7 @@ export default function DeletedFeedsPage() {
       {feeds.length === 0 ? (
         <NoRecords />
       ) : (
-        <Table.ScrollContainer minWidth={760} type="native">
+        <TableScroll minWidth={760}>
           <Table striped withTableBorder data-testid="deleted-feeds-table">
             <Table.Thead>
               <Table.Tr>
@@ -118,7 +119,7 @@ export default function DeletedFeedsPage() {
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </TableScroll>
       )}
       <Anchor component={AppLink} to={placePath(place, "feeds")} size="sm">
         {t("econ.feeds.backToList")}

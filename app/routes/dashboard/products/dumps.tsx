@@ -19,6 +19,7 @@ import { localizePathFor, splitLanguagePrefix } from "~/modules/i18n/language";
 import { listFilter, statusFilters } from "~/modules/feeds/status-filter";
 import { requireProduct } from "~/modules/products/registry.server";
 import { redirectWithToast } from "~/modules/toast/toast.server";
+import { TableScroll } from "~/components/layout/table-scroll";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { segment, descriptor, user, place } = await requireProduct(request);
@@ -99,7 +100,7 @@ export default function DumpsPage() {
       {dumps.length === 0 ? (
         <NoRecords />
       ) : (
-        <Table.ScrollContainer minWidth={760}>
+        <TableScroll minWidth={760}>
           <Table striped highlightOnHover>
             <Table.Thead>
               <Table.Tr>
@@ -159,7 +160,7 @@ export default function DumpsPage() {
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </TableScroll>
       )}
     </Stack>
   );
