@@ -11,8 +11,8 @@ import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
+import { startBenchServer } from "./runtime.mjs";
 
-const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
 const port = 3392;
 const staticPort = 3393;
 const CONNECTIONS = 20;
@@ -39,7 +39,7 @@ function get(url, headers = {}) {
   });
 }
 
-/** Start-up migrates and seeds a fresh database: allow it three minutes on a busy machine. */
+/** The bare server is listening once it answers. */
 async function waitFor(url) {
   for (let attempt = 0; attempt < 900; attempt++) {
     try {
@@ -89,30 +89,11 @@ function staticServer(headers, body) {
   return spawn(process.execPath, ["--input-type=module", "-e", source], { stdio: "ignore" });
 }
 
-const server = spawn(process.execPath, [path.join(root, "scripts/serve.mjs")], {
-  cwd: root,
-  stdio: "ignore",
-  env: {
-    ...process.env,
-    NODE_ENV: "production",
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
-    DATA_DIR: path.join(work, "data"),
-    SESSION_SECRET: "bench-session-secret-long-enough-for-the-check",
-    ENCRYPTION_KEY: "bench-encryption-key-long-enough-and-distinct",
-    DEMO_DATA: "false",
-    WORKER: "off",
-    CATALOG_SERIES: "200",
-    CATALOG_COMPANIES: "50",
-    CATALOG_DOCUMENTS: "50",
-  },
-});
+const server = await startBenchServer({ port, dataDir: path.join(work, "data"), env: { WORKER: "off", WEB_CONCURRENCY: "1" } });
 let bare;
 
 try {
-  const base = `http://127.0.0.1:${port}`;
-  await waitFor(`${base}/healthz`);
+  const { base } = server;
   const routing = await (await fetch(`${base}/api/routing/data/macroeconomic`)).json();
   const api = routing.navigationItems.find((item) => item.label.en === "API Documentation");
   const page = api.subitems.flatMap((tag) => tag.subitems ?? [])[0].href;
@@ -148,7 +129,7 @@ try {
   console.log(`  cached / bare: ${(ratio * 100).toFixed(0)}% (goal: at least ${GOAL * 100}%)`);
 } finally {
   agent.destroy();
-  server.kill("SIGTERM");
+  await server.stop();
   bare?.kill("SIGTERM");
   fs.rmSync(work, { recursive: true, force: true });
 }

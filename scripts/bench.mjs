@@ -6,18 +6,17 @@
  * operation page. Then, in Chromium (scripts/bench-docs-browser.mjs), an operation page of each: its time to text
  * against a static copy of the same HTML and the JavaScript it loads (a docs page needs none to be read). Then the
  * delivery engine's dump figures: macroeconomic (scripts/bench-dumps.ts), then company
- * (scripts/bench-company-dumps.ts); then the data API's throughput and latency (scripts/bench-data-api.ts); last
- * the anonymous page cache's throughput against a bare node:http server (scripts/bench-page-cache.mjs).
+ * (scripts/bench-company-dumps.ts); then the data API's throughput and latency (scripts/bench-data-api.ts); then
+ * the anonymous page cache's throughput against a bare node:http server (scripts/bench-page-cache.mjs); last the
+ * signed-in throughput of one web process and of one per core (scripts/bench-signed-in.mjs).
  */
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { docsPageReport, measureDocsPages } from "./bench-docs-browser.mjs";
+import { root, startBenchServer } from "./runtime.mjs";
 
-const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
-const port = 3390;
-const base = `http://127.0.0.1:${port}`;
 /** Gzipped JavaScript a docs page may load (issue 16). */
 const docsScriptBudgetKiB = 120;
 
@@ -64,18 +63,6 @@ function rssMb(pid) {
   return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
 }
 
-async function waitForServer() {
-  for (let attempt = 0; attempt < 100; attempt++) {
-    try {
-      if ((await fetch(`${base}/healthz`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error("the server did not start");
-}
-
 async function timed(url) {
   const started = performance.now();
   const response = await fetch(url);
@@ -103,35 +90,17 @@ function operationLinks(routing) {
   return (api?.subitems ?? []).flatMap((tag) => (tag.subitems ?? []).map((operation) => operation.href));
 }
 
-if (!fs.existsSync(path.join(root, "build/server/index.js"))) {
-  const build = spawnSync(path.join(root, "node_modules/.bin/remix"), ["vite:build"], { cwd: root, stdio: "inherit" });
-  if (build.status !== 0) process.exit(1);
-}
-
 const work = fs.mkdtempSync(path.join(os.tmpdir(), "portal-bench-"));
 const specFile = path.join(work, "generated.json");
 fs.writeFileSync(specFile, JSON.stringify(generatedSpec(5000)));
-const server = spawn(process.execPath, [path.join(root, "scripts/serve.mjs")], {
-  cwd: root,
-  stdio: "ignore",
-  env: {
-    ...process.env,
-    NODE_ENV: "production",
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    DATA_DIR: path.join(work, "data"),
-    SESSION_SECRET: "bench-session-secret-long-enough-for-the-check",
-    ENCRYPTION_KEY: "bench-encryption-key-long-enough-and-distinct",
-    DEMO_DATA: "false",
-    CATALOG_SERIES: "200",
-    CATALOG_COMPANIES: "50",
-    CATALOG_DOCUMENTS: "50",
-    DOCS_SPEC_SOURCES: JSON.stringify({ dealwatch: specFile }),
-  },
+const server = await startBenchServer({
+  port: 3390,
+  dataDir: path.join(work, "data"),
+  env: { WEB_CONCURRENCY: "1", DOCS_SPEC_SOURCES: JSON.stringify({ dealwatch: specFile }) },
 });
+const { base } = server;
 
 try {
-  await waitForServer();
   const specs = fs.readdirSync(path.join(root, "content/specs")).map((file) => {
     const spec = JSON.parse(fs.readFileSync(path.join(root, "content/specs", file), "utf8"));
     const count = Object.values(spec.paths).reduce((sum, item) => sum + Object.keys(item).filter((key) => key !== "parameters").length, 0);
@@ -187,7 +156,7 @@ try {
   );
   console.log(docsPageReport(docsPages, docsScriptBudgetKiB).join("\n"));
 } finally {
-  server.kill("SIGTERM");
+  await server.stop();
   fs.rmSync(work, { recursive: true, force: true });
 }
 
@@ -205,5 +174,7 @@ const dataApi = spawnSync(process.execPath, ["--import", "tsx", path.join(root, 
 });
 console.log("");
 const pageCache = spawnSync(process.execPath, [path.join(root, "scripts/bench-page-cache.mjs")], { cwd: root, stdio: "inherit" });
+console.log("");
+const signedIn = spawnSync(process.execPath, [path.join(root, "scripts/bench-signed-in.mjs")], { cwd: root, stdio: "inherit" });
 // Each benchmark prints its figures even when another fails; the command fails if any did.
-for (const run of [dumps, companyDumps, dataApi, pageCache]) if (run.status !== 0) process.exit(run.status ?? 1);
+for (const run of [dumps, companyDumps, dataApi, pageCache, signedIn]) if (run.status !== 0) process.exit(run.status ?? 1);

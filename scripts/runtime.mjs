@@ -2,7 +2,7 @@
  * What `npm start` and `npm run worker` share: a production build that is not older than the sources, and
  * the environment of a local installation (data folder, generated session secret and encryption key kept in it).
  */
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
@@ -76,4 +76,53 @@ export function webConcurrency(value, cores = os.availableParallelism()) {
     throw new Error(`WEB_CONCURRENCY must be a whole number from 1 to 64 (got "${value}")`);
   }
   return count;
+}
+
+/** What every bench server shares: production mode, loopback, fixed secrets and a small catalog. */
+export const benchEnvironment = {
+  NODE_ENV: "production",
+  HOST: "127.0.0.1",
+  SESSION_SECRET: "bench-session-secret-long-enough-for-the-check",
+  ENCRYPTION_KEY: "bench-encryption-key-long-enough-and-distinct",
+  DEMO_DATA: "false",
+  CATALOG_SERIES: "200",
+  CATALOG_COMPANIES: "50",
+  CATALOG_DOCUMENTS: "50",
+};
+
+/**
+ * Serves the production build (built first if missing) for a benchmark on a loopback port, with the bench
+ * environment plus `env`, and waits until /healthz answers; start-up migrates and seeds a fresh database, so
+ * it may take minutes on a busy machine. stop() ends it (every web process of a cluster).
+ */
+export async function startBenchServer({ port, dataDir, env = {} }) {
+  if (!fs.existsSync(serverBuild)) {
+    const result = spawnSync(path.join(root, "node_modules/.bin/remix"), ["vite:build"], { cwd: root, stdio: "inherit" });
+    if (result.status !== 0) process.exit(result.status ?? 1);
+  }
+  const base = `http://127.0.0.1:${port}`;
+  const server = spawn(process.execPath, [path.join(root, "scripts/serve.mjs")], {
+    cwd: root,
+    stdio: "ignore",
+    env: { ...process.env, ...benchEnvironment, PORT: String(port), PUBLIC_URL: base, DATA_DIR: dataDir, ...env },
+  });
+  const exited = new Promise((resolve) => server.once("exit", resolve));
+  const stop = async () => {
+    if (server.exitCode !== null || server.signalCode !== null) return;
+    server.kill("SIGTERM");
+    const timer = setTimeout(() => server.kill("SIGKILL"), 15_000);
+    await exited;
+    clearTimeout(timer);
+  };
+  for (let attempt = 0; attempt < 900; attempt++) {
+    if (server.exitCode !== null) throw new Error(`the bench server stopped at start-up (code ${server.exitCode})`);
+    const ready = await fetch(`${base}/healthz`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (ready) return { base, pid: server.pid, stop };
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  await stop();
+  throw new Error(`${base} did not answer /healthz within three minutes`);
 }

@@ -35,11 +35,14 @@ async function serve() {
     if (cluster.isPrimary) console.log(`Portal listening on http://${process.env.HOST ?? "localhost"}:${port}`);
   };
   const server = process.env.HOST ? app.listen(port, process.env.HOST, listening) : app.listen(port, listening);
-  // With the embedded worker, boot.server.ts ends the process once the worker has stopped its jobs.
-  const stop = () => server.close(() => process.env.WORKER === "off" && process.exit(0));
+  // With the embedded worker, boot.server.ts ends the process once the worker has stopped its jobs. A second
+  // signal (a terminal's Ctrl-C reaches a cluster's processes and their primary, which passes it on) changes nothing.
+  let stopping = false;
   for (const signal of ["SIGTERM", "SIGINT"]) {
-    process.once(signal, () => {
-      stop();
+    process.on(signal, () => {
+      if (stopping) return;
+      stopping = true;
+      server.close(() => process.env.WORKER === "off" && process.exit(0));
       server.closeIdleConnections();
     });
   }
@@ -61,10 +64,11 @@ async function runPrimary(count) {
       return;
     }
     console.error(`Web process ${child.process.pid} stopped (${signal ?? `code ${code}`}); starting another.`);
-    setTimeout(() => fork(role), 1000).unref();
+    setTimeout(() => stopping || fork(role), 1000).unref();
   });
   for (const signal of ["SIGTERM", "SIGINT"]) {
-    process.once(signal, () => {
+    process.on(signal, () => {
+      if (stopping) return;
       stopping = true;
       if (roles.size === 0) process.exit(0);
       for (const child of Object.values(cluster.workers ?? {})) child?.process.kill(signal);

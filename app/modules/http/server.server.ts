@@ -132,9 +132,11 @@ export function createPortalServer({ build, clientDirectory }: PortalServerOptio
   );
   app.use(compression());
   app.use(pageCache.answerHits);
-  app.use("/assets", express.static(path.join(clientDirectory, "assets"), { immutable: true, maxAge: "1y", index: false }));
+  // Static files leave before the hook below that gives every other answer its policy: they carry it themselves.
+  const setHeaders = (res: Response) => res.setHeader("Content-Security-Policy", RESOURCE_SECURITY_POLICY);
+  app.use("/assets", express.static(path.join(clientDirectory, "assets"), { immutable: true, maxAge: "1y", index: false, setHeaders }));
   app.get("/sw.js", serviceWorkerScript(clientDirectory));
-  app.use(express.static(clientDirectory, { maxAge: "1h", index: false }));
+  app.use(express.static(clientDirectory, { maxAge: "1h", index: false, setHeaders }));
 
   app.use((req, res, next) => {
     const ownOrigin = `${req.protocol}://${req.get("host") ?? ""}`;
