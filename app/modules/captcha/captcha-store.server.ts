@@ -28,7 +28,7 @@ export function captchaKey(): string {
 }
 
 export function createCaptchaChallenge() {
-  return issueChallenge(captchaKey());
+  return issueChallenge(captchaKey(), { maxNumber: env.CAPTCHA_MAX_NUMBER });
 }
 
 /** Claims an id by inserting it as a primary key: of two concurrent claims only one inserts. */

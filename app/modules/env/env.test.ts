@@ -17,6 +17,13 @@ describe("parseEnv", () => {
     expect(() => parseEnv({ SMTP_URL: "http://mail" })).toThrow(/SMTP_URL/);
   });
 
+  it("sizes the page cache from PAGE_CACHE_MB: 64 unless set, 0 to turn it off, never negative or above 4096", () => {
+    expect(parseEnv({}).PAGE_CACHE_MB).toBe(64);
+    expect(parseEnv({ PAGE_CACHE_MB: "0" }).PAGE_CACHE_MB).toBe(0);
+    expect(parseEnv({ PAGE_CACHE_MB: "0.5" }).PAGE_CACHE_MB).toBe(0.5);
+    for (const value of ["-1", "4097", "lots"]) expect(() => parseEnv({ PAGE_CACHE_MB: value })).toThrow(/PAGE_CACHE_MB/);
+  });
+
   it("requires a session secret in production", () => {
     expect(() => parseEnv({ NODE_ENV: "production" })).toThrow(/SESSION_SECRET: is required in production/);
     const production = { NODE_ENV: "production", SESSION_SECRET: "x".repeat(32), ENCRYPTION_KEY: "k".repeat(32) };
@@ -67,6 +74,14 @@ describe("parseEnv", () => {
       sandbox: "https://specs.example.com/sandbox.json",
     });
     expect(() => parseEnv({ DOCS_SPEC_SOURCES: "{oops" })).toThrow(/DOCS_SPEC_SOURCES: must be a JSON object/);
+  });
+
+  it("leaves the captcha's cost to captcha.server.ts unless CAPTCHA_MAX_NUMBER sets one in range", () => {
+    expect(parseEnv({}).CAPTCHA_MAX_NUMBER).toBeUndefined();
+    expect(parseEnv({ CAPTCHA_MAX_NUMBER: "1000" }).CAPTCHA_MAX_NUMBER).toBe(1000);
+    expect(() => parseEnv({ CAPTCHA_MAX_NUMBER: "999" })).toThrow(/CAPTCHA_MAX_NUMBER/);
+    expect(() => parseEnv({ CAPTCHA_MAX_NUMBER: "20000000" })).toThrow(/CAPTCHA_MAX_NUMBER/);
+    expect(() => parseEnv({ CAPTCHA_MAX_NUMBER: "1e3.5" })).toThrow(/CAPTCHA_MAX_NUMBER/);
   });
 
   it("treats empty values as unset", () => {

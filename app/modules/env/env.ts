@@ -58,6 +58,8 @@ export const envSchema = z
     PAGE_CACHE_MB: z.coerce.number().min(0).max(4096).default(64),
     CONTACT_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
     CONTACT_UNVERIFIED_LIMIT: z.coerce.number().int().min(0).default(2),
+    // The proof of work's largest number, captcha.server.ts's when unset; the browser suite lowers it to spare its CPU.
+    CAPTCHA_MAX_NUMBER: z.coerce.number().int().min(1000).max(10_000_000).optional(),
     TEST_HOOKS: booleanString,
     WORKER: z.enum(["embedded", "off"]).default("embedded"),
     WORKER_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
