@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { expect, test, type Page } from "@playwright/test";
 import { createAccount, signInPage } from "./support/accounts";
-import { writeE2eDatabase } from "./support/database";
+import { nowIso } from "../../app/modules/db/ids";
+import { e2eDb } from "./support/database";
 import { javaScriptEnabled, open } from "./support/pages";
 import { servedPaths, specFile, startPortalProcess, type PortalProcess } from "./support/portal-process";
 
@@ -14,24 +15,31 @@ async function signInAdmin(page: Page): Promise<string> {
 }
 
 /** A job of a kind no worker handles, due `minutesAgo` minutes ago: it waits in the queue until removed. */
-function queueWaitingJob(kind: string, minutesAgo: number): string {
+async function queueWaitingJob(kind: string, minutesAgo: number): Promise<string> {
   const id = randomUUID();
-  const runAt = new Date(Date.now() - minutesAgo * 60_000).toISOString();
-  writeE2eDatabase(
-    "insert into jobs (id, kind, payload, status, run_at, attempts, max_attempts, cancel_requested, created_at, updated_at) values (?, ?, '{}', 'queued', ?, 0, 1, 0, ?, ?)",
-    id,
-    kind,
-    runAt,
-    runAt,
-    runAt,
-  );
+  const runAt = nowIso(new Date(Date.now() - minutesAgo * 60_000));
+  await e2eDb()
+    .insertInto("jobs")
+    .values({
+      id,
+      kind,
+      payload: "{}",
+      status: "queued",
+      run_at: runAt,
+      attempts: 0,
+      max_attempts: 1,
+      cancel_requested: 0,
+      created_at: runAt,
+      updated_at: runAt,
+    })
+    .execute();
   return id;
 }
 
 test.describe("admin dashboard", () => {
   test("shows this server and its worker, every queue, and keeps itself current", async ({ page }) => {
     const kind = `e2e-waiting-${randomUUID().slice(0, 8)}`;
-    const jobs = [queueWaitingJob(kind, 3)];
+    const jobs = [await queueWaitingJob(kind, 3)];
     try {
       await signInAdmin(page);
       await open(page, dashboardPage);
@@ -51,7 +59,7 @@ test.describe("admin dashboard", () => {
       await expect(waiting.getByRole("cell")).toHaveText(["1", "0", "0", "3 min"]);
 
       // Another job arrives: with JavaScript the page reads itself again; without, the refresh link does.
-      jobs.push(queueWaitingJob(kind, 1));
+      jobs.push(await queueWaitingJob(kind, 1));
       if (javaScriptEnabled()) {
         await expect(waiting.getByRole("cell").first()).toHaveText("2", { timeout: 15_000 });
       } else {
@@ -60,7 +68,7 @@ test.describe("admin dashboard", () => {
       }
       await expect(page).toHaveURL(new RegExp(`${dashboardPage}$`));
     } finally {
-      for (const id of jobs) writeE2eDatabase("delete from jobs where id = ?", id);
+      await e2eDb().deleteFrom("jobs").where("id", "in", jobs).execute();
     }
   });
 

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { expect, test, type PlaywrightWorkerArgs } from "@playwright/test";
 import { createAccount, signInToken } from "./support/accounts";
-import { writeE2eDatabase } from "./support/database";
+import { e2eDb } from "./support/database";
 
 type Role = "visitor" | "subscriber" | "admin";
 
@@ -22,17 +22,20 @@ async function clientFor(role: Role, playwright: PlaywrightWorkerArgs["playwrigh
 const incident = { id: randomUUID(), created: "2002-05-06T07:08:09.000Z", path: `/e2e-api-${randomUUID().slice(0, 8)}`, query: "?a=1" };
 
 // With fullyParallel a worker may run this file's tests in two batches, each after beforeAll: the rows go in once.
-test.beforeAll(() => {
-  writeE2eDatabase(
-    "insert or ignore into incidents (id, created_at, path, message, query, username, stacktrace) values (?, ?, ?, ?, ?, ?, ?)",
-    incident.id,
-    incident.created,
-    incident.path,
-    "api failure",
-    incident.query,
-    "api-user@example.com",
-    "Error: api failure\n    at somewhere (file.ts:1:1)",
-  );
+test.beforeAll(async () => {
+  await e2eDb()
+    .insertInto("incidents")
+    .values({
+      id: incident.id,
+      created_at: incident.created,
+      path: incident.path,
+      message: "api failure",
+      query: incident.query,
+      username: "api-user@example.com",
+      stacktrace: "Error: api failure\n    at somewhere (file.ts:1:1)",
+    })
+    .onConflict((conflict) => conflict.column("id").doNothing())
+    .execute();
 });
 
 /** [method, path, expected status per role] */

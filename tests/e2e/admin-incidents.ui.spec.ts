@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { expect, test, type Page } from "@playwright/test";
 import { createAccount, signInPage } from "./support/accounts";
-import { queryE2eDatabase, writeE2eDatabase } from "./support/database";
+import { e2eDb } from "./support/database";
 import { open } from "./support/pages";
 
 const lookupPage = "/dashboard/admin/incidents";
@@ -15,7 +15,7 @@ async function crash(page: Page): Promise<string> {
   await open(page, `/__test/crash?case=${randomUUID()}`, 500);
   const id = ((await page.getByTestId("incident-id").textContent()) ?? "").replace("Incident reference: ", "");
   expect(id).toMatch(/^[0-9a-f-]{36}$/);
-  await expect.poll(() => queryE2eDatabase<{ id: string }>("select id from incidents where id = ?", id)).toHaveLength(1);
+  await expect.poll(() => e2eDb().selectFrom("incidents").select("id").where("id", "=", id).execute()).toHaveLength(1);
   return id;
 }
 
@@ -87,18 +87,20 @@ test.describe("incident lookup", () => {
       [randomUUID(), "2001-03-02T10:00:00.000Z", `/e2e-${marker}/dashboard`, null],
       [randomUUID(), "2001-03-03T10:00:00.000Z", `/e2e-${marker}/docs/search`, user],
     ];
-    for (const [id, created, path, username] of rows) {
-      writeE2eDatabase(
-        "insert into incidents (id, created_at, path, message, query, username, stacktrace) values (?, ?, ?, ?, ?, ?, ?)",
-        id,
-        created,
-        path,
-        `failure ${marker}`,
-        "",
-        username,
-        `Error: failure ${marker}\n    at test`,
-      );
-    }
+    await e2eDb()
+      .insertInto("incidents")
+      .values(
+        rows.map(([id, created, path, username]) => ({
+          id,
+          created_at: created,
+          path,
+          message: `failure ${marker}`,
+          query: "",
+          username,
+          stacktrace: `Error: failure ${marker}\n    at test`,
+        })),
+      )
+      .execute();
     await signInAdmin(page);
     await open(page, lookupPage);
     const filters = page.getByRole("search", { name: "Filter the recent incidents" });

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { expect, test, type PlaywrightWorkerArgs } from "@playwright/test";
 import { createAccount, signInToken } from "./support/accounts";
-import { writeE2eDatabase } from "./support/database";
+import { e2eDb } from "./support/database";
 
 type Role = "visitor" | "subscriber" | "admin";
 
@@ -45,29 +45,36 @@ const mail = {
 };
 
 // With fullyParallel a worker may run this file's tests in two batches, each after beforeAll: the rows go in once.
-test.beforeAll(() => {
-  writeE2eDatabase(
-    "insert or ignore into pipeline_incidents (id, created_at, severity, message, stacktrace, additional_data) values (?, ?, ?, ?, ?, ?)",
-    incident.id,
-    incident.created,
-    incident.severity,
-    incident.message,
-    incident.stacktrace,
-    JSON.stringify(incident.data),
-  );
-  writeE2eDatabase(
-    "insert or ignore into outbox (id, created_at, recipient, reply_to, subject, body, status, attempts, last_error, sent_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-    mail.id,
-    mail.created,
-    mail.to,
-    mail.replyTo,
-    mail.subject,
-    mail.body,
-    mail.status,
-    mail.attempts,
-    mail.lastError,
-    mail.sentAt,
-  );
+test.beforeAll(async () => {
+  const db = e2eDb();
+  await db
+    .insertInto("pipeline_incidents")
+    .values({
+      id: incident.id,
+      created_at: incident.created,
+      severity: incident.severity,
+      message: incident.message,
+      stacktrace: incident.stacktrace,
+      additional_data: JSON.stringify(incident.data),
+    })
+    .onConflict((conflict) => conflict.column("id").doNothing())
+    .execute();
+  await db
+    .insertInto("outbox")
+    .values({
+      id: mail.id,
+      created_at: mail.created,
+      recipient: mail.to,
+      reply_to: mail.replyTo,
+      subject: mail.subject,
+      body: mail.body,
+      status: mail.status,
+      attempts: mail.attempts,
+      last_error: mail.lastError,
+      sent_at: mail.sentAt,
+    })
+    .onConflict((conflict) => conflict.column("id").doNothing())
+    .execute();
 });
 
 /** [method, path, expected status per role] */

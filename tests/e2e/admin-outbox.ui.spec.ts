@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { expect, test, type Page } from "@playwright/test";
 import { createAccount, signInPage } from "./support/accounts";
-import { writeE2eDatabase } from "./support/database";
+import { e2eDb } from "./support/database";
 import { field, open } from "./support/pages";
 
 const screen = "/dashboard/admin/outbox";
@@ -19,20 +19,23 @@ interface Mail {
   status: "stored" | "sent" | "failed";
 }
 
-function insertMail({ id, created, recipient, subject, body, status }: Mail) {
-  writeE2eDatabase(
-    "insert into outbox (id, created_at, recipient, reply_to, subject, body, status, attempts, last_error, sent_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+function outboxRow({ id, created, recipient, subject, body, status }: Mail) {
+  return {
     id,
-    created,
+    created_at: created,
     recipient,
-    "reply@example.com",
+    reply_to: "reply@example.com",
     subject,
     body,
     status,
-    status === "stored" ? 0 : 1,
-    status === "failed" ? "connect ECONNREFUSED 192.0.2.1:25" : null,
-    status === "sent" ? created : null,
-  );
+    attempts: status === "stored" ? 0 : 1,
+    last_error: status === "failed" ? "connect ECONNREFUSED 192.0.2.1:25" : null,
+    sent_at: status === "sent" ? created : null,
+  };
+}
+
+async function insertMails(mails: Mail[]) {
+  await e2eDb().insertInto("outbox").values(mails.map(outboxRow)).execute();
 }
 
 test.describe("outbox", () => {
@@ -96,7 +99,7 @@ test.describe("outbox", () => {
         status: "stored",
       },
     ];
-    mails.forEach(insertMail);
+    await insertMails(mails);
 
     await signInAdmin(page);
     await open(page, screen);
@@ -135,14 +138,21 @@ test.describe("outbox", () => {
 
   test("shows the latest 100 and says how many match", async ({ page }) => {
     const marker = randomUUID().slice(0, 8);
-    // One statement writes the 101 rows: ids are UUIDs whose last group counts them.
+    // One insert writes the 101 rows: ids are UUIDs whose last group counts them.
     const prefix = randomUUID().slice(0, 24);
-    writeE2eDatabase(
-      `with recursive n(i) as (select 1 union all select i + 1 from n where i < 101)
-       insert into outbox (id, created_at, recipient, reply_to, subject, body, status, attempts, last_error, sent_at)
-       select ? || printf('%012d', i), printf('2002-01-01T00:%02d:%02d.000Z', i / 60, i % 60), ?, null, 'Bulk ' || i, 'bulk', 'stored', 0, null, null from n`,
-      prefix,
-      `bulk-${marker}@example.com`,
+    const two = (value: number) => String(value).padStart(2, "0");
+    await insertMails(
+      Array.from({ length: 101 }, (_, index) => {
+        const i = index + 1;
+        return {
+          id: `${prefix}${String(i).padStart(12, "0")}`,
+          created: `2002-01-01T00:${two(Math.floor(i / 60))}:${two(i % 60)}.000Z`,
+          recipient: `bulk-${marker}@example.com`,
+          subject: `Bulk ${i}`,
+          body: "bulk",
+          status: "stored",
+        };
+      }),
     );
     await signInAdmin(page);
     await open(page, `${screen}?recipient=bulk-${marker}`);
@@ -176,14 +186,16 @@ test.describe("outbox", () => {
     await page.context().clearCookies();
     const marker = randomUUID().slice(0, 8);
     const id = randomUUID();
-    insertMail({
-      id,
-      created: "2003-01-01T00:00:00.000Z",
-      recipient: `zh-${marker}@example.com`,
-      subject: `主题 ${marker}`,
-      body: "正文",
-      status: "failed",
-    });
+    await insertMails([
+      {
+        id,
+        created: "2003-01-01T00:00:00.000Z",
+        recipient: `zh-${marker}@example.com`,
+        subject: `主题 ${marker}`,
+        body: "正文",
+        status: "failed",
+      },
+    ]);
     await signInAdmin(page);
     await open(page, `/zh${screen}?recipient=zh-${marker}`);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("发件箱");

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type APIResponse, type PlaywrightWorkerArgs } from "@playwright/test";
 import { createAccount, signInToken, type Product, type TestAccount } from "./support/accounts";
-import { queryE2eDatabase } from "./support/database";
+import { e2eDb } from "./support/database";
 
 /**
  * The admin panel's JSON API over everyone's feeds and dumps (SPEC.md section 7: /api/admin/company-dumps,
@@ -43,10 +43,12 @@ const adminRoutes = [
 ];
 
 function auditRows(target: string) {
-  return queryE2eDatabase<{ action: string; admin_username: string; owner_username: string | null }>(
-    "select action, admin_username, owner_username from admin_actions where target = ? order by created_at",
-    target,
-  );
+  return e2eDb()
+    .selectFrom("admin_actions")
+    .select(["action", "admin_username", "owner_username"])
+    .where("target", "=", target)
+    .orderBy("created_at")
+    .execute();
 }
 
 test("only admins reach the admin feeds and dumps API: 401 without a session, 403 for subscribers", async ({ playwright }) => {
@@ -139,12 +141,12 @@ test("an admin lists everyone's macroeconomic feeds, creates and edits one on be
 
   // The audit trail names the admin, the action and whose feed it was.
   const admin_username = admin.account.email;
-  expect(auditRows(created.id)).toEqual([
+  expect(await auditRows(created.id)).toEqual([
     { action: "feed-create", admin_username, owner_username: owner.account.email },
     { action: "feed-edit", admin_username, owner_username: owner.account.email },
     { action: "feed-activate", admin_username, owner_username: owner.account.email },
   ]);
-  expect(auditRows(own.id)).toEqual([{ action: "feed-recover", admin_username, owner_username: owner.account.email }]);
+  expect(await auditRows(own.id)).toEqual([{ action: "feed-recover", admin_username, owner_username: owner.account.email }]);
 });
 
 test("an admin creates and cancels a macroeconomic dump for a subscriber and finds it by id and username", async ({ playwright }) => {
@@ -167,7 +169,9 @@ test("an admin creates and cancels a macroeconomic dump for a subscriber and fin
   const cancel = await admin.request.delete(`/api/admin/macroeconomic-dumps?id=${dump.id}`);
   // The worker may already have finished so small a dump: then it can no longer be cancelled.
   expect([200, 409]).toContain(cancel.status());
-  expect(auditRows(dump.id).map((row) => row.action)).toEqual(cancel.status() === 200 ? ["dump-create", "dump-cancel"] : ["dump-create"]);
+  expect((await auditRows(dump.id)).map((row) => row.action)).toEqual(
+    cancel.status() === 200 ? ["dump-create", "dump-cancel"] : ["dump-create"],
+  );
   expect((await admin.request.put("/api/admin/macroeconomic-dumps", { data: {} })).status()).toBe(405);
 });
 
@@ -226,9 +230,9 @@ test("an admin works with everyone's company feeds and dumps and documents feeds
       )
     ).errors.frequency,
   ).toEqual(expect.any(String));
-  expect(auditRows(documents.id)).toEqual([
+  expect(await auditRows(documents.id)).toEqual([
     { action: "feed-deactivate", admin_username: admin.account.email, owner_username: owner.account.email },
   ]);
-  expect(auditRows(feed.id).map((row) => row.action)).toEqual(["feed-create", "feed-edit"]);
-  expect(auditRows(dump.id).map((row) => row.action)).toEqual(["dump-create"]);
+  expect((await auditRows(feed.id)).map((row) => row.action)).toEqual(["feed-create", "feed-edit"]);
+  expect((await auditRows(dump.id)).map((row) => row.action)).toEqual(["dump-create"]);
 });

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { createAccount, signInPage, signInToken, type TestAccount } from "./support/accounts";
-import { queryE2eDatabase } from "./support/database";
+import { e2eDb, ownerEmail } from "./support/database";
 import { field, open, waitForHydration } from "./support/pages";
 
 /**
@@ -72,16 +72,9 @@ test("an admin lists everyone's macroeconomic feeds, filters by username, and ed
   await expect(page).toHaveURL(`${sections.macroFeeds}/feed-details/${feedId}`);
   await expect(notification(page, "The feed “Subscriber's GDP, revised” has been saved.")).toBeVisible();
   // Still the subscriber's feed, now with the admin's edit on the audit trail.
-  const [stored] = queryE2eDatabase<{ email: string }>(
-    "select users.email from feeds join users on users.id = feeds.user_id where feeds.id = ?",
-    feedId,
-  );
-  expect(stored?.email).toBe(account.email);
+  expect(await ownerEmail("feeds", feedId)).toBe(account.email);
   expect(
-    queryE2eDatabase<{ action: string; admin_username: string; owner_username: string }>(
-      "select action, admin_username, owner_username from admin_actions where target = ?",
-      feedId,
-    ),
+    await e2eDb().selectFrom("admin_actions").select(["action", "admin_username", "owner_username"]).where("target", "=", feedId).execute(),
   ).toEqual([{ action: "feed-edit", admin_username: admin.email, owner_username: account.email }]);
 });
 
@@ -123,7 +116,7 @@ test("an admin creates a macroeconomic feed on behalf of a subscriber; deleted, 
   await open(page, `${sections.macroFeeds}/feed-details/${feedId}`);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Made on behalf");
   expect(
-    queryE2eDatabase<{ action: string }>("select action from admin_actions where target = ? order by created_at", feedId).map(
+    (await e2eDb().selectFrom("admin_actions").select("action").where("target", "=", feedId).orderBy("created_at").execute()).map(
       (entry) => entry.action,
     ),
   ).toEqual(["feed-create", "feed-delete", "feed-recover"]);

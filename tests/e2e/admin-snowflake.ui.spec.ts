@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { expect, test, type Page } from "@playwright/test";
 import { createAccount, signInPage } from "./support/accounts";
-import { writeE2eDatabase } from "./support/database";
+import { e2eDb } from "./support/database";
 import { open } from "./support/pages";
 
 const screen = "/dashboard/admin/snowflake-incidents";
@@ -16,16 +16,11 @@ function ownDays(): (offset: number) => string {
   return (offset) => new Date(base + offset * 86_400_000).toISOString().slice(0, 10);
 }
 
-function insertIncident(id: string, created: string, severity: string, message: string, stacktrace: string, data: string) {
-  writeE2eDatabase(
-    "insert into pipeline_incidents (id, created_at, severity, message, stacktrace, additional_data) values (?, ?, ?, ?, ?, ?)",
-    id,
-    created,
-    severity,
-    message,
-    stacktrace,
-    data,
-  );
+async function insertIncident(id: string, created: string, severity: string, message: string, stacktrace: string, data: string) {
+  await e2eDb()
+    .insertInto("pipeline_incidents")
+    .values({ id, created_at: created, severity, message, stacktrace, additional_data: data })
+    .execute();
 }
 
 test.describe("snowflake incidents", () => {
@@ -39,7 +34,7 @@ test.describe("snowflake incidents", () => {
       critical: randomUUID(),
     };
     const hostile = '<img src=x onerror="document.title=1">';
-    insertIncident(
+    await insertIncident(
       rows.error,
       `${first}T10:00:00.000Z`,
       "error",
@@ -47,7 +42,7 @@ test.describe("snowflake incidents", () => {
       `Error: disk full ${marker}\n    at write`,
       "{}",
     );
-    insertIncident(
+    await insertIncident(
       rows.warning,
       `${first}T11:00:00.000Z`,
       "warning",
@@ -55,7 +50,7 @@ test.describe("snowflake incidents", () => {
       "",
       JSON.stringify({ jobId: `job-${marker}`, note: hostile, nested: { attempts: 3 } }),
     );
-    insertIncident(rows.critical, `${second}T09:00:00.000Z`, "critical", `worker loop ${marker}`, "Error: loop", "{}");
+    await insertIncident(rows.critical, `${second}T09:00:00.000Z`, "critical", `worker loop ${marker}`, "Error: loop", "{}");
 
     await signInAdmin(page);
     await open(page, screen);
@@ -126,7 +121,7 @@ test.describe("snowflake incidents", () => {
     await page.context().clearCookies();
     const day = ownDays()(0);
     const id = randomUUID();
-    insertIncident(id, `${day}T12:00:00.000Z`, "critical", "worker loop", "Error: loop", '{"workerId":"w"}');
+    await insertIncident(id, `${day}T12:00:00.000Z`, "critical", "worker loop", "Error: loop", '{"workerId":"w"}');
     await signInAdmin(page);
     await open(page, `/zh${screen}?from=${day}&to=${day}`);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Snowflake 事件");

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { createAccount, signInPage, type Platform } from "./support/accounts";
-import { queryE2eDatabase, writeE2eDatabase } from "./support/database";
+import { nowIso } from "../../app/modules/db/ids";
+import { e2eDb, newestMailBody } from "./support/database";
 import { field, open } from "./support/pages";
 
 async function signInThroughForm(page: Page, platform: Platform, email: string, password: string) {
@@ -52,18 +53,20 @@ test.describe("sign-in", () => {
     }
     // The delay runs from the newest failure. On a busy machine a second can pass before the next request, so
     // the failures are stamped as just now (the delay still ahead), then as a minute ago (the delay passed).
-    const restamp = (offsetMs: number) =>
-      writeE2eDatabase(
-        "update rate_limit_events set created_at = ? where key = ?",
-        new Date(Date.now() + offsetMs).toISOString(),
-        `login:account:${account.email.toLowerCase()}`,
-      );
-    expect(restamp(5_000)).toBe(5);
+    const restamp = async (offsetMs: number) => {
+      const { numUpdatedRows } = await e2eDb()
+        .updateTable("rate_limit_events")
+        .set({ created_at: nowIso(new Date(Date.now() + offsetMs)) })
+        .where("key", "=", `login:account:${account.email.toLowerCase()}`)
+        .executeTakeFirst();
+      return Number(numUpdatedRows);
+    };
+    expect(await restamp(5_000)).toBe(5);
     const slowed = await page.request.post("/login/econ", { form: { email: account.email, password: account.password }, maxRedirects: 0 });
     expect(slowed.status()).toBe(429);
     expect(await slowed.text()).toMatch(/Too many failed sign-ins. Please try again in \d+ seconds./);
     // The first delay is one second: once it has passed, the owner gets in.
-    expect(restamp(-60_000)).toBeGreaterThanOrEqual(5);
+    expect(await restamp(-60_000)).toBeGreaterThanOrEqual(5);
     await signInThroughForm(page, "econ", account.email, account.password);
     await expect(page).toHaveURL(/\/dashboard$/);
   });
@@ -108,15 +111,9 @@ test.describe("password reset", () => {
     await expect(page.getByTestId("reset-sent")).toBeVisible();
 
     // A background job writes the link, so the answer does not tell whether the account exists.
-    const resetLink = () => {
-      const [mail] = queryE2eDatabase<{ body: string }>(
-        "select body from outbox where recipient = ? order by created_at desc",
-        account.email,
-      );
-      return /(http:\/\/\S+\/reset-password\/\S+)/.exec(mail?.body ?? "")?.[1];
-    };
+    const resetLink = async () => /(http:\/\/\S+\/reset-password\/\S+)/.exec((await newestMailBody(account.email)) ?? "")?.[1];
     await expect.poll(resetLink).toBeTruthy();
-    const path = new URL(resetLink()!).pathname;
+    const path = new URL((await resetLink())!).pathname;
 
     await open(page, path);
     await field(page, "New password").fill("short");
@@ -142,6 +139,6 @@ test.describe("password reset", () => {
     await field(page, "Email").fill("nobody-here@example.com");
     await page.getByRole("button", { name: "Send reset link" }).click();
     await expect(page.getByTestId("reset-sent")).toBeVisible();
-    expect(queryE2eDatabase("select id from outbox where recipient = ?", "nobody-here@example.com")).toHaveLength(0);
+    expect(await e2eDb().selectFrom("outbox").select("id").where("recipient", "=", "nobody-here@example.com").execute()).toHaveLength(0);
   });
 });

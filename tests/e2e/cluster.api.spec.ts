@@ -9,7 +9,8 @@ import { openDatabase, type DatabaseHandle } from "../../app/modules/db/database
 
 /**
  * `npm start` on every core: scripts/serve.mjs with WEB_CONCURRENCY=2 on a database of its own. The instances
- * table (each process's heartbeat) tells which processes run and which one holds the embedded worker.
+ * table (each process's heartbeat) tells which processes run and which one holds the embedded worker. @no-db: it
+ * never touches the shared e2e server, so it runs once (tests/e2e/support/run-e2e.mjs).
  */
 test.describe.configure({ mode: "serial" });
 
@@ -77,7 +78,7 @@ test.afterAll(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-test("two web processes share the port; only the first runs the embedded worker", async () => {
+test("two web processes share the port; only the first runs the embedded worker", { tag: "@no-db" }, async () => {
   await expect.poll(async () => (await liveProcesses()).filter((row) => row.kind === "web").length, { timeout: 20_000 }).toBe(2);
   const rows = await liveProcesses();
   const web = rows.filter((row) => row.kind === "web").map((row) => row.pid);
@@ -88,7 +89,7 @@ test("two web processes share the port; only the first runs the embedded worker"
   expect(web).toContain(workers[0]);
 });
 
-test("a session started on one process goes on through the other", async ({ request }) => {
+test("a session started on one process goes on through the other", { tag: "@no-db" }, async ({ request }) => {
   const signIn = await request.post(`${baseURL}/login/econ`, {
     form: { email: "macro@demo.test", password: "demo-password", redirectTo: "/dashboard" },
     maxRedirects: 0,
@@ -104,7 +105,7 @@ test("a session started on one process goes on through the other", async ({ requ
   expect(answers.map((answer) => answer.status)).toEqual(Array(12).fill(200));
 });
 
-test("a process that dies is forked again in its role, while the other keeps answering", async () => {
+test("a process that dies is forked again in its role, while the other keeps answering", { tag: "@no-db" }, async () => {
   const before = await liveProcesses();
   const workerPid = before.find((row) => row.kind === "worker")!.pid;
   process.kill(Number(workerPid), "SIGKILL");
@@ -128,7 +129,7 @@ test("a process that dies is forked again in its role, while the other keeps ans
   expect(await healthz()).toBe(200);
 });
 
-test("SIGTERM to the primary stops every process", async () => {
+test("SIGTERM to the primary stops every process", { tag: "@no-db" }, async () => {
   const pids = (await liveProcesses()).filter((row) => row.kind === "web").map((row) => Number(row.pid));
   const exited = once(primary, "exit");
   primary.kill("SIGTERM");
@@ -145,7 +146,7 @@ test("SIGTERM to the primary stops every process", async () => {
   expect(pids.filter(alive)).toEqual([]);
 });
 
-test("a WEB_CONCURRENCY that is not a count stops the start with a message", async () => {
+test("a WEB_CONCURRENCY that is not a count stops the start with a message", { tag: "@no-db" }, async () => {
   const result = spawnSync(process.execPath, ["scripts/serve.mjs"], { env: clusterEnv(await freePort(), "many"), encoding: "utf8" });
   expect(result.status).toBe(1);
   expect(result.stderr).toContain('WEB_CONCURRENCY must be a whole number from 1 to 64 (got "many")');

@@ -1,6 +1,6 @@
 import { expect } from "@playwright/test";
 import { solvedCaptcha, test } from "./support/contact-client";
-import { queryE2eDatabase, uniqueEmail } from "./support/database";
+import { e2eDb, uniqueEmail } from "./support/database";
 import { forgedCaptchaPayload } from "../support/forged-captcha";
 
 const message = (email: string, altcha?: string) => ({ name: "Script", email, subject: "API", text: "Posted by a program", altcha });
@@ -17,7 +17,7 @@ test("[security-15] the JSON API takes two messages without a captcha from one c
   const verifiedEmail = uniqueEmail("api-verified");
   const verified = await request.post("/api/form/general-inquiry", { data: message(verifiedEmail, await solvedCaptcha(request)) });
   expect(verified.status()).toBe(201);
-  expect(queryE2eDatabase("select id from contact_messages where email = ?", verifiedEmail)).toHaveLength(1);
+  expect(await e2eDb().selectFrom("contact_messages").select("id").where("email", "=", verifiedEmail).execute()).toHaveLength(1);
 });
 
 test("[security-15] the JSON API refuses a forged captcha in English and Chinese", async ({ request }) => {
@@ -29,6 +29,16 @@ test("[security-15] the JSON API refuses a forged captcha in English and Chinese
   });
   expect(chinese.status()).toBe(400);
   expect(await chinese.json()).toEqual({ error: "验证失败或已过期。请重新验证后再发送消息。" });
+});
+
+test("[security-15] a reused captcha solution is refused with a form error", async ({ request }) => {
+  const altcha = await solvedCaptcha(request);
+  const form = { name: "Replay", subject: "Replay", text: "Same solution twice", altcha };
+  const first = await request.post("/contact/general-inquiry", { form: { ...form, email: uniqueEmail("replay-1") }, maxRedirects: 0 });
+  expect(first.status()).toBe(302);
+  const again = await request.post("/contact/general-inquiry", { form: { ...form, email: uniqueEmail("replay-2") }, maxRedirects: 0 });
+  expect(again.status()).toBe(400);
+  expect(await again.text()).toContain("This verification has already been used.");
 });
 
 test("GET /api/captcha/challenge serves a fresh signed challenge that is never cached", async ({ request }) => {

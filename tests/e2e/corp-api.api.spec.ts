@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type APIResponse, type PlaywrightWorkerArgs } from "@playwright/test";
 import { createAccount, signInToken, type Product, type TestAccount } from "./support/accounts";
-import { queryE2eDatabase } from "./support/database";
+import { e2eDb, ownerEmail } from "./support/database";
 import { holdDumpQueue } from "./support/dump-queue";
 
 /**
@@ -273,7 +273,7 @@ test("a company subscriber previews, creates, reads, edits, lists, runs, downloa
 
 test("a queued dump is cancelled by DELETE /api/corp-dump?id=, once", async ({ playwright }) => {
   const owner = await clientFor(playwright);
-  const release = holdDumpQueue(owner.account);
+  const release = await holdDumpQueue(owner.account);
   try {
     const id = await createDump(owner, { name: "Waiting", keyword: "bank", format: "xml" });
     expect(await expectJson(await owner.request.get(`/api/corp-dump?id=${id}`), 200)).toMatchObject({
@@ -293,7 +293,7 @@ test("a queued dump is cancelled by DELETE /api/corp-dump?id=, once", async ({ p
     expect(await expectJson(await owner.request.delete(`/api/corp-dump?id=${id}`), 409)).toEqual(notCancellable);
     expect(await dumpIds(owner, "?status=inactive")).toEqual([id]);
   } finally {
-    release();
+    await release();
   }
   await owner.request.dispose();
 });
@@ -605,12 +605,13 @@ test("visitors get 401 and signed-in users without the company subscription 403 
     });
   }
   expect(
-    queryE2eDatabase<{ count: number }>(
-      "select count(*) as count from feeds where user_id in (select id from users where email in (?, ?))",
-      macroeconomic.account.email,
-      ended.account.email,
-    )[0]?.count,
-  ).toBe(0);
+    await e2eDb()
+      .selectFrom("feeds")
+      .innerJoin("users", "users.id", "feeds.user_id")
+      .select("feeds.id")
+      .where("users.email", "in", [macroeconomic.account.email, ended.account.email])
+      .execute(),
+  ).toHaveLength(0);
   await anonymous.dispose();
   await macroeconomic.request.dispose();
   await ended.request.dispose();
@@ -621,7 +622,7 @@ test("another company subscriber cannot reach a subscriber's feeds and dumps; an
   const alice = await clientFor(playwright);
   const bob = await clientFor(playwright);
   const admin = await clientFor(playwright, { isAdmin: true, products: [] });
-  const release = holdDumpQueue(alice.account);
+  const release = await holdDumpQueue(alice.account);
   try {
     const feed = await createFeed(alice, { name: "Alice's feed", keyword: "bank" });
     const dump = await createDump(alice, { name: "Alice's dump", keyword: "bank" });
@@ -651,7 +652,7 @@ test("another company subscriber cannot reach a subscriber's feeds and dumps; an
       status: "active",
     });
     expect(await expectJson(await alice.request.get(`/api/corp-dump?id=${dump}`), 200)).toMatchObject({ status: "queued" });
-    expect(queryE2eDatabase<{ count: number }>("select count(*) as count from dumps where feed_id = ?", feed)[0]?.count).toBe(0);
+    expect(await e2eDb().selectFrom("dumps").select("id").where("feed_id", "=", feed).execute()).toHaveLength(0);
 
     // The admin reads, edits, runs and cancels Alice's.
     expect(await expectJson(await admin.request.get(`/api/corp-feed?id=${feed}`), 200)).toMatchObject({
@@ -681,7 +682,7 @@ test("another company subscriber cannot reach a subscriber's feeds and dumps; an
     expect(await expectJson(await admin.request.post("/api/corp-delete-feeds", { data: { ids: [feed] } }), 200)).toEqual({ deleted: 1 });
     expect(await feedIds(alice)).toEqual([]);
   } finally {
-    release();
+    await release();
   }
   for (const client of [alice, bob, admin]) await client.request.dispose();
 });
@@ -787,7 +788,7 @@ for (const role of ["visitor", "macroeconomic subscriber", "another company subs
     const ownerAccount = await createAccount({ products: ["company"] });
     const ownerClient = await visitor(playwright);
     await signInToken(ownerClient, ownerAccount, "corp");
-    const release = holdDumpQueue(ownerAccount);
+    const release = await holdDumpQueue(ownerAccount);
     try {
       const { feedId, dumpId } = await ownerPageData(ownerClient);
       const client = await visitor(playwright);
@@ -819,17 +820,18 @@ for (const role of ["visitor", "macroeconomic subscriber", "another company subs
       }
 
       // Nothing of the owner's changed: the feed, its (absent) dumps, the queued dump.
-      const [feed] = queryE2eDatabase<{ name: string; deleted_at: string | null; status: string }>(
-        "select name, deleted_at, status from feeds where id = ?",
-        feedId,
-      );
-      expect(feed).toEqual({ name: "Owned feed", deleted_at: null, status: "active" });
-      expect(queryE2eDatabase<{ count: number }>("select count(*) as count from dumps where feed_id = ?", feedId)[0]?.count).toBe(0);
-      expect(queryE2eDatabase<{ status: string }>("select status from dumps where id = ?", dumpId)).toEqual([{ status: "queued" }]);
+      const db = e2eDb();
+      expect(await db.selectFrom("feeds").select(["name", "deleted_at", "status"]).where("id", "=", feedId).executeTakeFirst()).toEqual({
+        name: "Owned feed",
+        deleted_at: null,
+        status: "active",
+      });
+      expect(await db.selectFrom("dumps").select("id").where("feed_id", "=", feedId).execute()).toHaveLength(0);
+      expect(await db.selectFrom("dumps").select("status").where("id", "=", dumpId).execute()).toEqual([{ status: "queued" }]);
       expect((await ownerClient.get(`/dashboard/corp/feed-details/${feedId}`)).status()).toBe(200);
       await client.dispose();
     } finally {
-      release();
+      await release();
     }
     await ownerClient.dispose();
   });
@@ -839,7 +841,7 @@ test("an admin opens every user's company pages, acts on them and creates on beh
   const ownerAccount = await createAccount({ products: ["company"] });
   const ownerClient = await visitor(playwright);
   await signInToken(ownerClient, ownerAccount, "corp");
-  const release = holdDumpQueue(ownerAccount);
+  const release = await holdDumpQueue(ownerAccount);
   try {
     const { feedId, dumpId } = await ownerPageData(ownerClient);
     const admin = await visitor(playwright);
@@ -862,7 +864,7 @@ test("an admin opens every user's company pages, acts on them and creates on beh
     expect(saved.status()).toBe(302);
     const cancelled = await admin.post(`/dashboard/corp/dump-details/${dumpId}`, { form: { intent: "cancel" }, maxRedirects: 0 });
     expect(cancelled.status()).toBe(302);
-    expect(queryE2eDatabase<{ status: string }>("select status from dumps where id = ?", dumpId)).toEqual([{ status: "cancelled" }]);
+    expect(await e2eDb().selectFrom("dumps").select("status").where("id", "=", dumpId).execute()).toEqual([{ status: "cancelled" }]);
 
     const unknown = await admin.post("/dashboard/corp/create-feed", {
       form: { intent: "create", ...validFeed, username: "nobody@example.com" },
@@ -880,18 +882,17 @@ test("an admin opens every user's company pages, acts on them and creates on beh
       maxRedirects: 0,
     });
     expect(dumpOnBehalf.status()).toBe(302);
-    const owners = queryE2eDatabase<{ email: string }>(
-      "select users.email from feeds join users on users.id = feeds.user_id where feeds.id = ? union all select users.email from dumps join users on users.id = dumps.user_id where dumps.id = ?",
-      idFrom(onBehalf.headers().location, "feed-details"),
-      idFrom(dumpOnBehalf.headers().location, "dump-details"),
-    );
-    expect(owners).toEqual([{ email: ownerAccount.email }, { email: ownerAccount.email }]);
-    expect(queryE2eDatabase<{ name: string; status: string }>("select name, status from feeds where id = ?", feedId)).toEqual([
+    const owners = [
+      await ownerEmail("feeds", idFrom(onBehalf.headers().location, "feed-details")),
+      await ownerEmail("dumps", idFrom(dumpOnBehalf.headers().location, "dump-details")),
+    ];
+    expect(owners).toEqual([ownerAccount.email, ownerAccount.email]);
+    expect(await e2eDb().selectFrom("feeds").select(["name", "status"]).where("id", "=", feedId).execute()).toEqual([
       { name: "Taken over", status: "inactive" },
     ]);
     await admin.dispose();
   } finally {
-    release();
+    await release();
   }
   await ownerClient.dispose();
 });

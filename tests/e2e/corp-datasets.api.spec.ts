@@ -67,7 +67,7 @@ for (const role of Object.keys(expected) as Role[]) {
     const account = role === "visitor" ? null : await createAccount(products[role]);
     const request = account ? await signedIn(playwright, account) : await client(playwright, null);
     // The first generation stays queued, so the page's post that follows is refused for it, not for a finished one.
-    const release = account ? holdDumpQueue(account) : () => undefined;
+    const release = account ? await holdDumpQueue(account) : async () => undefined;
     const want = expected[role];
     try {
       const get = await request.get(api);
@@ -83,7 +83,7 @@ for (const role of Object.keys(expected) as Role[]) {
         expect(item?.latest).toMatchObject({ id: ((await post.json()) as { id: string }).id, status: "queued" });
       }
     } finally {
-      release();
+      await release();
       await request.dispose();
     }
   });
@@ -108,7 +108,7 @@ test("GET lists every dataset in the asked language, with the user's latest gene
 test("POST generates a dataset to a downloadable file, one at a time", async ({ playwright }) => {
   const account = await createAccount({ products: ["company"] });
   const request = await signedIn(playwright, account);
-  const release = holdDumpQueue(account);
+  const release = await holdDumpQueue(account);
   let id: string;
   try {
     const accepted = await generate(request, { datasetId: "banks-and-insurers", format: "json" });
@@ -129,7 +129,7 @@ test("POST generates a dataset to a downloadable file, one at a time", async ({ 
     const queued = (await datasets(request)).find((item) => item.id === "banks-and-insurers");
     expect(queued?.latest).toMatchObject({ id, status: "queued", format: "json", progress: 0, finished: null, files: [] });
   } finally {
-    release();
+    await release();
   }
 
   await expect(async () => {

@@ -27,7 +27,7 @@ async function waitForCompleted(page: Page, name: string) {
 test("a company subscriber generates a dataset, sees it being built, then downloads the file", async ({ page }) => {
   const account = await createAccount({ products: ["company"] });
   await signInPage(page, account, "corp");
-  const release = holdDumpQueue(account);
+  const release = await holdDumpQueue(account);
   try {
     await open(page, datasetsPath);
     await expect(page.getByRole("heading", { level: 1, name: "Pre-defined datasets" })).toBeVisible();
@@ -46,12 +46,12 @@ test("a company subscriber generates a dataset, sees it being built, then downlo
     const listed = (await (await page.request.get("/api/corp-predefined-datasets")).json()) as {
       datasets: { id: string; latest: { id: string } | null }[];
     };
-    markDumpRunning(listed.datasets.find((item) => item.id === "european-listed-companies")!.latest!.id, 12, 48);
+    await markDumpRunning(listed.datasets.find((item) => item.id === "european-listed-companies")!.latest!.id, 12, 48);
     if (!javaScriptEnabled()) await building.getByRole("link", { name: "Refresh" }).click();
     await expect(building).toContainText("Generating the XML file… 25%");
     await expect(building.getByRole("progressbar", { name: "25% generated" })).toHaveAttribute("aria-valuenow", "25");
   } finally {
-    release();
+    await release();
   }
 
   await waitForCompleted(page, "European listed companies");
@@ -94,7 +94,7 @@ test("a company subscriber generates a dataset, sees it being built, then downlo
 test("while one dataset is being generated, another is refused with the reason", async ({ page }) => {
   const account = await createAccount({ products: ["company"] });
   await signInPage(page, account, "corp");
-  const release = holdDumpQueue(account);
+  const release = await holdDumpQueue(account);
   try {
     await open(page, datasetsPath);
     // Another tab starts a generation after this page was shown.
@@ -124,7 +124,7 @@ test("while one dataset is being generated, another is refused with the reason",
     await expect(card(page, "Banks and insurers").getByTestId("dataset-generating")).toBeVisible();
     await expect(page.getByRole("alert")).toHaveCount(0);
   } finally {
-    release();
+    await release();
   }
   await waitForCompleted(page, "Banks and insurers");
 });

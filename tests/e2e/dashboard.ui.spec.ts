@@ -144,7 +144,7 @@ test.describe("API keys", () => {
     await page.getByTestId("key-card-econ").getByRole("button", { name: "Verify" }).click();
     await expect(page.getByTestId("verification")).toHaveText("This key is not valid: it is not a key of this platform.");
 
-    endSubscriptions(account.email);
+    await endSubscriptions(account.email);
     const afterEnd = await page.request.post("/api/auth/verify-macro-token", { data: { token: second } });
     expect(await afterEnd.json()).toEqual({ valid: false, reason: "subscription-ended" });
   });

@@ -2,7 +2,8 @@ import { createHash, randomUUID } from "node:crypto";
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import { createAccount } from "./support/accounts";
 import { keyFor, trialKey } from "./support/data-api-keys";
-import { queryE2eDatabase, writeE2eDatabase } from "./support/database";
+import { nowIso } from "../../app/modules/db/ids";
+import { e2eDb } from "./support/database";
 
 /**
  * The data APIs over HTTP against the real server: a subscriber's key on every set, the sandbox's trial key,
@@ -41,7 +42,7 @@ test("a subscriber's key answers every set of its product", async ({ request }) 
 });
 
 test("the sandbox answers the trial key over its sample, 403 outside it", async ({ request }) => {
-  const key = trialKey();
+  const key = await trialKey();
   const databases = await request.get(`/data-api/sandbox/layout/databases?token=${key}`);
   expect(databases.status()).toBe(200);
   expect(((await databases.json()) as { data: { id: string; subscribed: boolean }[] }).data).toEqual([
@@ -105,22 +106,22 @@ test("a 6th call within a second and an overlapping call are answered 429 with R
   expect(((await refused!.json()) as { code: number }).code).toBe(429);
 
   // Another instance is answering a call of this key: its in-flight mark is in the shared database.
-  const { id } = queryE2eDatabase<{ id: string }>(
-    "select id from api_keys where key_hash = ?",
-    createHash("sha256").update(key).digest("hex"),
-  )[0]!;
-  writeE2eDatabase(
-    "insert into data_api_calls (caller, call_id, expires_at) values (?, ?, ?)",
-    `data-api:key:${id}`,
-    randomUUID(),
-    new Date(Date.now() + 30_000).toISOString(),
-  );
+  const db = e2eDb();
+  const { id } = await db
+    .selectFrom("api_keys")
+    .select("id")
+    .where("key_hash", "=", createHash("sha256").update(key).digest("hex"))
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto("data_api_calls")
+    .values({ caller: `data-api:key:${id}`, call_id: randomUUID(), expires_at: nowIso(new Date(Date.now() + 30_000)) })
+    .execute();
   await new Promise((resolve) => setTimeout(resolve, 1100));
   const overlapping = await request.get(`/data-api/macroeconomic/dictionary/regions?token=${key}`);
   expect(overlapping.status()).toBe(429);
   expect(overlapping.headers()["retry-after"]).toBe("1");
   expect(((await overlapping.json()) as { error: string }).error).toMatch(/sequential/);
-  writeE2eDatabase("delete from data_api_calls where caller = ?", `data-api:key:${id}`);
+  await db.deleteFrom("data_api_calls").where("caller", "=", `data-api:key:${id}`).execute();
   expect((await request.get(`/data-api/macroeconomic/dictionary/regions?token=${key}`)).status()).toBe(200);
 });
 

@@ -10,6 +10,7 @@ import { clientLanguagesOf } from "../../app/modules/docs/exports/downloads";
 import { clientFilename } from "../../app/modules/docs/exports/sdk";
 import { docSetPath, getDocSet, type DocSetId } from "../../app/modules/registry/registry";
 import { apiSamples, missingOutputLine, substitute, type ApiSample, type RunnableLanguage } from "../support/doc-samples";
+import { runBatch, type BatchLanguage, type Run } from "../support/doc-samples-batch";
 import { keyFor, trialKey } from "./support/data-api-keys";
 
 /**
@@ -50,7 +51,7 @@ async function credentials(
 ): Promise<Record<string, string>> {
   const values: Record<string, string> = Object.fromEntries(sets.map((each) => [specBaseUrls[each], `${origin}/data-api/${each}`]));
   const access = setAccess[set];
-  if (access.kind === "trial-key") return { ...values, YOUR_API_KEY: trialKey() };
+  if (access.kind === "trial-key") return { ...values, YOUR_API_KEY: await trialKey() };
   const products = new Set(
     [set, ...calledSets].flatMap((each) => {
       const other = setAccess[each];
@@ -70,12 +71,6 @@ const runners: Record<Program, { file: string; command: string; args: (file: str
   php: { file: "sample.php", command: "php", args: (file) => [file] },
   r: { file: "sample.R", command: "Rscript", args: (file) => [file] },
 };
-
-interface Run {
-  exitCode: number;
-  stdout: string;
-  stderr: string;
-}
 
 /**
  * A clean folder per run, with the vendor/autoload.php a Composer project would have: Debian's Guzzle, and the
@@ -110,6 +105,13 @@ function placeClient(folder: string, name: string, content: string): void {
   fs.writeFileSync(path.join(packageFolder, "package.json"), JSON.stringify({ name: packageName, type: "module", exports: `./${name}` }));
 }
 
+/** The environment without any proxy of the machine: the samples call the server on loopback. */
+function withoutProxy(): NodeJS.ProcessEnv {
+  const environment: NodeJS.ProcessEnv = { ...process.env, NO_PROXY: "*" };
+  for (const name of Object.keys(environment)) if (/^(https?|all)_proxy$/i.test(name)) delete environment[name];
+  return environment;
+}
+
 /**
  * Runs one program in its language beside the files given (the portal's clients it loads), without any proxy
  * of the machine, and never longer than the limit.
@@ -119,13 +121,11 @@ function run(language: Program, code: string, timeoutMs = 90_000, files: Record<
   const runner = runners[language];
   fs.writeFileSync(path.join(folder, runner.file), code);
   for (const [name, content] of Object.entries(files)) placeClient(folder, name, content);
-  const environment: NodeJS.ProcessEnv = { ...process.env, NO_PROXY: "*" };
-  for (const name of Object.keys(environment)) if (/^(https?|all)_proxy$/i.test(name)) delete environment[name];
   return new Promise((resolve) => {
     execFile(
       runner.command,
       runner.args(runner.file),
-      { cwd: folder, env: environment, encoding: "utf8", timeout: timeoutMs, maxBuffer: 16 * 1024 * 1024 },
+      { cwd: folder, env: withoutProxy(), encoding: "utf8", timeout: timeoutMs, maxBuffer: 16 * 1024 * 1024 },
       (error, stdout, stderr) => {
         fs.rmSync(folder, { recursive: true, force: true });
         const exitCode = error ? (typeof error.code === "number" ? error.code : -1) : 0;
@@ -207,10 +207,12 @@ async function inPool<T>(items: readonly T[], width: number, task: (item: T) => 
 }
 
 /**
- * One test per set and language. Most of a sample's time is spent waiting (pacing, polling a report), so
- * three pages run side by side, each with a subscriber of its own: the rate limits count per key.
+ * One test per set and language. Most of a sample's time is spent waiting (pacing, polling a report every 5 s),
+ * so six pages run side by side, the longest first, each with a subscriber of its own (the rate limits count per
+ * key) that runs the page's samples in order, as a reader following the page would: a sample may use what the
+ * one before it made.
  */
-test.describe("written pages", () => {
+test.describe("written pages", { tag: "@no-db" }, () => {
   for (const set of sets) {
     for (const language of ["en", "zh"]) {
       const pages = pagesWithSamples(set, language);
@@ -227,7 +229,8 @@ test.describe("written pages", () => {
             failures.push(error instanceof Error ? error.message : String(error));
           }
         };
-        await inPool(pages, 3, async ({ name, samples, calledSets }) => {
+        const longestFirst = [...pages].sort((one, other) => other.samples.length - one.samples.length);
+        await inPool(longestFirst, 6, async ({ name, samples, calledSets }) => {
           await attempt(async () => {
             const values = await credentials(request, set, baseURL!, calledSets);
             for (const sample of samples) {
@@ -253,52 +256,73 @@ async function sampleKey(request: APIRequestContext, set: DocSetId, values: Reco
   return ((await session.json()) as { data: { token: string }[] }).data[0]!.token;
 }
 
-/** Runs the steps one after another, each starting at least 250 ms after the one before: 4 calls a second per key. */
+/** Steps of one key start at least this far apart: 4 calls a second. */
+const paceMs = 250;
+
+/** Runs the steps one after another, each starting at least `paceMs` after the one before. */
 async function paced<T>(items: readonly T[], step: (item: T) => Promise<void>): Promise<void> {
   for (const item of items) {
     const started = Date.now();
     await step(item);
-    const wait = 250 - (Date.now() - started);
+    const wait = paceMs - (Date.now() - started);
     if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
   }
 }
 
-test.describe("generated request samples", () => {
+/** Python and R load their interpreter and HTTP library once for all the samples of a set, not once per sample. */
+const batched: Partial<Record<SampleLanguage, BatchLanguage>> = { python: "python", r: "r" };
+
+/** One language's samples, paced for one key, each allowed 30 s. */
+async function runSamples(language: SampleLanguage, samples: readonly string[]): Promise<Run[]> {
+  const batch = batched[language];
+  if (batch) return runBatch(batch, samples, { paceMs, timeoutMs: samples.length * 30_000, env: withoutProxy() });
+  const results: Run[] = [];
+  await paced(samples, async (sample) => {
+    results.push(await run(programOf[language], sample, 30_000));
+  });
+  return results;
+}
+
+test.describe("generated request samples", { tag: "@no-db" }, () => {
   for (const set of sets) {
     test(`every operation of ${set} in every language`, async ({ request, baseURL }) => {
       const model = specModel(set);
       test.setTimeout(60_000 + model.operations.length * 10_000);
       const base = `${baseURL}/data-api/${set}`;
-      // One subscriber per language, so the languages run side by side within each key's rate limit.
-      const keys = await Promise.all(
-        sampleLanguages.map(async () => sampleKey(request, set, await credentials(request, set, baseURL!), base)),
+      // One subscriber per language and one for the plain requests, so all run side by side within each key's rate limit.
+      const [statusKey, ...keys] = await Promise.all(
+        ["status", ...sampleLanguages].map(async () => sampleKey(request, set, await credentials(request, set, baseURL!), base)),
       );
       // What the API answers each request: every language's sample must send it and report it the same way.
       const statuses = new Map<string, number>();
-      await paced(model.operations, async (operation) => {
-        const direct = await run("bash", `${requestSamples(model, operation, keys[0]!, base).curl} -s -o /dev/null -w "%{http_code}"`);
-        statuses.set(operation.id, Number(direct.stdout));
-      });
+      const samples = sampleLanguages.map((language, index) =>
+        model.operations.map((operation) => requestSamples(model, operation, keys[index]!, base)[language]),
+      );
+      const [results] = await Promise.all([
+        Promise.all(sampleLanguages.map((language, index) => runSamples(language, samples[index]!))),
+        paced(model.operations, async (operation) => {
+          const direct = await run("bash", `${requestSamples(model, operation, statusKey!, base).curl} -s -o /dev/null -w "%{http_code}"`);
+          statuses.set(operation.id, Number(direct.stdout));
+        }),
+      ]);
       test.info().annotations.push({
         type: "statuses",
         description: model.operations.map((operation) => `${operation.method} ${operation.path}: ${statuses.get(operation.id)}`).join(", "),
       });
-      await Promise.all(
-        sampleLanguages.map((language, index) =>
-          paced(model.operations, async (operation) => {
-            const sample = requestSamples(model, operation, keys[index]!, base)[language];
-            const status = statuses.get(operation.id)!;
-            const label = `${set} ${operation.method.toUpperCase()} ${operation.path} (${language}, HTTP ${status})`;
-            const result = await run(programOf[language], sample, 30_000);
-            if (status < 400 || language === "curl" || language === "php") {
-              expect(result.exitCode, report(label, sample, result)).toBe(0);
-              expect(result.stdout.trim(), report(label, sample, result)).not.toBe("");
-            } else {
-              expect(result.exitCode, report(label, sample, result)).not.toBe(0);
-            }
-          }),
-        ),
-      );
+      for (const [index, language] of sampleLanguages.entries()) {
+        for (const [position, operation] of model.operations.entries()) {
+          const status = statuses.get(operation.id)!;
+          const sample = samples[index]![position]!;
+          const result = results[index]![position]!;
+          const label = `${set} ${operation.method.toUpperCase()} ${operation.path} (${language}, HTTP ${status})`;
+          if (status < 400 || language === "curl" || language === "php") {
+            expect(result.exitCode, report(label, sample, result)).toBe(0);
+            expect(result.stdout.trim(), report(label, sample, result)).not.toBe("");
+          } else {
+            expect(result.exitCode, report(label, sample, result)).not.toBe(0);
+          }
+        }
+      }
     });
   }
 });

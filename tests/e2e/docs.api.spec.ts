@@ -5,7 +5,7 @@ const sets = ["macroeconomic", "sandbox", "company", "company-v2", "documents", 
 test.describe.configure({ mode: "parallel" });
 
 for (const set of sets) {
-  test(`every route of ${set} answers 200 with and without a trailing slash, under /en and /zh`, async ({ request }) => {
+  test(`every route of ${set} answers 200 with and without a trailing slash, under /en and /zh`, { tag: "@no-db" }, async ({ request }) => {
     // Four addresses of each of up to ~50 routes, each a fully rendered page: more than the default 30 s on 2 busy cores.
     test.setTimeout(120_000);
     const { routes } = (await (await request.get(`/api/routing/data/${set}`)).json()) as { routes: string[] };
@@ -19,7 +19,7 @@ for (const set of sets) {
   });
 }
 
-test("docs?path=&method= redirects to the operation's first tag with the same query", async ({ request }) => {
+test("docs?path=&method= redirects to the operation's first tag with the same query", { tag: "@no-db" }, async ({ request }) => {
   const response = await request.get("/docs/econ/macroeconomic/docs?path=%2Fseries%2F%7Bid%7D&method=get", { maxRedirects: 0 });
   expect(response.status()).toBe(302);
   expect(response.headers().location).toBe("/docs/econ/macroeconomic/docs/series?path=%2Fseries%2F%7Bid%7D&method=get");
@@ -27,7 +27,7 @@ test("docs?path=&method= redirects to the operation's first tag with the same qu
   expect(zh.headers().location).toBe("/zh/docs/corp/api-v2/docs/companies?path=%2Fcompanies&method=get");
 });
 
-test("a missing operation, tag, page or set is a 404", async ({ request }) => {
+test("a missing operation, tag, page or set is a 404", { tag: "@no-db" }, async ({ request }) => {
   for (const url of [
     "/docs/econ/macroeconomic/docs?path=%2Fnope&method=get",
     "/docs/econ/macroeconomic/docs?path=%2Fseries%2F%7Bid%7D&method=post",
@@ -43,7 +43,7 @@ test("a missing operation, tag, page or set is a 404", async ({ request }) => {
   }
 });
 
-test("an operation page shows parameters, responses, an example and samples in five languages", async ({ request }) => {
+test("an operation page shows parameters, responses, an example and samples in five languages", { tag: "@no-db" }, async ({ request }) => {
   const html = await (
     await request.get("/docs/flows/api-v2/docs/report?path=%2Fv2%2FReport%2F%7Bdataset%7D%2F%7Bfrom%7D%2F%7Bto%7D&method=post")
   ).text();
@@ -63,19 +63,23 @@ test("an operation page shows parameters, responses, an example and samples in f
   }
 });
 
-test("?lang= sends a docs page to its URL in that language; unsupported values fall back to English", async ({ request }) => {
-  const chinese = await request.get("/docs/econ/macroeconomic/getting-started/prerequisites?lang=zh", { maxRedirects: 0 });
-  expect(chinese.status()).toBe(302);
-  expect(chinese.headers().location).toBe("/zh/docs/econ/macroeconomic/getting-started/prerequisites");
-  const withQuery = await request.get("/zh/docs/econ/macroeconomic/docs/series?path=%2Fseries&method=get&lang=en", { maxRedirects: 0 });
-  expect(withQuery.headers().location).toBe("/docs/econ/macroeconomic/docs/series?path=%2Fseries&method=get");
-  const unsupported = await request.get("/docs/econ/macroeconomic?lang=fr");
-  expect(unsupported.status()).toBe(200);
-  expect(unsupported.url()).toMatch(/\/docs\/econ\/macroeconomic$/);
-  expect(await unsupported.text()).toContain('lang="en"');
-});
+test(
+  "?lang= sends a docs page to its URL in that language; unsupported values fall back to English",
+  { tag: "@no-db" },
+  async ({ request }) => {
+    const chinese = await request.get("/docs/econ/macroeconomic/getting-started/prerequisites?lang=zh", { maxRedirects: 0 });
+    expect(chinese.status()).toBe(302);
+    expect(chinese.headers().location).toBe("/zh/docs/econ/macroeconomic/getting-started/prerequisites");
+    const withQuery = await request.get("/zh/docs/econ/macroeconomic/docs/series?path=%2Fseries&method=get&lang=en", { maxRedirects: 0 });
+    expect(withQuery.headers().location).toBe("/docs/econ/macroeconomic/docs/series?path=%2Fseries&method=get");
+    const unsupported = await request.get("/docs/econ/macroeconomic?lang=fr");
+    expect(unsupported.status()).toBe(200);
+    expect(unsupported.url()).toMatch(/\/docs\/econ\/macroeconomic$/);
+    expect(await unsupported.text()).toContain('lang="en"');
+  },
+);
 
-test("internal links of Chinese docs pages stay in Chinese", async ({ request }) => {
+test("internal links of Chinese docs pages stay in Chinese", { tag: "@no-db" }, async ({ request }) => {
   const html = await (await request.get("/zh/docs/econ/macroeconomic/getting-started/support-and-resources")).text();
   expect(html).toMatch(/href="\/zh\/docs\/econ\/macroeconomic\/release-notes"/);
   expect(html).not.toMatch(/<article[\s\S]*href="\/docs\/econ\/macroeconomic\//);

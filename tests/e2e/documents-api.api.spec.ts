@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type APIResponse, type PlaywrightWorkerArgs } from "@playwright/test";
 import { createAccount, signInToken, type Product, type TestAccount } from "./support/accounts";
-import { queryE2eDatabase } from "./support/database";
+import { e2eDb, ownerEmail } from "./support/database";
 
 /**
  * The documents feeds JSON API (/api/documents-feed and /api/documents-options; SPEC.md sections 3, 4 and 9):
@@ -48,11 +48,11 @@ async function createFeed(client: Client, data: Record<string, unknown>): Promis
 }
 
 async function feedRow(id: string) {
-  const [row] = queryE2eDatabase<{ frequency: string; status: string; next_run_at: string | null; delivery: string; name: string }>(
-    "select frequency, status, next_run_at, delivery, name from feeds where id = ?",
-    id,
-  );
-  return row!;
+  return e2eDb()
+    .selectFrom("feeds")
+    .select(["frequency", "status", "next_run_at", "delivery", "name"])
+    .where("id", "=", id)
+    .executeTakeFirstOrThrow();
 }
 
 async function listIds(client: Client, query = ""): Promise<string[]> {
@@ -311,12 +311,7 @@ test("who may reach the documents API: visitors 401, other subscribers 403, othe
   });
   expect(await feedRow(feed)).toMatchObject({ name: "Taken over", status: "inactive", frequency: "every-60-minutes" });
   const forAlice = await createFeed(admin, { ...body, name: "Made by the admin", username: alice.account.email });
-  expect(
-    queryE2eDatabase<{ email: string }>(
-      "select users.email from feeds join users on users.id = feeds.user_id where feeds.id = ?",
-      forAlice,
-    ),
-  ).toEqual([{ email: alice.account.email }]);
+  expect(await ownerEmail("feeds", forAlice)).toBe(alice.account.email);
   expect((await listIds(alice)).sort()).toEqual([feed, forAlice].sort());
   expect(
     (await expectJson(await admin.request.post("/api/documents-feed", { data: { ...body, username: "nobody@example.com" } }), 422)).errors,

@@ -31,7 +31,7 @@ async function listedDownloads(request: APIRequestContext, url: string): Promise
 test.describe.configure({ mode: "parallel" });
 
 for (const [set, url] of Object.entries(downloadPages)) {
-  test(`every download of ${set} answers 200 as an attachment of the right type`, async ({ request }) => {
+  test(`every download of ${set} answers 200 as an attachment of the right type`, { tag: "@no-db" }, async ({ request }) => {
     const paths = await listedDownloads(request, url);
     const root = url.split("/").slice(0, 4).join("/");
     const files = paths.map((path) => path.slice(path.lastIndexOf("/") + 1));
@@ -49,26 +49,28 @@ for (const [set, url] of Object.entries(downloadPages)) {
   });
 }
 
-test("the specification downloads are a valid OpenAPI 3.0.3 document, the Swagger 2.0 spec and a Postman collection", async ({
-  request,
-}) => {
-  const openapi = await (await request.get("/docs/flows/api-v2/downloads/openapi.json")).json();
-  expect(openapi).toMatchObject({ openapi: "3.0.3", info: { title: "Fund Flows API" } });
-  expect(Object.keys(openapi.paths)).toContain("/Session");
-  const swagger = await (await request.get("/docs/econ/macroeconomic/downloads/swagger.json")).json();
-  expect(swagger.swagger).toBe("2.0");
-  const collection = await (await request.get("/docs/flows/api-v2/downloads/postman-collection.json")).json();
-  expect(collection.info.schema).toBe("https://schema.getpostman.com/json/collection/v2.1.0/collection.json");
-  expect(collection.variable.map((variable: { key: string }) => variable.key)).toEqual(["baseUrl", "apiKey"]);
-});
+test(
+  "the specification downloads are a valid OpenAPI 3.0.3 document, the Swagger 2.0 spec and a Postman collection",
+  { tag: "@no-db" },
+  async ({ request }) => {
+    const openapi = await (await request.get("/docs/flows/api-v2/downloads/openapi.json")).json();
+    expect(openapi).toMatchObject({ openapi: "3.0.3", info: { title: "Fund Flows API" } });
+    expect(Object.keys(openapi.paths)).toContain("/Session");
+    const swagger = await (await request.get("/docs/econ/macroeconomic/downloads/swagger.json")).json();
+    expect(swagger.swagger).toBe("2.0");
+    const collection = await (await request.get("/docs/flows/api-v2/downloads/postman-collection.json")).json();
+    expect(collection.info.schema).toBe("https://schema.getpostman.com/json/collection/v2.1.0/collection.json");
+    expect(collection.variable.map((variable: { key: string }) => variable.key)).toEqual(["baseUrl", "apiKey"]);
+  },
+);
 
-test("the fund flows R client is served for the R download button", async ({ request }) => {
+test("the fund flows R client is served for the R download button", { tag: "@no-db" }, async ({ request }) => {
   const response = await request.get("/docs/flows/api-v2/downloads/fund_flows_client.R");
   expect(response.status()).toBe(200);
   expect(await response.text()).toContain("fund_flows_client <- function(api_key");
 });
 
-test("HEAD answers like GET without a body", async ({ request }) => {
+test("HEAD answers like GET without a body", { tag: "@no-db" }, async ({ request }) => {
   const response = await request.head("/docs/flows/api-v2/downloads/openapi.json");
   expect(response.status()).toBe(200);
   expect(response.headers()["content-type"]).toBe("application/json; charset=utf-8");
@@ -76,7 +78,7 @@ test("HEAD answers like GET without a body", async ({ request }) => {
   expect((await response.body()).length).toBe(0);
 });
 
-test("an unknown file or set, another set's file and a path out of the folder are 404s", async ({ request }) => {
+test("an unknown file or set, another set's file and a path out of the folder are 404s", { tag: "@no-db" }, async ({ request }) => {
   for (const url of [
     "/docs/flows/api-v2/downloads/secrets.json",
     "/docs/econ/macroeconomic/downloads/fund_flows_client.R",

@@ -1,42 +1,50 @@
 import { expect, test } from "@playwright/test";
 import { open } from "./support/pages";
 
-test("the macroeconomic SDK page lists clients, guides and the specification with working download links", async ({ page }) => {
-  await open(page, "/docs/econ/macroeconomic/getting-started/using-sdk");
-  const downloads = page.getByRole("region", { name: "Downloads" });
-  const clients = downloads.getByRole("table", { name: "SDK clients" });
-  await expect(clients.getByRole("rowheader")).toHaveText(["Python", "JavaScript", "PHP"]);
-  await expect(downloads.getByRole("table", { name: "Documentation" }).getByRole("rowheader")).toHaveText(["Python", "JavaScript", "PHP"]);
-  await expect(downloads.getByRole("table", { name: "Specification" }).getByRole("rowheader")).toHaveText([
-    "OpenAPI 3.0 JSON",
-    "Swagger 2.0 JSON",
-    "Postman collection",
-  ]);
+test(
+  "the macroeconomic SDK page lists clients, guides and the specification with working download links",
+  { tag: "@no-db" },
+  async ({ page }) => {
+    await open(page, "/docs/econ/macroeconomic/getting-started/using-sdk");
+    const downloads = page.getByRole("region", { name: "Downloads" });
+    const clients = downloads.getByRole("table", { name: "SDK clients" });
+    await expect(clients.getByRole("rowheader")).toHaveText(["Python", "JavaScript", "PHP"]);
+    await expect(downloads.getByRole("table", { name: "Documentation" }).getByRole("rowheader")).toHaveText([
+      "Python",
+      "JavaScript",
+      "PHP",
+    ]);
+    await expect(downloads.getByRole("table", { name: "Specification" }).getByRole("rowheader")).toHaveText([
+      "OpenAPI 3.0 JSON",
+      "Swagger 2.0 JSON",
+      "Postman collection",
+    ]);
 
-  const python = clients.getByRole("link", { name: /^Download Python client, version \d+\.\d+\.\d+$/ });
-  await expect(python).toHaveAttribute("href", "/docs/econ/macroeconomic/downloads/macroeconomic_client.py");
-  await expect(python).toHaveAttribute("download", "");
-  const links = downloads.getByRole("link");
-  await expect(links).toHaveCount(9);
-  for (const href of await links.evaluateAll((anchors) => anchors.map((anchor) => anchor.getAttribute("href") ?? ""))) {
-    const response = await page.request.get(href);
-    expect(response.status(), href).toBe(200);
-    expect(response.headers()["content-disposition"], href).toMatch(/^attachment; filename="/);
-  }
+    const python = clients.getByRole("link", { name: /^Download Python client, version \d+\.\d+\.\d+$/ });
+    await expect(python).toHaveAttribute("href", "/docs/econ/macroeconomic/downloads/macroeconomic_client.py");
+    await expect(python).toHaveAttribute("download", "");
+    const links = downloads.getByRole("link");
+    await expect(links).toHaveCount(9);
+    for (const href of await links.evaluateAll((anchors) => anchors.map((anchor) => anchor.getAttribute("href") ?? ""))) {
+      const response = await page.request.get(href);
+      expect(response.status(), href).toBe(200);
+      expect(response.headers()["content-disposition"], href).toMatch(/^attachment; filename="/);
+    }
 
-  const download = page.waitForEvent("download");
-  await downloads.getByRole("link", { name: /^Download OpenAPI 3\.0 JSON/ }).click();
-  expect((await download).suggestedFilename()).toBe("openapi.json");
-});
+    const download = page.waitForEvent("download");
+    await downloads.getByRole("link", { name: /^Download OpenAPI 3\.0 JSON/ }).click();
+    expect((await download).suggestedFilename()).toBe("openapi.json");
+  },
+);
 
-test("a set without an SDK page shows its downloads on the overview", async ({ page }) => {
+test("a set without an SDK page shows its downloads on the overview", { tag: "@no-db" }, async ({ page }) => {
   await open(page, "/docs/econ/sandbox");
   const downloads = page.getByRole("region", { name: "Downloads" });
   await expect(downloads.getByRole("table", { name: "Specification" })).toBeVisible();
   await expect(downloads.getByRole("table", { name: "Documentation" })).toHaveCount(0);
 });
 
-test("the fund flows Postman page describes the collection and offers it for download", async ({ page }) => {
+test("the fund flows Postman page describes the collection and offers it for download", { tag: "@no-db" }, async ({ page }) => {
   await open(page, "/docs/flows/api-v2/postman-collection");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Postman collection");
   await expect(page.getByTestId("empty-page")).toHaveCount(0);
@@ -59,7 +67,7 @@ test("the fund flows Postman page describes the collection and offers it for dow
   expect((await download).suggestedFilename()).toBe("postman-collection.json");
 });
 
-test("the fund flows R pages offer the R client above their text", async ({ page }) => {
+test("the fund flows R pages offer the R client above their text", { tag: "@no-db" }, async ({ page }) => {
   for (const url of ["/docs/flows/api-v2/r/full-guide", "/docs/flows/api-v2/r/quick-examples/generate-report-with-var-filters"]) {
     await open(page, url);
     const button = page.getByRole("link", { name: "Download the R client" });
@@ -76,7 +84,7 @@ test("the fund flows R pages offer the R client above their text", async ({ page
   await expect(page.getByRole("link", { name: "Download the R client" })).toHaveCount(0);
 });
 
-test("the downloads are labelled in Chinese under /zh and still link the unprefixed files", async ({ page }) => {
+test("the downloads are labelled in Chinese under /zh and still link the unprefixed files", { tag: "@no-db" }, async ({ page }) => {
   await open(page, "/zh/docs/econ/macroeconomic/getting-started/using-sdk");
   const downloads = page.getByRole("region", { name: "下载" });
   const clients = downloads.getByRole("table", { name: "SDK 客户端" });

@@ -1,9 +1,8 @@
-import { randomUUID } from "node:crypto";
-import path from "node:path";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import Database from "better-sqlite3";
-import { e2eDatabaseFile } from "../../playwright.config";
-import { createAccount, signInPage, type TestAccount } from "./support/accounts";
+import { nowIso } from "../../app/modules/db/ids";
+import { createAccount, signInPage } from "./support/accounts";
+import { e2eDb } from "./support/database";
+import { holdDumpQueue } from "./support/dump-queue";
 import { javaScriptEnabled, open } from "./support/pages";
 
 /** Macroeconomic dumps: the list and details follow a dump to its files, live with JavaScript, on reload without. */
@@ -17,31 +16,6 @@ async function createDump(request: APIRequestContext, body: Record<string, unkno
   const response = await request.post("/api/econ-dump", { data: { database: await firstDatabase(request), ...body } });
   expect(response.status(), await response.text()).toBe(201);
   return ((await response.json()) as { id: string }).id;
-}
-
-function withDatabase<T>(work: (database: Database.Database) => T): T {
-  const database = new Database(path.resolve(e2eDatabaseFile));
-  try {
-    return work(database);
-  } finally {
-    database.close();
-  }
-}
-
-/** Holds the account's dump queue as a running dump of another worker would: its dumps stay queued. */
-function blockDumps(account: TestAccount): () => void {
-  const jobId = randomUUID();
-  withDatabase((database) => {
-    const { id } = database.prepare("select id from users where email = ?").get(account.email) as { id: string };
-    const now = new Date().toISOString();
-    const later = new Date(Date.now() + 10 * 60_000).toISOString();
-    database
-      .prepare(
-        "insert into jobs (id, kind, payload, status, run_at, attempts, max_attempts, concurrency_key, unique_key, locked_by, locked_until, cancel_requested, last_error, created_at, updated_at, finished_at) values (?, 'test-blocker', '{}', 'running', ?, 1, 1, ?, null, 'test', ?, 0, null, ?, ?, null)",
-      )
-      .run(jobId, now, `dumps:${id}`, later, now, now);
-  });
-  return () => withDatabase((database) => database.prepare("delete from jobs where id = ?").run(jobId));
 }
 
 async function waitForStatus(page: Page, status: string) {
@@ -96,14 +70,20 @@ test("a dump is followed to completion and its JSON and XML files download", asy
 test("a running dump shows its progress and can be cancelled", async ({ page }) => {
   const account = await createAccount({ products: ["macroeconomic"] });
   await signInPage(page, account);
-  const release = blockDumps(account);
+  const release = await holdDumpQueue(account);
   try {
     const id = await createDump(page.request, { name: "Long history" });
-    withDatabase((database) =>
-      database
-        .prepare("update dumps set status = 'running', processed = 150, total = 2000, started_at = ?, estimated_end_at = ? where id = ?")
-        .run(new Date().toISOString(), new Date(Date.now() + 5 * 60_000).toISOString(), id),
-    );
+    await e2eDb()
+      .updateTable("dumps")
+      .set({
+        status: "running",
+        processed: 150,
+        total: 2000,
+        started_at: nowIso(),
+        estimated_end_at: nowIso(new Date(Date.now() + 5 * 60_000)),
+      })
+      .where("id", "=", id)
+      .execute();
     await open(page, "/dashboard/econ/dumps");
     const row = page.getByTestId("dump-row").filter({ hasText: "Long history" });
     await expect(row.getByTestId("dump-status")).toHaveText("Running");
@@ -117,7 +97,7 @@ test("a running dump shows its progress and can be cancelled", async ({ page }) 
     const again = await page.request.post(`/dashboard/econ/dump-details/${id}`, { form: { intent: "cancel" } });
     expect(again.status()).toBe(409);
   } finally {
-    release();
+    await release();
   }
 });
 

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type PlaywrightWorkerArgs } from "@playwright/test";
 import { createAccount, signInToken } from "./support/accounts";
-import { queryE2eDatabase } from "./support/database";
+import { e2eDb, ownerEmail } from "./support/database";
 
 /**
  * Every page (GET) and action (POST) of /dashboard/econ/* answers a visitor, a user without the
@@ -113,12 +113,13 @@ for (const role of ["visitor", "unsubscribed", "other"] satisfies Role[]) {
       for (const path of paths.forEveryone) expect((await client.get(path)).status(), `GET ${path} as a subscriber`).toBe(200);
     }
 
-    const [feed] = queryE2eDatabase<{ name: string; deleted_at: string | null; status: string }>(
-      "select name, deleted_at, status from feeds where id = ?",
-      feedId,
-    );
-    expect(feed).toEqual({ name: "Owned feed", deleted_at: null, status: "active" });
-    expect(queryE2eDatabase<{ count: number }>("select count(*) as count from dumps where feed_id = ?", feedId)[0]?.count).toBe(0);
+    const db = e2eDb();
+    expect(await db.selectFrom("feeds").select(["name", "deleted_at", "status"]).where("id", "=", feedId).executeTakeFirst()).toEqual({
+      name: "Owned feed",
+      deleted_at: null,
+      status: "active",
+    });
+    expect(await db.selectFrom("dumps").select("id").where("feed_id", "=", feedId).execute()).toHaveLength(0);
     const owner = await ownerClient.get(`/dashboard/econ/feed-details/${feedId}`);
     expect(owner.status()).toBe(200);
     await client.dispose();
@@ -155,11 +156,7 @@ test("an admin reaches every user's feed and may create one on behalf of a usern
   });
   expect(onBehalf.status()).toBe(302);
   const newId = idFrom(onBehalf.headers().location, "feed-details");
-  const [row] = queryE2eDatabase<{ email: string }>(
-    "select users.email from feeds join users on users.id = feeds.user_id where feeds.id = ?",
-    newId,
-  );
-  expect(row?.email).toBe(ownerAccount.email);
+  expect(await ownerEmail("feeds", newId)).toBe(ownerAccount.email);
   await admin.dispose();
   await ownerClient.dispose();
 });

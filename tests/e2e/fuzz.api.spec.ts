@@ -4,7 +4,7 @@ import { expect, test, type APIRequestContext, type APIResponse, type Playwright
 import { bodyLimitFor } from "../../app/modules/http/policy";
 import { listRoutes, type RouteEntry } from "../support/route-map";
 import { createAccount, signInToken, type Product } from "./support/accounts";
-import { queryE2eDatabase } from "./support/database";
+import { e2eDb } from "./support/database";
 import { createRandom, type Random } from "../../app/modules/catalog/random";
 
 /**
@@ -566,8 +566,8 @@ async function createFixtures(playwright: Playwright, baseURL: string, subscribe
   return fixtures;
 }
 
-function incidentCount(pathnames: Set<string>): number {
-  const rows = queryE2eDatabase<{ path: string; query: string }>("select path, query from incidents");
+async function incidentCount(pathnames: Set<string>): Promise<number> {
+  const rows = await e2eDb().selectFrom("incidents").select(["path", "query"]).execute();
   return rows.filter((row) => pathnames.has(row.path) || row.query.includes(CROSS_SITE_MARKER)).length;
 }
 
@@ -602,7 +602,7 @@ test("[fuzz] 2,000+ malformed requests across every /api route and page action n
   const crossSitePaths = new Set(
     cases.filter((fuzzCase) => fuzzCase.expected === 403).map((fuzzCase) => new URL(fuzzCase.path, baseURL).pathname),
   );
-  const incidentsBefore = incidentCount(crossSitePaths);
+  const incidentsBefore = await incidentCount(crossSitePaths);
 
   const request = await playwright.request.newContext({ baseURL });
   const started = Date.now();
@@ -626,6 +626,6 @@ test("[fuzz] 2,000+ malformed requests across every /api route and page action n
     .map(describe);
   expect(failures).toEqual([]);
   expect(wrongRefusals).toEqual([]);
-  expect(incidentCount(crossSitePaths)).toBe(incidentsBefore);
+  expect(await incidentCount(crossSitePaths)).toBe(incidentsBefore);
   expect(outcomes.length).toBeGreaterThanOrEqual(2000);
 });

@@ -1,6 +1,6 @@
 import { expect, type APIRequestContext } from "@playwright/test";
 import { test } from "./support/contact-client";
-import { queryE2eDatabase, uniqueEmail } from "./support/database";
+import { e2eDb, uniqueEmail } from "./support/database";
 
 const kinds = ["general-inquiry", "report-bug", "request-feature", "business-inquiry"];
 const huge = "x".repeat(200_000);
@@ -15,9 +15,10 @@ async function storeKnownMessage(request: APIRequestContext): Promise<string> {
   return email;
 }
 
-function expectNothingLost(keptEmail: string, tag: string) {
-  expect(queryE2eDatabase("select subject from contact_messages where email = ?", keptEmail)).toEqual([{ subject: "Kept" }]);
-  expect(queryE2eDatabase("select id from contact_messages where payload like ?", `%${tag}%`)).toHaveLength(0);
+async function expectNothingLost(keptEmail: string, tag: string) {
+  const db = e2eDb();
+  expect(await db.selectFrom("contact_messages").select("subject").where("email", "=", keptEmail).execute()).toEqual([{ subject: "Kept" }]);
+  expect(await db.selectFrom("contact_messages").select("id").where("payload", "like", `%${tag}%`).execute()).toHaveLength(0);
 }
 
 test.describe("garbage never causes a 500 and loses nothing", () => {
@@ -45,7 +46,7 @@ test.describe("garbage never causes a 500 and loses nothing", () => {
       }
       const get = await request.get(url);
       expect(get.status()).toBe(405);
-      expectNothingLost(kept, tag);
+      await expectNothingLost(kept, tag);
     });
 
     test(`form post /contact/${kind}`, async ({ request }) => {
@@ -67,7 +68,7 @@ test.describe("garbage never causes a 500 and loses nothing", () => {
       expect(file.status()).toBe(422);
       const json = await request.post(url, { data: { name: tag }, maxRedirects: 0 });
       expect(json.status()).toBe(400);
-      expectNothingLost(kept, tag);
+      await expectNothingLost(kept, tag);
     });
   }
 
@@ -90,7 +91,9 @@ test.describe("garbage never causes a 500 and loses nothing", () => {
     });
     expect(response.status()).toBe(201);
     const body = (await response.json()) as { id: string };
-    expect(queryE2eDatabase("select kind from contact_messages where id = ?", body.id)).toEqual([{ kind: "request-feature" }]);
+    expect(await e2eDb().selectFrom("contact_messages").select("kind").where("id", "=", body.id).execute()).toEqual([
+      { kind: "request-feature" },
+    ]);
   });
 });
 

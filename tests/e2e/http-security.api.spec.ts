@@ -1,10 +1,16 @@
 import { expect, test } from "@playwright/test";
 import { createAccount, signInToken } from "./support/accounts";
-import { queryE2eDatabase } from "./support/database";
+import { e2eDb } from "./support/database";
 
 /** The HTTP layer in front of the app (app/modules/http/server.server.ts), seen from outside. */
 
-const incidentCount = () => queryE2eDatabase<{ count: number }>("select count(*) as count from incidents")[0]!.count;
+const incidentCount = async () =>
+  (
+    await e2eDb()
+      .selectFrom("incidents")
+      .select((eb) => eb.fn.countAll<number>().as("count"))
+      .executeTakeFirstOrThrow()
+  ).count;
 
 test.describe("security headers", () => {
   test("[security-9] rendered pages carry a nonce CSP that forbids framing, and the nonce is on every inline script", async ({
@@ -30,8 +36,10 @@ test.describe("security headers", () => {
     expect(second.headers()["content-security-policy"]).not.toContain(nonce!);
   });
 
-  test("[security-9] JSON and error answers carry a CSP that runs nothing", async ({ request }) => {
-    for (const path of ["/api/search?q=series", "/api/does-not-exist"]) {
+  test("[security-9] JSON, static files and error answers carry a CSP that runs nothing", async ({ request }) => {
+    const asset = /\/assets\/[\w.-]+\.css/.exec(await (await request.get("/faq")).text())?.[0];
+    expect(asset, "a stylesheet of the build").toBeDefined();
+    for (const path of ["/api/search?q=series", "/api/does-not-exist", "/favicon.svg", asset!]) {
       const response = await request.get(path);
       expect(response.headers()["content-security-policy"]).toContain("default-src 'none'");
       expect(response.headers()["x-content-type-options"]).toBe("nosniff");
@@ -55,7 +63,7 @@ test.describe("cross-site requests", () => {
   test("[security-20] a page action posted from a foreign Origin is a 403 page, not a 500, and records no incident", async ({
     request,
   }) => {
-    const before = incidentCount();
+    const before = await incidentCount();
     const contact = await request.post("/contact/general-inquiry", { form: { a: "b" }, headers: { Origin: "https://evil.example" } });
     expect(contact.status()).toBe(403);
     expect(contact.headers()["content-type"]).toContain("text/html");
@@ -70,7 +78,7 @@ test.describe("cross-site requests", () => {
       headers: { Cookie: `token=${token}`, Origin: "https://evil.example" },
     });
     expect(profile.status()).toBe(403);
-    expect(incidentCount()).toBe(before);
+    expect(await incidentCount()).toBe(before);
   });
 
   test("[security-10] the JSON API refuses foreign origins with a JSON 403 and text/plain bodies with 415", async ({ request }) => {
@@ -94,7 +102,9 @@ test.describe("cross-site requests", () => {
     expect(preview.status()).toBe(415);
     const user = await request.get("/api/auth/user", { headers: { Cookie: `token=${token}` } });
     expect(await user.json()).toMatchObject({ username: account.email });
-    expect(queryE2eDatabase("select first_name from users where email = ?", account.email)).toEqual([{ first_name: "Test" }]);
+    expect(await e2eDb().selectFrom("users").select("first_name").where("email", "=", account.email).execute()).toEqual([
+      { first_name: "Test" },
+    ]);
   });
 
   test("same-site form posts and programs without an Origin still work", async ({ request, baseURL }) => {

@@ -25,7 +25,7 @@ function expectMarkdown(response: APIResponse, url: string) {
   expect(response.headers().vary ?? "", url).toMatch(/\bAccept\b/);
 }
 
-test("llms.txt lists every set, and every link answers 200, pages as markdown", async ({ request }) => {
+test("llms.txt lists every set, and every link answers 200, pages as markdown", { tag: "@no-db" }, async ({ request }) => {
   const response = await request.get("/llms.txt");
   expect(response.status()).toBe(200);
   expect(response.headers()["content-type"]).toBe("text/plain; charset=utf-8");
@@ -50,7 +50,7 @@ test("llms.txt lists every set, and every link answers 200, pages as markdown", 
   }
 });
 
-test("llms-full.txt holds every set's pages and reference, with absolute links", async ({ request }) => {
+test("llms-full.txt holds every set's pages and reference, with absolute links", { tag: "@no-db" }, async ({ request }) => {
   const response = await request.get("/llms-full.txt");
   expect(response.status()).toBe(200);
   expect(response.headers()["content-type"]).toBe("text/plain; charset=utf-8");
@@ -65,51 +65,59 @@ test("llms-full.txt holds every set's pages and reference, with absolute links",
   expect(text).not.toMatch(/\]\(\/(?!\/)/);
 });
 
-test("a written, a tag and an operation page answer markdown at .md and to Accept: text/markdown", async ({ request }) => {
-  const pages = [
-    {
-      path: written,
-      query: "",
-      starts: "# Authentication\n",
-      contains: [`(${baseURL}/dashboard/token-management)`, "/data-api/company-v2"],
-    },
-    { path: tag, query: "", starts: "# Series\n", contains: ["## Operations", "### GET `/series/{id}`", `${tag}.md${operationQuery}`] },
-    {
-      path: tag,
-      query: operationQuery,
-      starts: "# Get series metadata\n",
-      contains: ["Series · GET `/series/{id}`", "## Parameters", "- `id` (required, path, string)", "## Responses", "```bash\ncurl"],
-    },
-  ];
-  for (const page of pages) {
-    const byPath = await request.get(`${page.path}.md${page.query}`);
-    expectMarkdown(byPath, page.path);
-    const markdown = await byPath.text();
-    expect(markdown.startsWith(page.starts), page.path).toBe(true);
-    for (const text of page.contains) expect(markdown, text).toContain(text);
+test(
+  "a written, a tag and an operation page answer markdown at .md and to Accept: text/markdown",
+  { tag: "@no-db" },
+  async ({ request }) => {
+    const pages = [
+      {
+        path: written,
+        query: "",
+        starts: "# Authentication\n",
+        contains: [`(${baseURL}/dashboard/token-management)`, "/data-api/company-v2"],
+      },
+      { path: tag, query: "", starts: "# Series\n", contains: ["## Operations", "### GET `/series/{id}`", `${tag}.md${operationQuery}`] },
+      {
+        path: tag,
+        query: operationQuery,
+        starts: "# Get series metadata\n",
+        contains: ["Series · GET `/series/{id}`", "## Parameters", "- `id` (required, path, string)", "## Responses", "```bash\ncurl"],
+      },
+    ];
+    for (const page of pages) {
+      const byPath = await request.get(`${page.path}.md${page.query}`);
+      expectMarkdown(byPath, page.path);
+      const markdown = await byPath.text();
+      expect(markdown.startsWith(page.starts), page.path).toBe(true);
+      for (const text of page.contains) expect(markdown, text).toContain(text);
 
-    const negotiated = await request.get(`${page.path}${page.query}`, { headers: { Accept: "text/markdown, text/html;q=0.5" } });
-    expectMarkdown(negotiated, page.path);
-    expect(await negotiated.text()).toBe(markdown);
+      const negotiated = await request.get(`${page.path}${page.query}`, { headers: { Accept: "text/markdown, text/html;q=0.5" } });
+      expectMarkdown(negotiated, page.path);
+      expect(await negotiated.text()).toBe(markdown);
 
-    const html = await request.get(`${page.path}${page.query}`, { headers: { Accept: "text/html,application/xhtml+xml,*/*;q=0.8" } });
-    expect(html.headers()["content-type"]).toBe("text/html; charset=utf-8");
-    expect(html.headers().vary ?? "").toMatch(/\bAccept\b/);
-  }
-});
+      const html = await request.get(`${page.path}${page.query}`, { headers: { Accept: "text/html,application/xhtml+xml,*/*;q=0.8" } });
+      expect(html.headers()["content-type"]).toBe("text/html; charset=utf-8");
+      expect(html.headers().vary ?? "").toMatch(/\bAccept\b/);
+    }
+  },
+);
 
-test("the overview, models and an empty page have their markdown too, and docs?path= redirects to the operation's", async ({ request }) => {
-  expect(await (await request.get("/docs/econ/macroeconomic.md")).text()).toMatch(/^# Macroeconomic Data API\n/);
-  expect(await (await request.get("/docs/econ/macroeconomic/docs/models.md")).text()).toContain("## `Series`");
-  const empty = await request.get("/docs/econ/macroeconomic/javascript/quick-examples/basic-pandas.md");
-  expectMarkdown(empty, "empty page");
-  expect(await empty.text()).toContain("This page has no content yet.");
-  const redirect = await request.get(`/docs/econ/macroeconomic/docs.md${operationQuery}`, { maxRedirects: 0 });
-  expect(redirect.status()).toBe(302);
-  expect(redirect.headers().location).toBe(`${tag}.md${operationQuery}`);
-});
+test(
+  "the overview, models and an empty page have their markdown too, and docs?path= redirects to the operation's",
+  { tag: "@no-db" },
+  async ({ request }) => {
+    expect(await (await request.get("/docs/econ/macroeconomic.md")).text()).toMatch(/^# Macroeconomic Data API\n/);
+    expect(await (await request.get("/docs/econ/macroeconomic/docs/models.md")).text()).toContain("## `Series`");
+    const empty = await request.get("/docs/econ/macroeconomic/javascript/quick-examples/basic-pandas.md");
+    expectMarkdown(empty, "empty page");
+    expect(await empty.text()).toContain("This page has no content yet.");
+    const redirect = await request.get(`/docs/econ/macroeconomic/docs.md${operationQuery}`, { maxRedirects: 0 });
+    expect(redirect.status()).toBe(302);
+    expect(redirect.headers().location).toBe(`${tag}.md${operationQuery}`);
+  },
+);
 
-test("Chinese pages are in Chinese, or in English with a note, their links in Chinese", async ({ request }) => {
+test("Chinese pages are in Chinese, or in English with a note, their links in Chinese", { tag: "@no-db" }, async ({ request }) => {
   const translated = await request.get(`/zh${written}.md`);
   expectMarkdown(translated, "zh written");
   const text = await translated.text();
@@ -126,26 +134,30 @@ test("Chinese pages are in Chinese, or in English with a note, their links in Ch
   expect(operation).toContain("序列 · GET `/series/{id}`");
 });
 
-test("unknown pages and sets are a plain-text 404; the search page and downloads keep their own answers", async ({ request }) => {
-  for (const url of [
-    "/docs/econ/macroeconomic/getting-started/nothing.md",
-    "/docs/econ/macroeconomic/docs/no-such-tag.md",
-    `${tag}.md?path=%2Fnope&method=get`,
-    "/docs/weather/api.md",
-    "/zh/docs/econ/company.md",
-  ]) {
-    const response = await request.get(url, { maxRedirects: 0 });
-    expect(response.status(), url).toBe(404);
-    expect(response.headers()["content-type"], url).toBe("text/plain; charset=utf-8");
-    expect(await response.text(), url).toBe("Not Found");
-  }
-  const unknown = await request.get("/docs/econ/macroeconomic/getting-started/nothing", { headers: { Accept: "text/markdown" } });
-  expect(unknown.status()).toBe(404);
-  expect(unknown.headers()["content-type"]).toBe("text/plain; charset=utf-8");
+test(
+  "unknown pages and sets are a plain-text 404; the search page and downloads keep their own answers",
+  { tag: "@no-db" },
+  async ({ request }) => {
+    for (const url of [
+      "/docs/econ/macroeconomic/getting-started/nothing.md",
+      "/docs/econ/macroeconomic/docs/no-such-tag.md",
+      `${tag}.md?path=%2Fnope&method=get`,
+      "/docs/weather/api.md",
+      "/zh/docs/econ/company.md",
+    ]) {
+      const response = await request.get(url, { maxRedirects: 0 });
+      expect(response.status(), url).toBe(404);
+      expect(response.headers()["content-type"], url).toBe("text/plain; charset=utf-8");
+      expect(await response.text(), url).toBe("Not Found");
+    }
+    const unknown = await request.get("/docs/econ/macroeconomic/getting-started/nothing", { headers: { Accept: "text/markdown" } });
+    expect(unknown.status()).toBe(404);
+    expect(unknown.headers()["content-type"]).toBe("text/plain; charset=utf-8");
 
-  const search = await request.get("/docs/econ/macroeconomic/search", { headers: { Accept: "text/markdown" } });
-  expect(search.headers()["content-type"]).toBe("text/html; charset=utf-8");
-  const guide = await request.get("/docs/econ/macroeconomic/downloads/macroeconomic-guide-python.md");
-  expect(guide.status()).toBe(200);
-  expect(guide.headers()["content-disposition"]).toContain("attachment");
-});
+    const search = await request.get("/docs/econ/macroeconomic/search", { headers: { Accept: "text/markdown" } });
+    expect(search.headers()["content-type"]).toBe("text/html; charset=utf-8");
+    const guide = await request.get("/docs/econ/macroeconomic/downloads/macroeconomic-guide-python.md");
+    expect(guide.status()).toBe(200);
+    expect(guide.headers()["content-disposition"]).toContain("attachment");
+  },
+);

@@ -10,7 +10,7 @@ import { upstreamHeader } from "./support/round-robin-proxy";
  * Issue 17: two web instances (WORKER=off) and two workers on one PostgreSQL, behind a round-robin proxy, behave
  * as one portal: sessions, dumps, specification reloads and the page cache, rate limits, concurrent form posts
  * and a worker killed mid-dump. The file starts that world itself (tests/e2e/support/instances.ts); the shared
- * e2e server is not used.
+ * e2e server is not used, so its tests are @no-db and run once (tests/e2e/support/run-e2e.mjs).
  */
 
 test.describe.configure({ mode: "serial" });
@@ -71,7 +71,7 @@ interface AdminDashboard {
   instances: { id: string; kind: string; here: boolean; state: string }[];
 }
 
-test("a session signed in through one instance goes on through the other, and signing out ends it on both", async () => {
+test("a session signed in through one instance goes on through the other, and signing out ends it on both", { tag: "@no-db" }, async () => {
   const session = await signIn(admin);
   expect(world.proxy.upstreams).toContain(session.upstream);
 
@@ -105,7 +105,7 @@ test("a session signed in through one instance goes on through the other, and si
   }
 });
 
-test("a dump created through one instance is followed to its file through the other", async () => {
+test("a dump created through one instance is followed to its file through the other", { tag: "@no-db" }, async () => {
   const { token } = await signIn(macro);
   const [first, second] = world.web;
   const created = await json<{ id: string }>(
@@ -153,7 +153,7 @@ const dumpRow = (id: string) => world.database.db.selectFrom("dumps").selectAll(
 const jobRow = (id: string) => world.database.db.selectFrom("jobs").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
 const filesOf = (dumpId: string) => world.database.db.selectFrom("files").selectAll().where("dump_id", "=", dumpId).execute();
 
-test("a worker killed mid-dump leaves the dump running, with no file recorded or written", async () => {
+test("a worker killed mid-dump leaves the dump running, with no file recorded or written", { tag: "@no-db" }, async () => {
   const { token } = await signIn(admin);
   const notified = `killed-${Date.now()}@example.com`;
   const created = await json<{ id: string }>(
@@ -187,7 +187,7 @@ test("a worker killed mid-dump leaves the dump running, with no file recorded or
   expect(written.filter((name) => name.startsWith(created.id) && !name.endsWith(".partial"))).toEqual([]);
 });
 
-test("a specification reload on one instance reaches the other within seconds and empties its page cache", async () => {
+test("a specification reload on one instance reaches the other within seconds and empties its page cache", { tag: "@no-db" }, async () => {
   const [first, second] = world.web;
   const routingData = `/api/routing/data/${specSet}`;
   const overview = "/docs/estate/api-v1";
@@ -235,73 +235,81 @@ test("a specification reload on one instance reaches the other within seconds an
   expect(search.total).toBeGreaterThan(0);
 });
 
-test("the contact form's limit for messages without a captcha counts posts through both instances together", async () => {
-  const post = (index: number) =>
-    send("/api/form/general-inquiry", {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ name: "Script", email: `limit-${index}@example.com`, subject: "API", text: "Posted by a program" }),
-    });
-  // CONTACT_UNVERIFIED_LIMIT=4 per client address: the proxy's address, whichever instance answers.
-  const answers = [];
-  for (let index = 0; index < 6; index++) answers.push(await post(index));
-  expect(answers.map((answer) => answer.status)).toEqual([201, 201, 201, 201, 429, 429]);
-  expect(new Set(answers.slice(0, 4).map(upstreamOf)).size).toBe(2);
-  expect(new Set(answers.slice(4).map(upstreamOf)).size).toBe(2);
-  for (const refused of answers.slice(4)) {
-    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(3000);
-    expect(((await refused.json()) as { error: string }).error).toMatch(/^Too many unverified messages from your network/);
-  }
-  const stored = await world.database.db.selectFrom("contact_messages").select("email").where("email", "like", "limit-%").execute();
-  expect(stored.map((row) => row.email).sort()).toEqual([0, 1, 2, 3].map((index) => `limit-${index}@example.com`));
-});
+test(
+  "the contact form's limit for messages without a captcha counts posts through both instances together",
+  { tag: "@no-db" },
+  async () => {
+    const post = (index: number) =>
+      send("/api/form/general-inquiry", {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ name: "Script", email: `limit-${index}@example.com`, subject: "API", text: "Posted by a program" }),
+      });
+    // CONTACT_UNVERIFIED_LIMIT=4 per client address: the proxy's address, whichever instance answers.
+    const answers = [];
+    for (let index = 0; index < 6; index++) answers.push(await post(index));
+    expect(answers.map((answer) => answer.status)).toEqual([201, 201, 201, 201, 429, 429]);
+    expect(new Set(answers.slice(0, 4).map(upstreamOf)).size).toBe(2);
+    expect(new Set(answers.slice(4).map(upstreamOf)).size).toBe(2);
+    for (const refused of answers.slice(4)) {
+      expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(3000);
+      expect(((await refused.json()) as { error: string }).error).toMatch(/^Too many unverified messages from your network/);
+    }
+    const stored = await world.database.db.selectFrom("contact_messages").select("email").where("email", "like", "limit-%").execute();
+    expect(stored.map((row) => row.email).sort()).toEqual([0, 1, 2, 3].map((index) => `limit-${index}@example.com`));
+  },
+);
 
-test("200 concurrent posts of one sandbox access link through both instances issue its trial key exactly once", async () => {
-  const { db } = world.database;
-  const token = randomToken(32);
-  const registrationId = `multi-instance-${Date.now()}`;
-  const now = new Date();
-  await db
-    .insertInto("sandbox_registrations")
-    .values({
-      id: registrationId,
-      created_at: now.toISOString(),
-      name: "Ada",
-      surname: "Lovelace",
-      company_name: "Engines",
-      job_title: "Analyst",
-      email: "ada@example.com",
-      country: "GB",
-      message: null,
-      consent: 1,
-      offers: 0,
-      language: "en",
-      token_hash: sha256(token),
-      link_expires_at: new Date(now.getTime() + 24 * 60 * 60 * 1000).toISOString(),
-      key_issued_at: null,
-    })
-    .execute();
+test(
+  "200 concurrent posts of one sandbox access link through both instances issue its trial key exactly once",
+  { tag: "@no-db" },
+  async () => {
+    const { db } = world.database;
+    const token = randomToken(32);
+    const registrationId = `multi-instance-${Date.now()}`;
+    const now = new Date();
+    await db
+      .insertInto("sandbox_registrations")
+      .values({
+        id: registrationId,
+        created_at: now.toISOString(),
+        name: "Ada",
+        surname: "Lovelace",
+        company_name: "Engines",
+        job_title: "Analyst",
+        email: "ada@example.com",
+        country: "GB",
+        message: null,
+        consent: 1,
+        offers: 0,
+        language: "en",
+        token_hash: sha256(token),
+        link_expires_at: new Date(now.getTime() + 24 * 60 * 60 * 1000).toISOString(),
+        key_issued_at: null,
+      })
+      .execute();
 
-  // Half as a browser without JavaScript posts the form (the page comes back), half as Remix posts it with JavaScript.
-  const answers = await Promise.all(
-    Array.from({ length: 200 }, (_, index) =>
-      send(`/api-products/econ/sandbox/${token}${index % 2 ? ".data" : ""}`, { method: "POST", body: new URLSearchParams() }).then(
-        async (response) => ({ status: response.status, upstream: upstreamOf(response), body: await response.text() }),
+    // Half as a browser without JavaScript posts the form (the page comes back), half as Remix posts it with JavaScript.
+    const answers = await Promise.all(
+      Array.from({ length: 200 }, (_, index) =>
+        send(`/api-products/econ/sandbox/${token}${index % 2 ? ".data" : ""}`, { method: "POST", body: new URLSearchParams() }).then(
+          async (response) => ({ status: response.status, upstream: upstreamOf(response), body: await response.text() }),
+        ),
       ),
-    ),
-  );
-  const statuses = answers.map((answer) => answer.status);
-  expect(statuses.filter((status) => status === 200)).toHaveLength(1);
-  expect(statuses.filter((status) => status === 409)).toHaveLength(199);
-  expect(new Set(answers.map((answer) => answer.upstream)).size).toBe(2);
+    );
+    const statuses = answers.map((answer) => answer.status);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(1);
+    expect(statuses.filter((status) => status === 409)).toHaveLength(199);
+    expect(new Set(answers.map((answer) => answer.upstream)).size).toBe(2);
 
-  const keys = await db.selectFrom("trial_keys").select("key_hash").where("registration_id", "=", registrationId).execute();
-  expect(keys).toHaveLength(1);
-  const shown = answers.find((answer) => answer.status === 200)!.body.match(/sbx_[\w-]+/)?.[0];
-  expect(shown && sha256(shown)).toBe(keys[0]!.key_hash);
-});
+    const keys = await db.selectFrom("trial_keys").select("key_hash").where("registration_id", "=", registrationId).execute();
+    expect(keys).toHaveLength(1);
+    const shown = answers.find((answer) => answer.status === 200)!.body.match(/sbx_[\w-]+/)?.[0];
+    expect(shown && sha256(shown)).toBe(keys[0]!.key_hash);
+  },
+);
 
-test("the other worker takes the killed worker's dump over: one complete file, delivered once", async () => {
+test("the other worker takes the killed worker's dump over: one complete file, delivered once", { tag: "@no-db" }, async () => {
   // The lease (30 s) ran out during the tests above, or runs out now; the dump then runs again from the start.
   test.setTimeout(45_000);
   const { db } = world.database;

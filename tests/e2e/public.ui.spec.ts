@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { signInPage } from "./support/accounts";
-import { queryE2eDatabase } from "./support/database";
+import { e2eDb } from "./support/database";
 import { javaScriptEnabled, open } from "./support/pages";
 
 const productPages = [
@@ -152,9 +152,7 @@ test.describe("errors", () => {
     expect(html).not.toContain("Deliberate failure");
     expect(html).not.toMatch(/\bat loader/);
     await expect
-      .poll(() =>
-        queryE2eDatabase<{ path: string; query: string; message: string }>("select path, query, message from incidents where id = ?", id),
-      )
+      .poll(() => e2eDb().selectFrom("incidents").select(["path", "query", "message"]).where("id", "=", id).execute())
       .toEqual([{ path: "/__test/crash", query: "?q=1", message: "Deliberate failure for the error-page test" }]);
     if (javaScriptEnabled()) {
       await expect(page.getByTestId("incident-id")).toHaveText(reference ?? "");
@@ -166,7 +164,7 @@ test.describe("errors", () => {
     await open(page, "/__test/crash", 500);
     const id = (await page.getByTestId("incident-id").textContent())?.replace("Incident reference: ", "") ?? "";
     await expect
-      .poll(() => queryE2eDatabase<{ username: string }>("select username from incidents where id = ?", id))
+      .poll(() => e2eDb().selectFrom("incidents").select("username").where("id", "=", id).execute())
       .toEqual([{ username: "macro@demo.test" }]);
   });
 });

@@ -4,7 +4,8 @@ import { createRequire } from "node:module";
 import { expect, test, type Page } from "@playwright/test";
 import { baseURL } from "../../playwright.config";
 import { createAccount, signInPage, type Platform, type Product } from "./support/accounts";
-import { queryE2eDatabase, writeE2eDatabase } from "./support/database";
+import { nowIso } from "../../app/modules/db/ids";
+import { e2eDb } from "./support/database";
 import { javaScriptEnabled, open } from "./support/pages";
 
 /** An operation page: its tag page with ?path=&method=. */
@@ -222,15 +223,14 @@ test.describe("the query builder", () => {
   test("a 429 is shown as what it is, with its Retry-After", async ({ page }) => {
     const { keys } = await subscriberWithKeys(page, ["macroeconomic"], ["econ"]);
     const hash = createHash("sha256").update(keys.econ!).digest("hex");
-    const [key] = queryE2eDatabase<{ id: string }>("select id from api_keys where key_hash = ?", hash);
+    const db = e2eDb();
+    const key = await db.selectFrom("api_keys").select("id").where("key_hash", "=", hash).executeTakeFirstOrThrow();
     // Another call of this key is in flight: the data API takes one call of a key at a time.
-    const caller = `data-api:key:${key!.id}`;
-    writeE2eDatabase(
-      "insert into data_api_calls (caller, call_id, expires_at) values (?, ?, ?)",
-      caller,
-      "held",
-      new Date(Date.now() + 30_000).toISOString(),
-    );
+    const caller = `data-api:key:${key.id}`;
+    await db
+      .insertInto("data_api_calls")
+      .values({ caller, call_id: "held", expires_at: nowIso(new Date(Date.now() + 30_000)) })
+      .execute();
     try {
       await open(page, pages.seriesSearch);
       await send(page);
@@ -240,7 +240,7 @@ test.describe("the query builder", () => {
       );
       await expect(page.getByTestId("query-builder-body")).toContainText('"code": 429');
     } finally {
-      writeE2eDatabase("delete from data_api_calls where caller = ?", caller);
+      await db.deleteFrom("data_api_calls").where("caller", "=", caller).execute();
     }
   });
 
@@ -285,16 +285,26 @@ test.describe("the query builder", () => {
   test("the trial key an access link hands to this browser fills the sandbox builder and samples", async ({ page }) => {
     const token = randomBytes(32).toString("base64url");
     const now = Date.now();
-    writeE2eDatabase(
-      `insert into sandbox_registrations (id, created_at, name, surname, company_name, job_title, email, country, message,
-         consent, offers, language, token_hash, link_expires_at, key_issued_at) values (?, ?, 'Ada', 'Lovelace', 'Engines Ltd',
-         'Analyst', ?, 'GB', null, 1, 0, 'en', ?, ?, null)`,
-      `registration-${token.slice(0, 12)}`,
-      new Date(now).toISOString(),
-      `${token.slice(0, 8)}@example.com`,
-      createHash("sha256").update(token).digest("hex"),
-      new Date(now + 7 * 86_400_000).toISOString(),
-    );
+    await e2eDb()
+      .insertInto("sandbox_registrations")
+      .values({
+        id: `registration-${token.slice(0, 12)}`,
+        created_at: nowIso(new Date(now)),
+        name: "Ada",
+        surname: "Lovelace",
+        company_name: "Engines Ltd",
+        job_title: "Analyst",
+        email: `${token.slice(0, 8)}@example.com`,
+        country: "GB",
+        message: null,
+        consent: 1,
+        offers: 0,
+        language: "en",
+        token_hash: createHash("sha256").update(token).digest("hex"),
+        link_expires_at: nowIso(new Date(now + 7 * 86_400_000)),
+        key_issued_at: null,
+      })
+      .execute();
     await open(page, `/api-products/econ/sandbox/${token}`);
     await page.getByRole("button", { name: "Show my trial key" }).click();
     const trialKey = (await page.getByTestId("trial-key-value").textContent()) ?? "";
@@ -318,15 +328,17 @@ test.describe("the query builder", () => {
 
     const trialKey = `sbx_${createHash("sha256").update(`${Date.now()}-${Math.random()}`).digest("base64url").slice(0, 32)}`;
     const now = Date.now();
-    writeE2eDatabase(
-      "insert into trial_keys (id, registration_id, key_hash, hint, created_at, expires_at) values (?, ?, ?, ?, ?, ?)",
-      `trial-${now}-${Math.random()}`,
-      `registration-${now}`,
-      createHash("sha256").update(trialKey).digest("hex"),
-      "sbx_…",
-      new Date(now).toISOString(),
-      new Date(now + 86_400_000).toISOString(),
-    );
+    await e2eDb()
+      .insertInto("trial_keys")
+      .values({
+        id: `trial-${now}-${Math.random()}`,
+        registration_id: `registration-${now}`,
+        key_hash: createHash("sha256").update(trialKey).digest("hex"),
+        hint: "sbx_…",
+        created_at: nowIso(new Date(now)),
+        expires_at: nowIso(new Date(now + 86_400_000)),
+      })
+      .execute();
     await builder(page).getByLabel("Trial key").fill(trialKey);
     await send(page);
     await expectStatus(page, "200 OK");

@@ -2,7 +2,7 @@ import { expect, test } from "@playwright/test";
 
 const sets = ["macroeconomic", "sandbox", "company", "company-v2", "documents", "dealwatch", "fund-flows", "real-estate"];
 
-test("GET /api/routing/data/{apiName} answers every documentation set", async ({ request, baseURL }) => {
+test("GET /api/routing/data/{apiName} answers every documentation set", { tag: "@no-db" }, async ({ request, baseURL }) => {
   for (const set of sets) {
     const response = await request.get(`/api/routing/data/${set}`);
     expect(response.status(), set).toBe(200);
@@ -20,13 +20,13 @@ test("GET /api/routing/data/{apiName} answers every documentation set", async ({
   }
 });
 
-test("an unknown documentation set is a 404", async ({ request }) => {
+test("an unknown documentation set is a 404", { tag: "@no-db" }, async ({ request }) => {
   const response = await request.get("/api/routing/data/weather");
   expect(response.status()).toBe(404);
   expect(await response.json()).toEqual({ error: "Unknown documentation set." });
 });
 
-test("GET /api/routing/swagger-spec gives the set's specification", async ({ request }) => {
+test("GET /api/routing/swagger-spec gives the set's specification", { tag: "@no-db" }, async ({ request }) => {
   const response = await request.get("/api/routing/swagger-spec?apiName=fund-flows");
   expect(response.status()).toBe(200);
   const spec = (await response.json()) as { swagger: string; paths: Record<string, unknown> };
@@ -36,47 +36,51 @@ test("GET /api/routing/swagger-spec gives the set's specification", async ({ req
   expect((await request.get("/api/routing/swagger-spec")).status()).toBe(404);
 });
 
-test("GET /api/routing/page-data gives a page's markdown, by relative path or docs URL, falling back to English", async ({ request }) => {
-  const english = await request.get("/api/routing/page-data?apiName=macroeconomic&path=getting-started/prerequisites");
-  expect(english.status()).toBe(200);
-  const page = (await english.json()) as { title: string; content: string; language: string };
-  expect(page.title).toBe("Prerequisites");
-  expect(page.content).toMatch(/^# Prerequisites/);
-  expect(page.language).toBe("en");
+test(
+  "GET /api/routing/page-data gives a page's markdown, by relative path or docs URL, falling back to English",
+  { tag: "@no-db" },
+  async ({ request }) => {
+    const english = await request.get("/api/routing/page-data?apiName=macroeconomic&path=getting-started/prerequisites");
+    expect(english.status()).toBe(200);
+    const page = (await english.json()) as { title: string; content: string; language: string };
+    expect(page.title).toBe("Prerequisites");
+    expect(page.content).toMatch(/^# Prerequisites/);
+    expect(page.language).toBe("en");
 
-  const chinese = (await (
-    await request.get("/api/routing/page-data?path=/docs/econ/macroeconomic/getting-started/prerequisites&lang=zh")
-  ).json()) as typeof page;
-  expect(chinese.language).toBe("zh");
-  expect(chinese.content).not.toBe(page.content);
+    const chinese = (await (
+      await request.get("/api/routing/page-data?path=/docs/econ/macroeconomic/getting-started/prerequisites&lang=zh")
+    ).json()) as typeof page;
+    expect(chinese.language).toBe("zh");
+    expect(chinese.content).not.toBe(page.content);
 
-  const unsupported = (await (
-    await request.get("/api/routing/page-data?apiName=macroeconomic&path=getting-started/prerequisites&lang=fr")
-  ).json()) as typeof page;
-  expect(unsupported).toMatchObject({ language: "en", content: page.content });
+    const unsupported = (await (
+      await request.get("/api/routing/page-data?apiName=macroeconomic&path=getting-started/prerequisites&lang=fr")
+    ).json()) as typeof page;
+    expect(unsupported).toMatchObject({ language: "en", content: page.content });
 
-  const untranslated = (await (
-    await request.get("/api/routing/page-data?apiName=macroeconomic&path=python/full-guide&lang=zh")
-  ).json()) as typeof page;
-  expect(untranslated.language).toBe("en");
+    const untranslated = (await (
+      await request.get("/api/routing/page-data?apiName=macroeconomic&path=python/full-guide&lang=zh")
+    ).json()) as typeof page;
+    expect(untranslated.language).toBe("en");
 
-  const shared = (await (
-    await request.get("/api/routing/page-data?apiName=documents&path=getting-started/authentication")
-  ).json()) as typeof page;
-  expect(shared.content).toBe(
-    ((await (await request.get("/api/routing/page-data?apiName=company&path=getting-started/authentication")).json()) as typeof page)
-      .content,
-  );
+    const shared = (await (
+      await request.get("/api/routing/page-data?apiName=documents&path=getting-started/authentication")
+    ).json()) as typeof page;
+    expect(shared.content).toBe(
+      ((await (await request.get("/api/routing/page-data?apiName=company&path=getting-started/authentication")).json()) as typeof page)
+        .content,
+    );
 
-  expect((await request.get("/api/routing/page-data?apiName=macroeconomic&path=getting-started/nothing")).status()).toBe(404);
-  expect((await request.get("/api/routing/page-data?apiName=macroeconomic&path=javascript/quick-examples/basic-pandas")).status()).toBe(
-    404,
-  );
-  expect((await request.get("/api/routing/page-data?apiName=weather&path=index")).status()).toBe(404);
-  expect((await request.get("/api/routing/page-data?apiName=macroeconomic")).status()).toBe(400);
-});
+    expect((await request.get("/api/routing/page-data?apiName=macroeconomic&path=getting-started/nothing")).status()).toBe(404);
+    expect((await request.get("/api/routing/page-data?apiName=macroeconomic&path=javascript/quick-examples/basic-pandas")).status()).toBe(
+      404,
+    );
+    expect((await request.get("/api/routing/page-data?apiName=weather&path=index")).status()).toBe(404);
+    expect((await request.get("/api/routing/page-data?apiName=macroeconomic")).status()).toBe(400);
+  },
+);
 
-test("GET /api/routing/full-development-guide gives a language's full guide", async ({ request, baseURL }) => {
+test("GET /api/routing/full-development-guide gives a language's full guide", { tag: "@no-db" }, async ({ request, baseURL }) => {
   const response = await request.get("/api/routing/full-development-guide?apiName=macroeconomic&language=python");
   expect(response.status()).toBe(200);
   const guide = (await response.json()) as { codeLanguage: string; title: string; content: string };

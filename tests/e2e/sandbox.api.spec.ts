@@ -1,14 +1,14 @@
 import { expect, type APIRequestContext } from "@playwright/test";
 import { forgedCaptchaPayload } from "../support/forged-captcha";
 import { solvedCaptcha, test } from "./support/contact-client";
-import { queryE2eDatabase, uniqueEmail, writeE2eDatabase } from "./support/database";
+import { nowIso } from "../../app/modules/db/ids";
+import { e2eDb, newestMailBody, uniqueEmail } from "./support/database";
 
 const person = (email: string) => ({ name: "Ada", surname: "Lovelace", companyName: "AE", jobTitle: "Economist", email, country: "GB" });
 
 /** The token of the access link in the newest mail to `email`. */
-function mailedToken(email: string): string {
-  const [mail] = queryE2eDatabase<{ body: string }>("select body from outbox where recipient = ? order by created_at desc", email);
-  const token = /\/api-products\/econ\/sandbox\/([\w-]+)/.exec(mail?.body ?? "")?.[1];
+async function mailedToken(email: string): Promise<string> {
+  const token = /\/api-products\/econ\/sandbox\/([\w-]+)/.exec((await newestMailBody(email)) ?? "")?.[1];
   if (!token) throw new Error(`no access link mailed to ${email}`);
   return token;
 }
@@ -18,7 +18,7 @@ async function registered(request: APIRequestContext, email: string): Promise<st
     data: { ...person(email), consent: true, altcha: await solvedCaptcha(request) },
   });
   expect(response.status()).toBe(201);
-  return mailedToken(email);
+  return await mailedToken(email);
 }
 
 test("POST /api/econ-sandbox registers and /api/econ-sandbox-token exchanges the link's token for the key once", async ({ request }) => {
@@ -29,16 +29,16 @@ test("POST /api/econ-sandbox registers and /api/econ-sandbox-token exchanges the
   expect(response.status()).toBe(201);
   const body = (await response.json()) as { id: string; linkExpiresAt: string; message: string };
   expect(body.message).toBe(`Thank you. We have sent your access link to ${email}. It is valid for 7 days.`);
-  expect(queryE2eDatabase("select offers, message from sandbox_registrations where id = ?", body.id)).toEqual([
+  expect(await e2eDb().selectFrom("sandbox_registrations").select(["offers", "message"]).where("id", "=", body.id).execute()).toEqual([
     { offers: 1, message: "Hello" },
   ]);
 
-  const token = mailedToken(email);
+  const token = await mailedToken(email);
   const exchanged = await request.post("/api/econ-sandbox-token", { data: { token } });
   expect([exchanged.status(), exchanged.headers()["cache-control"]]).toEqual([200, "no-store"]);
   const issued = (await exchanged.json()) as { key: string; expiresAt: string };
   expect(issued).toEqual({ key: expect.stringMatching(/^sbx_[\w-]+$/), expiresAt: body.linkExpiresAt });
-  expect(queryE2eDatabase<{ hint: string }>("select hint from trial_keys where registration_id = ?", body.id)).toHaveLength(1);
+  expect(await e2eDb().selectFrom("trial_keys").select("hint").where("registration_id", "=", body.id).execute()).toHaveLength(1);
 
   const again = await request.post("/api/econ-sandbox-token", { data: { token } });
   expect([again.status(), await again.json()]).toEqual([409, { error: "The trial key of this access link has already been shown." }]);
@@ -51,11 +51,11 @@ test("an unknown token is 404, an expired link 410, a missing token 422", async 
 
   const email = uniqueEmail("sandbox-api-expired");
   const token = await registered(request, email);
-  writeE2eDatabase(
-    "update sandbox_registrations set link_expires_at = ? where email = ?",
-    new Date(Date.now() - 1000).toISOString(),
-    email,
-  );
+  await e2eDb()
+    .updateTable("sandbox_registrations")
+    .set({ link_expires_at: nowIso(new Date(Date.now() - 1000)) })
+    .where("email", "=", email)
+    .execute();
   const expired = await request.post("/api/econ-sandbox-token?lang=zh", { data: { token } });
   expect([expired.status(), await expired.json()]).toEqual([410, { error: "此访问链接已过期。" }]);
 });
@@ -107,6 +107,11 @@ test("the access link page is never cached and keeps its token from other sites'
   expect(page.headers()["referrer-policy"]).toMatch(/(^|, )same-origin$/);
   // Opening the page issues nothing: a mail scanner's GET leaves the key to the person.
   expect(
-    queryE2eDatabase("select key_issued_at from sandbox_registrations where token_hash is not null and email like 'sandbox-headers%'"),
+    await e2eDb()
+      .selectFrom("sandbox_registrations")
+      .select("key_issued_at")
+      .where("token_hash", "is not", null)
+      .where("email", "like", "sandbox-headers%")
+      .execute(),
   ).toEqual([{ key_issued_at: null }]);
 });

@@ -1,15 +1,15 @@
 import { expect, type Page } from "@playwright/test";
 import { createChallenge } from "altcha-lib";
 import { solvedCaptcha, test } from "./support/contact-client";
-import { queryE2eDatabase, uniqueEmail, writeE2eDatabase } from "./support/database";
+import { nowIso } from "../../app/modules/db/ids";
+import { e2eDb, newestMailBody, uniqueEmail } from "./support/database";
 import { field, javaScriptEnabled, open } from "./support/pages";
 
 const englishNumbers = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine"];
 
 /** The access link's path from the newest mail to `email` in the outbox. */
-function accessLinkPath(email: string): string {
-  const [mail] = queryE2eDatabase<{ body: string }>("select body from outbox where recipient = ? order by created_at desc", email);
-  const path = /https?:\/\/[^/\s]+(\/(?:zh\/)?api-products\/econ\/sandbox\/[\w-]+)/.exec(mail?.body ?? "")?.[1];
+async function accessLinkPath(email: string): Promise<string> {
+  const path = /https?:\/\/[^/\s]+(\/(?:zh\/)?api-products\/econ\/sandbox\/[\w-]+)/.exec((await newestMailBody(email)) ?? "")?.[1];
   if (!path) throw new Error(`no access link mailed to ${email}`);
   return path;
 }
@@ -51,9 +51,11 @@ test("register with the captcha, follow the e-mailed link, see the key once and 
   await answerCaptcha(page);
   await register(page);
   await expect(page.getByTestId("notification")).toContainText(`We have sent your access link to ${email}. It is valid for 7 days.`);
-  expect(queryE2eDatabase("select offers, consent from sandbox_registrations where email = ?", email)).toEqual([{ offers: 0, consent: 1 }]);
+  expect(await e2eDb().selectFrom("sandbox_registrations").select(["offers", "consent"]).where("email", "=", email).execute()).toEqual([
+    { offers: 0, consent: 1 },
+  ]);
 
-  const link = accessLinkPath(email);
+  const link = await accessLinkPath(email);
   await open(page, link);
   await expect(page.getByText(/^Your access link is valid until/)).toBeVisible();
   await page.getByRole("button", { name: "Show my trial key" }).click();
@@ -92,7 +94,7 @@ test("the register-trial docs page holds the form after its text", async ({ page
   await register(page);
   await expect(page).toHaveURL(/\/docs\/econ\/sandbox\/register-trial$/);
   await expect(page.getByTestId("notification")).toContainText(`We have sent your access link to ${email}.`);
-  expect(accessLinkPath(email)).toMatch(/^\/api-products\/econ\/sandbox\//);
+  expect(await accessLinkPath(email)).toMatch(/^\/api-products\/econ\/sandbox\//);
 });
 
 test("a wrong captcha answer shows the message, keeps the values and registers nothing", async ({ page }) => {
@@ -111,7 +113,7 @@ test("a wrong captcha answer shows the message, keeps the values and registers n
   await register(page);
   await expect(page.getByTestId("captcha-error")).toHaveText("Please complete the reCAPTCHA verification.");
   await expect(field(page, "Company Name")).toHaveValue("Analytical Engines");
-  expect(queryE2eDatabase("select id from sandbox_registrations where email = ?", email)).toHaveLength(0);
+  expect(await e2eDb().selectFrom("sandbox_registrations").select("id").where("email", "=", email).execute()).toHaveLength(0);
 });
 
 test("a post without consent or captcha answer is told what is missing", async ({ page }) => {
@@ -139,12 +141,12 @@ test("an expired access link answers 410 and an unknown one 404, both offering t
     },
   });
   expect(registered.status()).toBe(201);
-  const link = accessLinkPath(email);
-  writeE2eDatabase(
-    "update sandbox_registrations set link_expires_at = ? where email = ?",
-    new Date(Date.now() - 1000).toISOString(),
-    email,
-  );
+  const link = await accessLinkPath(email);
+  await e2eDb()
+    .updateTable("sandbox_registrations")
+    .set({ link_expires_at: nowIso(new Date(Date.now() - 1000)) })
+    .where("email", "=", email)
+    .execute();
 
   await open(page, link, 410);
   await expect(page.getByTestId("link-expired")).toContainText("This access link has expired.");

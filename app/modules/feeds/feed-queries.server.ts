@@ -90,6 +90,8 @@ export async function listFeeds(
 
 /** The feed when the user may see it: their own, or any for an admin; null otherwise (a 404). */
 export async function findFeed(user: CurrentUser, product: FeedProduct, feedId: string): Promise<FeedRow | null> {
+  // No stored id holds a NUL, and PostgreSQL refuses one in a text parameter (an error, not an empty result).
+  if (feedId.includes("\u0000")) return null;
   const row = await visibleFeeds(user, product).where("feeds.id", "=", feedId).where("feeds.deleted_at", "is", null).executeTakeFirst();
   return row ?? null;
 }

@@ -94,7 +94,13 @@ function IssuedKey({ issued }: { issued: { key: string; expiresAt: string } }) {
   );
 }
 
-function LinkState({ state, holdsKey }: { state: { status: "open"; linkExpiresAt: string } | { status: ExchangeFailure }; holdsKey: boolean }) {
+function LinkState({
+  state,
+  holdsKey,
+}: {
+  state: { status: "open"; linkExpiresAt: string } | { status: ExchangeFailure };
+  holdsKey: boolean;
+}) {
   const { t, i18n } = useTranslation();
   switch (state.status) {
     case "open":

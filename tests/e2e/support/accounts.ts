@@ -1,9 +1,8 @@
 import { randomUUID } from "node:crypto";
-import path from "node:path";
 import type { APIRequestContext, Page } from "@playwright/test";
-import Database from "better-sqlite3";
 import { hashPassword } from "../../../app/modules/auth/crypto.server";
-import { e2eDatabaseFile } from "../../../playwright.config";
+import { nowIso } from "../../../app/modules/db/ids";
+import { e2eDb } from "./database";
 
 export type Product = "macroeconomic" | "company" | "documents" | "intelligence";
 export type Platform = "econ" | "corp" | "intel";
@@ -27,40 +26,59 @@ export async function createAccount(options: {
   const email = `user-${id.slice(0, 8)}@example.com`;
   const password = `pw-${randomUUID()}`;
   const passwordHash = await hashPassword(password);
-  const database = new Database(path.resolve(e2eDatabaseFile));
-  try {
-    const now = Date.now();
-    const iso = (ms: number) => new Date(ms).toISOString();
-    database
-      .prepare(
-        "insert into users (id, email, username, password_hash, first_name, last_name, is_admin, has_token_decoder, created_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-      )
-      .run(id, email, email, passwordHash, "Test", "User", options.isAdmin ? 1 : 0, options.hasTokenDecoder ? 1 : 0, iso(now));
-    for (const platform of options.platforms ?? ["econ", "corp", "intel"]) {
-      database.prepare("insert into user_platforms (user_id, platform) values (?, ?)").run(id, platform);
-    }
-    const ends = options.subscriptionEnded ? now - 1000 : now + YEAR_MS;
-    for (const product of options.products ?? []) {
-      database
-        .prepare("insert into subscriptions (id, user_id, product, starts_at, ends_at) values (?, ?, ?, ?, ?)")
-        .run(randomUUID(), id, product, iso(now - YEAR_MS), iso(ends));
-    }
-  } finally {
-    database.close();
-  }
+  const now = Date.now();
+  const platforms = options.platforms ?? ["econ", "corp", "intel"];
+  const ends = options.subscriptionEnded ? now - 1000 : now + YEAR_MS;
+  await e2eDb()
+    .transaction()
+    .execute(async (trx) => {
+      await trx
+        .insertInto("users")
+        .values({
+          id,
+          email,
+          username: email,
+          password_hash: passwordHash,
+          first_name: "Test",
+          last_name: "User",
+          is_admin: options.isAdmin ? 1 : 0,
+          has_token_decoder: options.hasTokenDecoder ? 1 : 0,
+          created_at: nowIso(new Date(now)),
+        })
+        .execute();
+      if (platforms.length > 0) {
+        await trx
+          .insertInto("user_platforms")
+          .values(platforms.map((platform) => ({ user_id: id, platform })))
+          .execute();
+      }
+      const products = options.products ?? [];
+      if (products.length > 0) {
+        await trx
+          .insertInto("subscriptions")
+          .values(
+            products.map((product) => ({
+              id: randomUUID(),
+              user_id: id,
+              product,
+              starts_at: nowIso(new Date(now - YEAR_MS)),
+              ends_at: nowIso(new Date(ends)),
+            })),
+          )
+          .execute();
+      }
+    });
   return { email, password };
 }
 
 /** Ends an account's subscriptions now, as the calendar would. */
-export function endSubscriptions(email: string): void {
-  const database = new Database(path.resolve(e2eDatabaseFile));
-  try {
-    database
-      .prepare("update subscriptions set ends_at = ? where user_id = (select id from users where email = ?)")
-      .run(new Date(Date.now() - 1000).toISOString(), email);
-  } finally {
-    database.close();
-  }
+export async function endSubscriptions(email: string): Promise<void> {
+  const db = e2eDb();
+  await db
+    .updateTable("subscriptions")
+    .set({ ends_at: nowIso(new Date(Date.now() - 1000)) })
+    .where("user_id", "=", db.selectFrom("users").select("id").where("email", "=", email))
+    .execute();
 }
 
 /** Signs in through the real form and returns the session token (usable as cookie or bearer). */

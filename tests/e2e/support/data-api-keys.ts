@@ -1,7 +1,8 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { expect, type APIRequestContext } from "@playwright/test";
+import { nowIso } from "../../../app/modules/db/ids";
 import { createAccount, signInToken, type Platform, type Product, type TestAccount } from "./accounts";
-import { writeE2eDatabase } from "./database";
+import { e2eDb } from "./database";
 
 const tokenRoutes: Record<Platform, string> = { econ: "macro", corp: "company", intel: "intelligence" };
 
@@ -21,17 +22,19 @@ export async function keyFor(
 }
 
 /** A trial key as the sandbox issues one: stored as its SHA-256 with its 7-day end. */
-export function trialKey(): string {
+export async function trialKey(): Promise<string> {
   const key = `sbx_${randomBytes(24).toString("base64url")}`;
   const now = Date.now();
-  writeE2eDatabase(
-    "insert into trial_keys (id, registration_id, key_hash, hint, created_at, expires_at) values (?, ?, ?, ?, ?, ?)",
-    randomUUID(),
-    randomUUID(),
-    createHash("sha256").update(key).digest("hex"),
-    `${key.slice(0, 9)}…${key.slice(-4)}`,
-    new Date(now).toISOString(),
-    new Date(now + 7 * 24 * 60 * 60 * 1000).toISOString(),
-  );
+  await e2eDb()
+    .insertInto("trial_keys")
+    .values({
+      id: randomUUID(),
+      registration_id: randomUUID(),
+      key_hash: createHash("sha256").update(key).digest("hex"),
+      hint: `${key.slice(0, 9)}…${key.slice(-4)}`,
+      created_at: nowIso(new Date(now)),
+      expires_at: nowIso(new Date(now + 7 * 24 * 60 * 60 * 1000)),
+    })
+    .execute();
   return key;
 }

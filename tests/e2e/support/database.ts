@@ -1,25 +1,50 @@
+import fs from "node:fs";
 import path from "node:path";
-import Database from "better-sqlite3";
-import { e2eDatabaseFile } from "../../../playwright.config";
+import type { Kysely } from "kysely";
+import { openDatabase } from "../../../app/modules/db/database.server";
+import type { Database as Schema } from "../../../app/modules/db/schema";
+import { e2eDatabaseFile, e2eDatabaseUrlFile } from "../../../playwright.config";
 
-/** Reads what the server under test stored, straight from its SQLite file. */
-export function queryE2eDatabase<Row>(sql: string, ...params: unknown[]): Row[] {
-  const database = new Database(path.resolve(e2eDatabaseFile), { readonly: true, fileMustExist: true });
-  try {
-    return database.prepare(sql).all(...params) as Row[];
-  } finally {
-    database.close();
-  }
+/** The PostgreSQL run's cluster, as its launcher (e2e-server.ts) wrote it; undefined on the SQLite run. */
+export function e2eDatabaseUrl(): string | undefined {
+  const file = path.resolve(e2eDatabaseUrlFile);
+  return fs.existsSync(file) ? fs.readFileSync(file, "utf8").trim() : undefined;
 }
 
-/** Changes the e2e database directly: for states a test cannot wait for in real time, such as a passed delay. */
-export function writeE2eDatabase(sql: string, ...params: unknown[]): number {
-  const database = new Database(path.resolve(e2eDatabaseFile), { fileMustExist: true });
-  try {
-    return database.prepare(sql).run(...params).changes;
-  } finally {
-    database.close();
+let handle: Kysely<Schema> | undefined;
+
+/**
+ * The e2e server's database, opened with the app's own openDatabase(): the PostgreSQL run's cluster, otherwise
+ * the SQLite file. One handle per test worker.
+ */
+export function e2eDb(): Kysely<Schema> {
+  if (!handle) {
+    const url = e2eDatabaseUrl();
+    handle = openDatabase(url ? { url } : { file: path.resolve(e2eDatabaseFile) }).db;
   }
+  return handle;
+}
+
+/** The body of the newest mail to `recipient` in the outbox. */
+export async function newestMailBody(recipient: string): Promise<string | undefined> {
+  const mail = await e2eDb()
+    .selectFrom("outbox")
+    .select("body")
+    .where("recipient", "=", recipient)
+    .orderBy("created_at", "desc")
+    .executeTakeFirst();
+  return mail?.body;
+}
+
+/** The e-mail address of the user a feed or a dump belongs to. */
+export async function ownerEmail(table: "feeds" | "dumps", id: string): Promise<string | undefined> {
+  const owner = await e2eDb()
+    .selectFrom(table)
+    .innerJoin("users", "users.id", `${table}.user_id`)
+    .select("users.email")
+    .where(`${table}.id`, "=", id)
+    .executeTakeFirst();
+  return owner?.email;
 }
 
 export function uniqueEmail(label: string): string {

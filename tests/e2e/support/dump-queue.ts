@@ -1,42 +1,44 @@
 import { randomUUID } from "node:crypto";
-import path from "node:path";
-import Database from "better-sqlite3";
-import { e2eDatabaseFile } from "../../../playwright.config";
+import { nowIso } from "../../../app/modules/db/ids";
 import type { TestAccount } from "./accounts";
+import { e2eDb } from "./database";
 
 /**
  * Holds the account's dump queue as a running dump of another worker would: its dumps stay queued until the
  * returned release is called, so a test sees the queued state for as long as it needs.
  */
-function withDatabase<T>(work: (database: Database.Database) => T): T {
-  const database = new Database(path.resolve(e2eDatabaseFile));
-  try {
-    return work(database);
-  } finally {
-    database.close();
-  }
-}
-
-export function holdDumpQueue(account: TestAccount): () => void {
+export async function holdDumpQueue(account: TestAccount): Promise<() => Promise<void>> {
+  const db = e2eDb();
   const jobId = randomUUID();
-  withDatabase((database) => {
-    const { id } = database.prepare("select id from users where email = ?").get(account.email) as { id: string };
-    const now = new Date().toISOString();
-    const later = new Date(Date.now() + 10 * 60_000).toISOString();
-    database
-      .prepare(
-        "insert into jobs (id, kind, payload, status, run_at, attempts, max_attempts, concurrency_key, unique_key, locked_by, locked_until, cancel_requested, last_error, created_at, updated_at, finished_at) values (?, 'test-blocker', '{}', 'running', ?, 1, 1, ?, null, 'test', ?, 0, null, ?, ?, null)",
-      )
-      .run(jobId, now, `dumps:${id}`, later, now, now);
-  });
-  return () => withDatabase((database) => void database.prepare("delete from jobs where id = ?").run(jobId));
+  const { id } = await db.selectFrom("users").select("id").where("email", "=", account.email).executeTakeFirstOrThrow();
+  const now = nowIso();
+  await db
+    .insertInto("jobs")
+    .values({
+      id: jobId,
+      kind: "test-blocker",
+      payload: "{}",
+      status: "running",
+      run_at: now,
+      attempts: 1,
+      max_attempts: 1,
+      concurrency_key: `dumps:${id}`,
+      unique_key: null,
+      locked_by: "test",
+      locked_until: nowIso(new Date(Date.now() + 10 * 60_000)),
+      cancel_requested: 0,
+      last_error: null,
+      created_at: now,
+      updated_at: now,
+      finished_at: null,
+    })
+    .execute();
+  return async () => {
+    await db.deleteFrom("jobs").where("id", "=", jobId).execute();
+  };
 }
 
 /** Shows a held dump as a worker would while writing it: running, `processed` of `total` done. */
-export function markDumpRunning(dumpId: string, processed: number, total: number): void {
-  withDatabase((database) =>
-    database
-      .prepare("update dumps set status = 'running', processed = ?, total = ?, started_at = ? where id = ?")
-      .run(processed, total, new Date().toISOString(), dumpId),
-  );
+export async function markDumpRunning(dumpId: string, processed: number, total: number): Promise<void> {
+  await e2eDb().updateTable("dumps").set({ status: "running", processed, total, started_at: nowIso() }).where("id", "=", dumpId).execute();
 }

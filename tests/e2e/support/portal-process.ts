@@ -5,10 +5,12 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import config from "../../../playwright.config";
+import { e2eDatabaseUrl } from "./database";
 
 /**
- * Another web server on the end-to-end database, as a second instance behind a load balancer would be:
- * scripts/serve.mjs with the e2e server's environment (so it reseeds nothing) and WORKER=off, on a free port.
+ * Another web server on the end-to-end database (SQLite file or PostgreSQL cluster), as a second instance behind a
+ * load balancer would be: scripts/serve.mjs with the e2e server's environment (so it reseeds nothing) and
+ * WORKER=off, on a free port.
  */
 export interface PortalProcess {
   baseURL: string;
@@ -30,11 +32,17 @@ function freePort(): Promise<number> {
 const webServer = config.webServer;
 const e2eServerEnv = webServer && !Array.isArray(webServer) ? (webServer.env ?? {}) : {};
 
+/** The PostgreSQL run's cluster for the second server too; on the SQLite run DATA_DIR names the file already. */
+function databaseEnv(): Record<string, string> {
+  const url = e2eDatabaseUrl();
+  return url ? { DATABASE_URL: url } : {};
+}
+
 export async function startPortalProcess(env: Record<string, string> = {}): Promise<PortalProcess> {
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ["scripts/serve.mjs"], {
-    env: { ...process.env, ...e2eServerEnv, PORT: String(port), PUBLIC_URL: baseURL, WORKER: "off", ...env },
+    env: { ...process.env, ...e2eServerEnv, ...databaseEnv(), PORT: String(port), PUBLIC_URL: baseURL, WORKER: "off", ...env },
     stdio: ["ignore", "ignore", "pipe"],
   });
   let errors = "";
