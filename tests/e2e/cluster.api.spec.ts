@@ -1,11 +1,11 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { once } from "node:events";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { openDatabase, type DatabaseHandle } from "../../app/modules/db/database.server";
+import { freePort } from "../support/free-port";
 
 /**
  * `npm start` on every core: scripts/serve.mjs with WEB_CONCURRENCY=2 on a database of its own. The instances
@@ -19,17 +19,6 @@ let primary: ChildProcess;
 let output = "";
 let baseURL = "";
 let database: DatabaseHandle;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => (address && typeof address === "object" ? resolve(address.port) : reject(new Error("no port"))));
-    });
-  });
-}
 
 function clusterEnv(port: number, webConcurrency: string): NodeJS.ProcessEnv {
   return {

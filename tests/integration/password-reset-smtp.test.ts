@@ -1,19 +1,11 @@
-import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { startSmtpServer } from "../support/loopback-servers";
 import { waitFor } from "../support/wait";
+import { freePort } from "../support/free-port";
 
 /** A real SMTP server on loopback: once it has the reset mail, the outbox must no longer hold the link. */
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 let port = 0;
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return typeof address === "object" && address ? address.port : 0;
-}
 
 beforeAll(async () => {
   port = await freePort();

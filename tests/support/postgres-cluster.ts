@@ -5,21 +5,12 @@ import os from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
 import { findPostgresBin } from "./postgres-bin";
+import { freePort } from "./free-port";
 
 declare module "vitest" {
   export interface ProvidedContext {
     postgresUrl: string;
   }
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
-    });
-  });
 }
 
 /** Runs a PostgreSQL binary, as the postgres user when we are root (PostgreSQL refuses to run as root). */

@@ -1,11 +1,11 @@
 import { spawn } from "node:child_process";
 import { once } from "node:events";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import config from "../../../playwright.config";
 import { e2eDatabaseUrl } from "./database";
+import { freePort } from "../../support/free-port";
 
 /**
  * Another web server on the end-to-end database (SQLite file or PostgreSQL cluster), as a second instance behind a
@@ -16,17 +16,6 @@ export interface PortalProcess {
   baseURL: string;
   pid: number;
   stop(): Promise<void>;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => (address && typeof address === "object" ? resolve(address.port) : reject(new Error("no port"))));
-    });
-  });
 }
 
 const webServer = config.webServer;
