@@ -5,12 +5,11 @@
  * (the spec's 25 ids per call, so four sequential calls). Many keys call at once, each within its limits
  * (at most 5 calls in any second, one at a time), so the figures are the server's, not the limiter's.
  */
-import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { benchEnvironment, startBenchServer } from "./runtime.mjs";
 
-const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
 const work = fs.mkdtempSync(path.join(os.tmpdir(), "portal-bench-data-api-"));
 const port = 3391;
 const base = `http://127.0.0.1:${port}/data-api/macroeconomic`;
@@ -18,15 +17,12 @@ const KEYS = 16;
 const ROUNDS = 20;
 const SERIES_PER_CALL = 25;
 
+/** This process prepares the database the server then serves, so both read the same environment. */
 const environment: Record<string, string> = {
-  NODE_ENV: "production",
+  ...benchEnvironment,
   DATA_DIR: work,
-  SESSION_SECRET: "bench-session-secret-long-enough-for-the-check",
-  ENCRYPTION_KEY: "bench-encryption-key-long-enough-and-distinct",
   CATALOG_SERIES: "20000",
   CATALOG_COMPANIES: "200",
-  CATALOG_DOCUMENTS: "50",
-  DEMO_DATA: "false",
   PUBLIC_URL: `http://127.0.0.1:${port}`,
 };
 Object.assign(process.env, environment);
@@ -70,18 +66,6 @@ async function subscriberKey(index: number): Promise<string> {
     })
     .execute();
   return (await generateApiKey((await loadCurrentUser(id, "econ"))!, "econ"))!;
-}
-
-async function waitForServer(): Promise<void> {
-  for (let attempt = 0; attempt < 300; attempt++) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await sleep(200);
-  }
-  throw new Error("the server did not start");
 }
 
 interface Outcome {
@@ -154,22 +138,14 @@ function report(figures: Figures): void {
   if (ok !== figures.calls.length) throw new Error(`${figures.calls.length - ok} calls were not answered 200`);
 }
 
-let server: ReturnType<typeof spawn> | undefined;
+let server: Awaited<ReturnType<typeof startBenchServer>> | undefined;
 try {
-  if (!fs.existsSync(path.join(root, "build/server/index.js"))) {
-    const build = spawnSync(path.join(root, "node_modules/.bin/remix"), ["vite:build"], { cwd: root, stdio: "inherit" });
-    if (build.status !== 0) process.exit(1);
-  }
   await migrateToLatest(database);
   await prepareCatalog();
   const keys = await Promise.all(Array.from({ length: KEYS }, (_, index) => subscriberKey(index)));
   const ids = (await getCatalog().seriesPage({}, { limit: 4000 })).map((series) => seriesApiId(series.id));
-  server = spawn(process.execPath, [path.join(root, "scripts/serve.mjs")], {
-    cwd: root,
-    stdio: "ignore",
-    env: { ...process.env, ...environment, PORT: String(port), HOST: "127.0.0.1" },
-  });
-  await waitForServer();
+  // One web process, as the figures in README were taken (serve.mjs would otherwise run one per core).
+  server = await startBenchServer({ port, dataDir: work, env: { ...environment, WEB_CONCURRENCY: "1" } });
   // One call per key first: the server's first answers read the spec and warm its caches.
   await Promise.all(keys.map((key) => get(`${base}/dictionary/regions?token=${key}`)));
   await sleep(1000);
@@ -197,7 +173,7 @@ try {
     ),
   );
 } finally {
-  server?.kill("SIGTERM");
+  await server?.stop();
   await db.destroy();
   fs.rmSync(work, { recursive: true, force: true });
 }
