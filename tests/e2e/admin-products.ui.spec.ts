@@ -174,6 +174,8 @@ test("documents feeds in the admin panel are listed and edited, not created", as
 });
 
 test("the admin sections are the 404 page for visitors and subscribers", async ({ page }) => {
+  // Eighteen page loads, one after another.
+  test.slow();
   const paths = [
     sections.macroFeeds,
     `${sections.macroFeeds}/create-feed`,

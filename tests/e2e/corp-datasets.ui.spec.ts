@@ -92,6 +92,8 @@ test("a company subscriber generates a dataset, sees it being built, then downlo
 });
 
 test("while one dataset is being generated, another is refused with the reason", async ({ page }) => {
+  // It waits for the held generation to be released and finished by the worker.
+  test.slow();
   const account = await createAccount({ products: ["company"] });
   await signInPage(page, account, "corp");
   const release = await holdDumpQueue(account);
