@@ -1,17 +1,16 @@
 import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable, type AppLoadContext, type EntryContext, type HandleErrorFunction } from "@remix-run/node";
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
-import { createInstance } from "i18next";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import { I18nextProvider, initReactI18next } from "react-i18next";
+import { I18nextProvider } from "react-i18next";
 import { getOptionalUser } from "~/modules/auth/session.server";
 import { boot } from "~/modules/boot.server";
 import { recaptchaSiteKey } from "~/modules/captcha/recaptcha.server";
 import { newId } from "~/modules/db/ids";
 import { NonceContext } from "~/modules/http/nonce";
 import { documentSecurityPolicy } from "~/modules/http/policy";
-import { i18nConfig } from "~/modules/i18n/i18n";
+import { serverI18n } from "~/modules/i18n/i18n.server";
 import { languageOfPath } from "~/modules/i18n/language";
 import { IncidentContext, type IncidentReference } from "~/modules/incidents/incident-context";
 import { recordIncident } from "~/modules/incidents/incidents.server";
@@ -58,8 +57,7 @@ export default async function handleRequest(
   loadContext: AppLoadContext,
 ) {
   const nonce = loadContext.cspNonce;
-  const i18n = createInstance();
-  await i18n.use(initReactI18next).init({ ...i18nConfig, lng: languageOfPath(new URL(request.url).pathname) });
+  const i18n = await serverI18n(languageOfPath(new URL(request.url).pathname));
   const readyEvent = isbot(request.headers.get("user-agent")) || remixContext.isSpaMode ? "onAllReady" : "onShellReady";
   const incident = await shownIncident(request);
 

@@ -5,7 +5,7 @@ import { docSetPages, writtenPagePaths } from "./doc-pages";
 import type { DashboardLinks } from "~/modules/content/dashboard-links";
 import { highlightCode, renderMarkdown } from "~/modules/content/markdown.server";
 import { dataApiBaseUrl } from "~/modules/data-api/client.server";
-import { remixI18n } from "~/modules/i18n/i18n.server";
+import { fixedT } from "~/modules/i18n/i18n.server";
 import { writtenPageContent } from "./page-content.server";
 import {
   downloadsPageOf,
@@ -249,7 +249,7 @@ export async function resolveDocPage(
   }
   const written = await writtenPageContent(set, page, language);
   if (written) {
-    const outputCaption = (await remixI18n.getFixedT(language))("docs.output");
+    const outputCaption = (await fixedT(language))("docs.output");
     const rendered = await renderMarkdown(written.content, { linkLanguage: linkLanguage(language), outputCaption, dashboardLinks });
     return { kind: "markdown", ...rendered, contentLanguage: written.language };
   }

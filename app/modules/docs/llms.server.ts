@@ -7,7 +7,7 @@ import { withAbsoluteLinks } from "~/modules/content/absolute-links";
 import { splitTitle } from "~/modules/content/markdown-title";
 import { dataApiBaseUrl } from "~/modules/data-api/client.server";
 import { publicOrigin } from "~/modules/env/env.server";
-import { remixI18n } from "~/modules/i18n/i18n.server";
+import { fixedT } from "~/modules/i18n/i18n.server";
 import { localizePath, type Language } from "~/modules/i18n/language";
 import { docSetPath, docSets, findDocSet, type DocSet, type DocSetId } from "~/modules/registry/registry";
 import { parameterFields, resolveDocPage, schemaType } from "./doc-page.server";
@@ -66,7 +66,7 @@ function operationReference(operation: ApiOperation): OperationReference {
 }
 
 async function referenceLabels(language: Language): Promise<ReferenceLabels> {
-  const t = await remixI18n.getFixedT(language);
+  const t = await fixedT(language);
   return {
     operations: t("docs.operations"),
     parameters: t("docs.parameters"),
@@ -111,7 +111,7 @@ function codeLanguageOf(page: string): string | null {
 }
 
 async function setTitle(set: DocSetId): Promise<string> {
-  return (await remixI18n.getFixedT("en"))(`products.docSetNames.${set}`);
+  return (await fixedT("en"))(`products.docSetNames.${set}`);
 }
 
 /** The OpenAPI 3 and Swagger 2 files of a set's downloads listing, as absolute URLs. */
@@ -249,7 +249,7 @@ async function pageMarkdown(docSet: DocSet, page: string, search: URLSearchParam
   const set = docSet.id;
   const root = docSetPath(docSet);
   const resolved = await resolveDocPage(set, root, page, search, language);
-  const t = await remixI18n.getFixedT(language);
+  const t = await fixedT(language);
   const ok = (body: string): MarkdownAnswer => ({ status: 200, body });
   switch (resolved.kind) {
     case "not-found":

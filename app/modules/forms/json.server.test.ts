@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { remixI18n } from "~/modules/i18n/i18n.server";
+import { fixedT } from "~/modules/i18n/i18n.server";
 import { readJsonObject } from "./json.server";
 
-const t = await remixI18n.getFixedT("en");
+const t = await fixedT("en");
 const post = (body: BodyInit, contentType = "application/json") =>
   new Request("http://portal.test/api/econ-feed", { method: "POST", headers: { "Content-Type": contentType }, body });
 

@@ -10,7 +10,7 @@ import onHeaders from "on-headers";
 import { markdownPagesMiddleware } from "~/modules/docs/llms-http.server";
 import { followSpecVersions } from "~/modules/docs/spec-versions.server";
 import { env } from "~/modules/env/env.server";
-import { remixI18n } from "~/modules/i18n/i18n.server";
+import { fixedT } from "~/modules/i18n/i18n.server";
 import { apiLanguage, languageOfPath, type Language } from "~/modules/i18n/language";
 import { startWebInstance } from "~/modules/instances/instances.server";
 import { serviceWorkerScript } from "~/modules/offline/worker-script.server";
@@ -81,7 +81,7 @@ function carriesBody(req: Request): boolean {
 async function refuse(req: Request, res: Response, status: number, key: string, values: Record<string, string> = {}) {
   await drainBody(req);
   const language = languageOf(req);
-  const t = await remixI18n.getFixedT(language);
+  const t = await fixedT(language);
   const message = t(key, values);
   res.status(status).set({ Connection: "close", "Content-Security-Policy": RESOURCE_SECURITY_POLICY });
   if (wantsJson(req)) {

@@ -3,7 +3,7 @@ import { verifyFormCaptcha } from "~/modules/captcha/form-captcha.server";
 import { db } from "~/modules/db/db.server";
 import { newId, nowIso } from "~/modules/db/ids";
 import { env } from "~/modules/env/env.server";
-import { remixI18n } from "~/modules/i18n/i18n.server";
+import { fixedT } from "~/modules/i18n/i18n.server";
 import { localizePath, type Language } from "~/modules/i18n/language";
 import { sendMail } from "~/modules/mail/mail.server";
 import { hitRateLimit } from "~/modules/rate-limit/rate-limit.server";
@@ -83,7 +83,7 @@ function formatUtc(iso: string): string {
 }
 
 async function sendAccessLinkMail(input: SandboxRegistrationInput, token: string, linkExpiresAt: string, language: Language) {
-  const t = await remixI18n.getFixedT(language);
+  const t = await fixedT(language);
   const text = (link: string) =>
     [
       t("sandbox.mail.greeting", { name: input.name }),

@@ -3,7 +3,7 @@ import type { CurrentUser } from "~/modules/auth/users.server";
 import { db } from "~/modules/db/db.server";
 import { createDump, dumpProgress } from "~/modules/feeds/dumps.server";
 import { outputOptionsSchema } from "~/modules/feeds/model";
-import { remixI18n } from "~/modules/i18n/i18n.server";
+import { fixedT } from "~/modules/i18n/i18n.server";
 import { findDataset, predefinedDatasets, type DatasetFormat, type DatasetListItem } from "./datasets";
 
 /**
@@ -101,7 +101,7 @@ export async function generateDataset(user: CurrentUser, datasetId: string, form
   if (!dataset) return { ok: false, reason: "not-found", message: "datasets.notFound" };
   const busy = { ok: false, reason: "busy", message: "datasets.busy" } as const;
   if (await activeGeneration(user.id)) return busy;
-  const t = await remixI18n.getFixedT("en");
+  const t = await fixedT("en");
   try {
     const id = await createDump(user.id, "company", {
       name: t(dataset.name),
