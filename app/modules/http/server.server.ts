@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import fs from "node:fs";
 import path from "node:path";
 import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
@@ -136,7 +137,15 @@ export function createPortalServer({ build, clientDirectory }: PortalServerOptio
   const setHeaders = (res: Response) => res.setHeader("Content-Security-Policy", RESOURCE_SECURITY_POLICY);
   app.use("/assets", express.static(path.join(clientDirectory, "assets"), { immutable: true, maxAge: "1y", index: false, setHeaders }));
   app.get("/sw.js", serviceWorkerScript(clientDirectory));
-  app.use(express.static(clientDirectory, { maxAge: "1h", index: false, setHeaders }));
+  // public/'s files, by name: a static handler for every request would look each page's path up on disk first.
+  const publicFiles = new Set(
+    fs
+      .readdirSync(clientDirectory, { withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => `/${entry.name}`),
+  );
+  const publicFile = express.static(clientDirectory, { maxAge: "1h", index: false, setHeaders });
+  app.use((req, res, next) => (publicFiles.has(req.path) ? publicFile(req, res, next) : next()));
 
   app.use((req, res, next) => {
     const ownOrigin = `${req.protocol}://${req.get("host") ?? ""}`;
