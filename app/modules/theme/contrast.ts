@@ -21,11 +21,21 @@ export function tint(color: string, opacity: number, surface: string): string {
   return `#${hex(mix(top.r, bottom.r))}${hex(mix(top.g, bottom.g))}${hex(mix(top.b, bottom.b))}`;
 }
 
-/** `color` itself when it reaches `minimum` contrast on `background`, otherwise the least darkened shade of it that does. */
+const readableShades = new Map<string, string>();
+
+/**
+ * `color` itself when it reaches `minimum` contrast on `background`, otherwise the least darkened shade of it that
+ * does. Every button and badge of a render asks, for the theme's few colours: answers are kept.
+ */
 export function readableOn(color: string, background: string, minimum = textContrast): string {
-  let readable = color;
-  for (let amount = 0.05; contrastRatio(readable, background) < minimum && amount <= 1; amount += 0.05) {
-    readable = darken(color, amount);
+  const key = `${color} ${background} ${minimum}`;
+  let readable = readableShades.get(key);
+  if (readable === undefined) {
+    readable = color;
+    for (let amount = 0.05; contrastRatio(readable, background) < minimum && amount <= 1; amount += 0.05) {
+      readable = darken(color, amount);
+    }
+    if (readableShades.size < 1000) readableShades.set(key, readable);
   }
   return readable;
 }
