@@ -187,10 +187,24 @@ interface PageSamples {
   calledSets: DocSetId[];
 }
 
-/** The pages of a set in one language that carry API samples. */
+function samplesOf(set: DocSetId, file: string): ApiSample[] {
+  return fs.existsSync(file) ? apiSamples(fs.readFileSync(file, "utf8"), Object.values(specBaseUrls), clientFiles(set)) : [];
+}
+
+/** What a page's samples run and expect, in order: two pages with the same programs check the same thing. */
+const programsOf = (samples: ApiSample[]) =>
+  JSON.stringify(samples.map(({ language, code, expectedOutput, clients }) => [language, code, expectedOutput, clients]));
+
+/**
+ * The pages of a set in one language that carry API samples. A Chinese page whose programs are its English
+ * page's, character for character (most of them: only the prose is translated), is left to the English run.
+ */
 function pagesWithSamples(set: DocSetId, language: string): PageSamples[] {
   return markdownFiles(path.join(pagesRoot, set, language)).flatMap((file) => {
-    const samples = apiSamples(fs.readFileSync(file, "utf8"), Object.values(specBaseUrls), clientFiles(set));
+    const samples = samplesOf(set, file);
+    const english =
+      language === "en" ? [] : samplesOf(set, path.join(pagesRoot, set, "en", path.relative(path.join(pagesRoot, set, language), file)));
+    if (english.length > 0 && programsOf(english) === programsOf(samples)) return [];
     const calledSets = sets.filter((each) => samples.some((sample) => sample.code.includes(specBaseUrls[each])));
     return samples.length ? [{ name: path.relative(pagesRoot, file), samples, calledSets }] : [];
   });
