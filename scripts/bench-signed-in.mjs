@@ -15,7 +15,7 @@ import { startBenchServer } from "./runtime.mjs";
 const port = 3394;
 const CONNECTIONS = 20;
 const SECONDS = 5;
-const WARM_UP_SECONDS = 5;
+const WARM_UP_SECONDS = 10;
 const GOAL = 300;
 const cores = os.availableParallelism();
 const targets = [
