@@ -14,6 +14,7 @@ import { getOptionalUser } from "~/modules/auth/session.server";
 import { env } from "~/modules/env/env.server";
 import { useNonce } from "~/modules/http/nonce";
 import { languageOfPath } from "~/modules/i18n/language";
+import { BrandCssVariables } from "~/modules/theme/css-variables";
 import { brandThemes } from "~/modules/theme/mantine-themes";
 import { narrowLayoutLimit, themeForPath } from "~/modules/theme/theme";
 import { readToast } from "~/modules/toast/toast.server";
@@ -51,7 +52,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <ColorSchemeScript defaultColorScheme="light" nonce={nonce} />
       </head>
       <body data-theme={theme} data-layout={narrowLayoutLimit(pathname) === 1520 ? "wide" : "default"}>
-        <MantineProvider theme={brandThemes[theme]} defaultColorScheme="light">
+        <MantineProvider theme={brandThemes[theme]} defaultColorScheme="light" withCssVariables={false}>
+          <BrandCssVariables theme={theme} />
           <a className="skip-link" href="#main">
             {t("nav.skipToContent")}
           </a>

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, type MigrationProvider } from "kysely";
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, type MigrationProvider, type SqliteDatabase } from "kysely";
 import pg from "pg";
 import { getMigrations } from "./migrations";
 import type { Database } from "./schema";
@@ -28,6 +28,31 @@ const postgresTypes = {
   },
 } as pg.CustomTypesConfig;
 
+/** How many distinct statements a connection keeps prepared; the app writes a few hundred. */
+const STATEMENT_CACHE_SIZE = 1000;
+
+/**
+ * The SQLite connection as Kysely sees it, with prepared statements kept by their SQL: Kysely prepares every query
+ * afresh, and parsing and planning the same few statements was a tenth of a signed-in page's database time
+ * (issue 17). A statement still busy in an open iterator is prepared anew rather than shared.
+ */
+export function withStatementCache(sqlite: SQLite.Database, size = STATEMENT_CACHE_SIZE): SqliteDatabase {
+  const statements = new Map<string, SQLite.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(sql: string) {
+      const cached = statements.get(sql);
+      if (cached && !cached.busy) return cached;
+      const statement = sqlite.prepare(sql);
+      if (!cached) {
+        if (statements.size >= size) statements.delete(statements.keys().next().value as string);
+        statements.set(sql, statement);
+      }
+      return statement;
+    },
+  };
+}
+
 export function openDatabase(config: DatabaseConfig): DatabaseHandle {
   if ("url" in config) {
     const pool = new pg.Pool({ connectionString: config.url, types: postgresTypes, max: 10 });
@@ -38,7 +63,7 @@ export function openDatabase(config: DatabaseConfig): DatabaseHandle {
   sqlite.pragma("journal_mode = WAL");
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
-  return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) }), dialect: "sqlite" };
+  return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) }), dialect: "sqlite" };
 }
 
 export async function migrateToLatest({ db, dialect }: DatabaseHandle): Promise<void> {
