@@ -5,6 +5,34 @@ import { apiLanguage, languageOfPath, type Language } from "./language";
 
 const instances = new Map<Language, Promise<I18n>>();
 
+/** More than the locales hold: a key made of request data must not grow the memory without end. */
+const MAX_REMEMBERED = 20_000;
+
+/** The options a fixed translator always passes (getFixedT, react-i18next's useTranslation): they name the string, nothing more. */
+const namingOptions = new Set(["lng", "lngs", "ns", "keyPrefix"]);
+
+/**
+ * Keeps the answers of `t(key)` calls that only name a string, with no values, count or context: with bundled
+ * strings that never change on the server they are constant, and i18next resolving each again was a twentieth
+ * of a signed-in page's server time (issue 17). Any other call is translated as before.
+ */
+export function rememberPlainStrings(instance: I18n): I18n {
+  const translate = instance.t.bind(instance) as (key: unknown, options?: Record<string, unknown>) => unknown;
+  const answers = new Map<string, unknown>();
+  instance.t = ((key: unknown, options?: Record<string, unknown>) => {
+    if (typeof key !== "string" || (options !== undefined && (typeof options !== "object" || options === null)))
+      return translate(key, options);
+    const named = options ?? {};
+    if (Object.keys(named).some((option) => !namingOptions.has(option))) return translate(key, options);
+    const id = `${key}\u0000${String(named.lng)}\u0000${String(named.lngs)}\u0000${String(named.ns)}\u0000${String(named.keyPrefix)}`;
+    if (answers.has(id)) return answers.get(id);
+    const answer = translate(key, options);
+    if (answers.size < MAX_REMEMBERED) answers.set(id, answer);
+    return answer;
+  }) as I18n["t"];
+  return instance;
+}
+
 /**
  * The server's i18next instance for a language, one per process: the strings are bundled and nothing on the
  * server changes an instance's language, so every request shares it (an instance per request was a tenth of a
@@ -17,7 +45,7 @@ export function serverI18n(language: Language): Promise<I18n> {
     instance = created
       .use(initReactI18next)
       .init({ ...i18nConfig, lng: language })
-      .then(() => created);
+      .then(() => rememberPlainStrings(created));
     instances.set(language, instance);
   }
   return instance;
