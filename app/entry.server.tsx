@@ -12,6 +12,7 @@ import { NonceContext } from "~/modules/http/nonce";
 import { documentSecurityPolicy } from "~/modules/http/policy";
 import { serverI18n } from "~/modules/i18n/i18n.server";
 import { languageOfPath } from "~/modules/i18n/language";
+import { defersHydration } from "~/modules/hydration/deferred-hydration";
 import { IncidentContext, type IncidentReference } from "~/modules/incidents/incident-context";
 import { recordIncident } from "~/modules/incidents/incidents.server";
 import { IncidentThrottle, incidentFingerprint } from "~/modules/incidents/throttle";
@@ -22,6 +23,14 @@ export { createPortalServer } from "~/modules/http/server.server";
 await boot();
 
 const ABORT_DELAY = 5_000;
+
+/** The page's routes with their handles and data, as useMatches() gives them to the root. */
+function routeMatches({ staticHandlerContext, routeModules }: EntryContext) {
+  return staticHandlerContext.matches.map(({ route }) => ({
+    handle: routeModules[route.id]?.handle,
+    data: staticHandlerContext.loaderData[route.id],
+  }));
+}
 export const streamTimeout = ABORT_DELAY;
 
 /** Incident ids of the requests that failed, for the error page of the same request. */
@@ -58,7 +67,12 @@ export default async function handleRequest(
 ) {
   const nonce = loadContext.cspNonce;
   const i18n = await serverI18n(languageOfPath(new URL(request.url).pathname));
-  const readyEvent = isbot(request.headers.get("user-agent")) || remixContext.isSpaMode ? "onAllReady" : "onShellReady";
+  // A page whose scripts wait in a <template> is sent whole: streamed parts would be swapped into the page by
+  // scripts that cannot reach inside the template.
+  const readyEvent =
+    isbot(request.headers.get("user-agent")) || remixContext.isSpaMode || defersHydration(routeMatches(remixContext))
+      ? "onAllReady"
+      : "onShellReady";
   const incident = await shownIncident(request);
 
   return new Promise<Response>((resolve, reject) => {

@@ -2,17 +2,19 @@ import "@mantine/core/styles.css";
 import "~/styles/app.css";
 import { ColorSchemeScript, MantineProvider, mantineHtmlProps } from "@mantine/core";
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData } from "@remix-run/react";
+import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useMatches, useRouteLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { useChangeLanguage } from "remix-i18next/react";
 import { GeneralErrorBoundary } from "~/components/errors/general-error-boundary";
+import { DeferredScripts } from "~/components/hydration/deferred-scripts";
 import { SiteFooter } from "~/components/layout/site-footer";
 import { SiteHeader } from "~/components/layout/site-header";
 import { Notifications } from "~/components/notifications/notifications";
 import { getOptionalUser } from "~/modules/auth/session.server";
 import { env } from "~/modules/env/env.server";
 import { useNonce } from "~/modules/http/nonce";
+import { defersHydration } from "~/modules/hydration/deferred-hydration";
 import { languageOfPath } from "~/modules/i18n/language";
 import { BrandCssVariables } from "~/modules/theme/css-variables";
 import { brandThemes } from "~/modules/theme/mantine-themes";
@@ -36,6 +38,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const theme = themeForPath(pathname);
   const { t } = useTranslation();
   const nonce = useNonce();
+  const matches = useMatches();
   useChangeLanguage(language);
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
@@ -65,7 +68,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           <Notifications toast={rootData?.toast ?? null} />
         </MantineProvider>
         <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {defersHydration(matches) ? <DeferredScripts nonce={nonce} /> : <Scripts nonce={nonce} />}
       </body>
     </html>
   );

@@ -30,6 +30,12 @@ test("[security-9] pages run under their Content-Security-Policy without a singl
   ]) {
     await open(page, path);
   }
+  if (javaScriptEnabled()) {
+    // A docs page's scripts, held until a reader reaches for the builder, run under the nonce as well.
+    await open(page, "/docs/econ/macroeconomic/docs/series?path=%2Fseries%2Fsearch&method=get");
+    await page.getByTestId("query-builder").hover();
+    await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+  }
   await page.waitForTimeout(500);
   expect(violations).toEqual([]);
 });
@@ -41,7 +47,11 @@ test("[security-9] a docs page from the page cache runs under its script hashes 
   const response = await open(page, path);
   expect(response?.headers()["x-cache"]).toBe("hit");
   expect(response?.headers()["content-security-policy"]).toMatch(/script-src 'self'( 'sha256-[\w+/=]+')+;/);
-  if (javaScriptEnabled()) await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+  if (javaScriptEnabled()) {
+    // Remix's scripts wait in a template until a reader reaches for the builder; then they run under their hashes too.
+    await page.getByTestId("query-builder").hover();
+    await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+  }
   await page.waitForTimeout(500);
   expect(violations).toEqual([]);
 });

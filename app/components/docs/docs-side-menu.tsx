@@ -2,6 +2,7 @@ import { Form, Link, useLocation } from "@remix-run/react";
 import { useEffect, useRef, type RefObject } from "react";
 import { useTranslation } from "react-i18next";
 import type { NavigationItem } from "~/modules/docs/navigation";
+import { bindDrawer, closeDrawer, revealCurrentEntry } from "~/modules/docs/page-behaviours";
 import { maxQueryLength } from "~/modules/docs/search";
 import { type SiblingSet, VersionSwitcher } from "./version-switcher";
 import { isExternalHref, languageOfPath, localizePath, splitLanguagePrefix } from "~/modules/i18n/language";
@@ -94,70 +95,23 @@ function SearchBox({ items }: { items: NavigationItem[] }) {
 }
 
 /**
- * The scroll position of a scrolling box that brings an entry outside its view to a third of its height,
- * or undefined when the entry is in view already.
- */
-export function scrollTopRevealing(entry: { top: number; bottom: number }, view: { top: number; bottom: number }, scrollTop: number) {
-  if (entry.top >= view.top && entry.bottom <= view.bottom) return undefined;
-  return Math.max(0, Math.round(scrollTop + entry.top - view.top - (view.bottom - view.top) / 3));
-}
-
-/**
- * What JavaScript adds to the drawer: focus moves into it when it opens and back to its toggle when Escape
- * or a navigation closes it, it closes when focus leaves it, and the current entry is scrolled into view.
+ * What JavaScript adds to the drawer (page-behaviours.ts): focus moves into it when it opens and back to its
+ * toggle when Escape or a navigation closes it, it closes when focus leaves it, and the current entry is scrolled
+ * into view.
  */
 function useDrawer(drawer: RefObject<HTMLDetailsElement>, aside: RefObject<HTMLElement>) {
   const { pathname, search } = useLocation();
 
   useEffect(() => {
-    const toggle = drawer.current;
-    const panel = aside.current;
-    if (!toggle || !panel) return;
-    const close = () => {
-      toggle.open = false;
-      toggle.querySelector("summary")?.focus();
-    };
-    const onToggle = () => {
-      const menu = panel.querySelector(".docs-menu");
-      if (toggle.open) (menu?.querySelector<HTMLElement>('[aria-current="page"]') ?? menu?.querySelector("a"))?.focus();
-    };
-    const onKey = (event: KeyboardEvent) => {
-      // The version switcher inside takes its own Escape first.
-      if (event.key === "Escape" && toggle.open && !event.defaultPrevented) close();
-    };
-    const onFocusOut = (event: FocusEvent) => {
-      const next = event.relatedTarget;
-      if (next instanceof Node && !toggle.contains(next) && !panel.contains(next)) toggle.open = false;
-    };
-    toggle.addEventListener("toggle", onToggle);
-    document.addEventListener("keydown", onKey);
-    toggle.addEventListener("focusout", onFocusOut);
-    panel.addEventListener("focusout", onFocusOut);
-    return () => {
-      toggle.removeEventListener("toggle", onToggle);
-      document.removeEventListener("keydown", onKey);
-      toggle.removeEventListener("focusout", onFocusOut);
-      panel.removeEventListener("focusout", onFocusOut);
-    };
+    if (drawer.current && aside.current) return bindDrawer(drawer.current, aside.current);
   }, [drawer, aside]);
 
   useEffect(() => {
     const toggle = drawer.current;
     const panel = aside.current;
     if (!toggle || !panel) return;
-    if (toggle.open) {
-      toggle.open = false;
-      toggle.querySelector("summary")?.focus();
-    }
-    const current = panel.querySelector('.docs-menu [aria-current="page"]');
-    if (!current) return;
-    const box = panel.getBoundingClientRect();
-    const scrollTop = scrollTopRevealing(
-      current.getBoundingClientRect(),
-      { top: box.top, bottom: Math.min(box.bottom, window.innerHeight) },
-      panel.scrollTop,
-    );
-    if (scrollTop !== undefined) panel.scrollTop = scrollTop;
+    if (toggle.open) closeDrawer(toggle);
+    revealCurrentEntry(panel);
   }, [drawer, aside, pathname, search]);
 }
 

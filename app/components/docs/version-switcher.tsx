@@ -1,6 +1,7 @@
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { AppLink } from "~/components/layout/app-link";
+import { bindVersionSwitcher } from "~/modules/docs/page-behaviours";
 
 export interface SiblingSet {
   id: string;
@@ -10,40 +11,14 @@ export interface SiblingSet {
 
 /**
  * Lists the documentation sets of the same vendor; a <details> menu, so it opens without JavaScript.
- * With JavaScript it closes on Escape, on a click outside and when focus leaves it.
+ * With JavaScript it closes on Escape, on a click outside and when focus leaves it (page-behaviours.ts).
  */
 export function VersionSwitcher({ sets }: { sets: SiblingSet[] }) {
   const { t } = useTranslation();
   const menu = useRef<HTMLDetailsElement>(null);
 
   useEffect(() => {
-    const element = menu.current;
-    if (!element) return;
-    const close = () => {
-      element.open = false;
-    };
-    // On the switcher itself, so it runs before the docs drawer's listener, which leaves a handled Escape alone.
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === "Escape" && element.open) {
-        event.preventDefault();
-        close();
-        element.querySelector("summary")?.focus();
-      }
-    };
-    const onClick = (event: MouseEvent) => {
-      if (event.target instanceof Node && !element.contains(event.target)) close();
-    };
-    const onFocusOut = (event: FocusEvent) => {
-      if (!(event.relatedTarget instanceof Node) || !element.contains(event.relatedTarget)) close();
-    };
-    element.addEventListener("keydown", onKey);
-    document.addEventListener("click", onClick);
-    element.addEventListener("focusout", onFocusOut);
-    return () => {
-      element.removeEventListener("keydown", onKey);
-      document.removeEventListener("click", onClick);
-      element.removeEventListener("focusout", onFocusOut);
-    };
+    if (menu.current) return bindVersionSwitcher(menu.current);
   }, []);
 
   const current = sets.find((set) => set.current);

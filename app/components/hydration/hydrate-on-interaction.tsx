@@ -1,5 +1,6 @@
 import { useIsomorphicEffect } from "@mantine/hooks";
 import { createElement, lazy, Suspense, useEffect, useRef, type ComponentType } from "react";
+import { REACHED_ATTRIBUTE } from "~/modules/hydration/deferred-hydration";
 
 /** What tells that a visitor reaches for a part of the page: a pointer over it, a touch, the keyboard focus. */
 const reachingEvents = ["pointerover", "pointerdown", "touchstart", "focusin"] as const;
@@ -57,6 +58,13 @@ function editOf(control: Control): { selector: string; apply: (target: Control) 
   return { selector, apply: (target) => (target.value = value) };
 }
 
+/** Whether a control holds something other than the server's HTML gave it: the visitor changed it. */
+function isEdited(control: Control): boolean {
+  if (isToggle(control)) return control.checked !== control.defaultChecked;
+  if (control instanceof HTMLSelectElement) return [...control.options].some((option) => option.selected !== option.defaultSelected);
+  return control.value !== control.defaultValue;
+}
+
 /**
  * A part of a page whose code the first page load does not download: it stays the server's HTML (its form
  * works as it does without JavaScript) until the visitor points at, touches or focuses it; then its chunk loads
@@ -93,6 +101,15 @@ export function hydrateOnInteraction<Props extends object>(
       const options = { capture: true, passive: true };
       for (const event of reachingEvents) window.addEventListener(event, onReach, options);
       for (const event of editingEvents) window.addEventListener(event, onEdit, options);
+      // Reached before React ran: a docs page hydrates when a reader reaches for an island (deferred-hydration.ts),
+      // and what the reader typed meanwhile is only in the controls.
+      if (island.hasAttribute(REACHED_ATTRIBUTE)) {
+        for (const control of island.querySelectorAll<Control>("input, textarea, select")) {
+          const edit = isEdited(control) ? editOf(control) : null;
+          if (edit) edits.current?.set(edit.selector, edit.apply);
+        }
+        start();
+      }
       return () => {
         for (const event of reachingEvents) window.removeEventListener(event, onReach, options);
         for (const event of editingEvents) window.removeEventListener(event, onEdit, options);

@@ -4,10 +4,15 @@ const WORKER_URL = "/sw.js";
 
 /**
  * Registers the service worker (public/sw.js) at once in production builds, checks for an updated one every
- * 15 minutes, tells a waiting one to take over, and reloads the page once when an updated worker has.
+ * 15 minutes, tells a waiting one to take over, and reloads the page once when an updated worker has. Once per
+ * page: a docs page's own script starts it before the client entry, which may load later (deferred-hydration.ts),
+ * and the mark on <html> is what both bundles see.
  */
 export function startServiceWorker() {
   if (!import.meta.env.PROD || !("serviceWorker" in navigator)) return;
+  const root = document.documentElement;
+  if (root.dataset.serviceWorker) return;
+  root.dataset.serviceWorker = "started";
   const container = navigator.serviceWorker;
   let hadController = container.controller !== null;
   let reloading = false;

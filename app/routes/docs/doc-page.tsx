@@ -8,7 +8,9 @@ import { SandboxRegistrationForm as RegistrationForm } from "~/components/sandbo
 import { getOptionalUser } from "~/modules/auth/session.server";
 import { pageMeta } from "~/modules/content/page-meta";
 import { pageDownloads, resolveDocPage } from "~/modules/docs/doc-page.server";
+import { bindCopyButtons, copyLabels } from "~/modules/docs/page-behaviours";
 import { keyLookup, operationFormAt, queryBuilderData, sendQuery } from "~/modules/docs/query-builder.server";
+import type { HydrationHandle } from "~/modules/hydration/deferred-hydration";
 import { getFixedT } from "~/modules/i18n/i18n.server";
 import { languageOfPath, localizePathFor } from "~/modules/i18n/language";
 import { docSetPath, findDocSet } from "~/modules/registry/registry";
@@ -19,6 +21,9 @@ import { isRegisterTrialPage } from "~/modules/sandbox/sandbox-paths";
 const SandboxRegistrationForm = import.meta.env.SSR
   ? RegistrationForm
   : lazy(() => import("~/components/sandbox/sandbox-registration-form").then((module) => ({ default: module.SandboxRegistrationForm })));
+
+/** Hydration waits for a reader reaching for the query builder (doc-set-layout.tsx), except beside the sandbox's form, whose captcha runs at once. */
+export const handle: HydrationHandle = { deferHydration: (data) => !(data as { sandboxForm?: unknown } | undefined)?.sandboxForm };
 
 /** Every page of a documentation set: the overview (index) and everything below it (splat). */
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -96,24 +101,7 @@ export default function DocPageRoute() {
 /** Copy buttons of code blocks (hidden without JavaScript), labelled in the page's language. */
 function useCopyButtons(page: unknown) {
   const { t } = useTranslation();
-  useEffect(() => {
-    const label = t("tokens.copy");
-    for (const button of document.querySelectorAll(".copy-code")) {
-      button.textContent = label;
-      button.setAttribute("aria-label", t("docs.copyCode"));
-    }
-    function onClick(event: MouseEvent) {
-      const button = event.target instanceof Element ? event.target.closest(".copy-code") : null;
-      const code = button?.parentElement?.querySelector("pre")?.textContent;
-      if (!button || code === undefined) return;
-      void navigator.clipboard.writeText(code).then(() => {
-        button.textContent = t("tokens.copied");
-        setTimeout(() => (button.textContent = label), 1500);
-      });
-    }
-    document.addEventListener("click", onClick);
-    return () => document.removeEventListener("click", onClick);
-  }, [t, page]);
+  useEffect(() => bindCopyButtons(copyLabels(t)), [t, page]);
 }
 
 export function ErrorBoundary() {

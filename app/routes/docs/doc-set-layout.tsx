@@ -4,8 +4,15 @@ import { DocsSideMenu } from "~/components/docs/docs-side-menu";
 import { GeneralErrorBoundary } from "~/components/errors/general-error-boundary";
 import { navigationForPage } from "~/modules/docs/navigation";
 import { getDocSetData, SpecUnavailableError } from "~/modules/docs/routing-data.server";
+import type { HydrationHandle } from "~/modules/hydration/deferred-hydration";
 import { splitLanguagePrefix } from "~/modules/i18n/language";
 import { docSetPath, findDocSet, siblingDocSets } from "~/modules/registry/registry";
+
+/**
+ * A set's pages read, navigate, search and copy without React: it loads when a reader reaches for an island (the
+ * query builder), and until then the page runs a few KiB of script instead of React and Remix (issue 16).
+ */
+export const handle: HydrationHandle = { deferHydration: true };
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const docSet = findDocSet(params.vendor ?? "", params.set ?? "");

@@ -5,6 +5,10 @@ import { AppLink } from "~/components/layout/app-link";
 import { pageMeta } from "~/modules/content/page-meta";
 import { pageTitle } from "~/modules/content/page-title.server";
 import { docSetPath, docSets } from "~/modules/registry/registry";
+import type { HydrationHandle } from "~/modules/hydration/deferred-hydration";
+
+/** A page of links with no island, so, like a set's pages (doc-set-layout.tsx), it reads without React and Remix. */
+export const handle: HydrationHandle = { deferHydration: true };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   return pageTitle(request, "docs.indexTitle");

@@ -1,6 +1,9 @@
 import { expect, test, type Page } from "@playwright/test";
 
-/** Opens a page and, when JavaScript runs, waits until React has hydrated it. */
+/**
+ * Opens a page and, when JavaScript runs, waits until React has hydrated it, or for a docs page, whose hydration
+ * waits for a reader reaching for the query builder, until its own script has run (deferred-hydration.ts).
+ */
 export async function open(page: Page, url: string, status = 200) {
   const response = await page.goto(url);
   expect(response?.status(), `status of ${url}`).toBe(status);
@@ -9,7 +12,7 @@ export async function open(page: Page, url: string, status = 200) {
 }
 
 export async function waitForHydration(page: Page) {
-  if (javaScriptEnabled()) await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  if (javaScriptEnabled()) await page.locator('html[data-hydrated], html[data-hydration="deferred"]').waitFor({ state: "attached" });
 }
 
 export function javaScriptEnabled(): boolean {

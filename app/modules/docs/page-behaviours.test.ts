@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { scrollTopRevealing } from "./docs-side-menu";
+import { scrollTopRevealing } from "./page-behaviours";
 
 describe("scrollTopRevealing", () => {
   const view = { top: 100, bottom: 700 };

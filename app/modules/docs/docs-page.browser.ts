@@ -1,0 +1,41 @@
+/**
+ * The script of a docs page whose hydration waits (deferred-hydration.ts), built on its own by Vite as a classic
+ * script of a few KiB (`?worker&url` in deferred-scripts.tsx). It starts the service worker, gives the page what
+ * its React effects give it once hydrated (page-behaviours.ts), and when a reader points at, touches or focuses
+ * an island, hands the page to React: it takes its own bindings off and moves Remix's scripts into the page.
+ * Relative imports only: Vite builds this file without the app's path aliases.
+ */
+import { activateDeferredScripts, REACHED_ATTRIBUTE } from "../hydration/deferred-hydration";
+import { startServiceWorker } from "../offline/service-worker.client";
+import { bindCopyButtons, bindDrawer, bindVersionSwitcher, revealCurrentEntry } from "./page-behaviours";
+
+const script = document.currentScript as HTMLScriptElement | null;
+// Not the "js" class, which says React runs: a toast keeps its CSS fade until React takes the page over.
+document.documentElement.dataset.hydration = "deferred";
+startServiceWorker();
+
+const bindings: (() => void)[] = [];
+const drawer = document.querySelector<HTMLDetailsElement>("details.docs-drawer");
+const aside = document.querySelector<HTMLElement>("#docs-aside");
+if (drawer && aside) {
+  bindings.push(bindDrawer(drawer, aside));
+  revealCurrentEntry(aside);
+}
+for (const menu of document.querySelectorAll<HTMLDetailsElement>("details.version-switcher")) bindings.push(bindVersionSwitcher(menu));
+const { copy, copied, copyCode } = script?.dataset ?? {};
+if (copy && copied && copyCode) bindings.push(bindCopyButtons({ copy, copied, copyCode }));
+
+const reachingEvents = ["pointerover", "pointerdown", "touchstart", "focusin"] as const;
+const listening = { capture: true, passive: true };
+
+function onReach(event: Event) {
+  const island = event.target instanceof Element ? event.target.closest("[data-island]") : null;
+  if (!island) return;
+  island.setAttribute(REACHED_ATTRIBUTE, "");
+  for (const type of reachingEvents) window.removeEventListener(type, onReach, listening);
+  for (const unbind of bindings.splice(0)) unbind();
+  activateDeferredScripts(document);
+}
+
+// On the window, capturing: nothing on the page stops these before they get here.
+for (const type of reachingEvents) window.addEventListener(type, onReach, listening);

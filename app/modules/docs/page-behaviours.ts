@@ -1,0 +1,122 @@
+/**
+ * What JavaScript adds to a docs page, as plain DOM code with no React: the page's React effects call it once
+ * hydrated, and before that the small script of a page whose hydration waits (docs-page.browser.ts) does. Each
+ * binding answers the function that removes it.
+ */
+
+/**
+ * The scroll position of a scrolling box that brings an entry outside its view to a third of its height,
+ * or undefined when the entry is in view already.
+ */
+export function scrollTopRevealing(entry: { top: number; bottom: number }, view: { top: number; bottom: number }, scrollTop: number) {
+  if (entry.top >= view.top && entry.bottom <= view.bottom) return undefined;
+  return Math.max(0, Math.round(scrollTop + entry.top - view.top - (view.bottom - view.top) / 3));
+}
+
+/** Scrolls the side menu so that its current entry shows. */
+export function revealCurrentEntry(panel: HTMLElement) {
+  const current = panel.querySelector('.docs-menu [aria-current="page"]');
+  if (!current) return;
+  const box = panel.getBoundingClientRect();
+  const scrollTop = scrollTopRevealing(
+    current.getBoundingClientRect(),
+    { top: box.top, bottom: Math.min(box.bottom, window.innerHeight) },
+    panel.scrollTop,
+  );
+  if (scrollTop !== undefined) panel.scrollTop = scrollTop;
+}
+
+/** Closes the drawer and gives the focus back to its toggle. */
+export function closeDrawer(toggle: HTMLDetailsElement) {
+  toggle.open = false;
+  toggle.querySelector("summary")?.focus();
+}
+
+/**
+ * The docs drawer below 992 px: focus moves into it when it opens and back to its toggle when Escape closes it,
+ * and it closes when focus leaves it.
+ */
+export function bindDrawer(toggle: HTMLDetailsElement, panel: HTMLElement): () => void {
+  const onToggle = () => {
+    const menu = panel.querySelector(".docs-menu");
+    if (toggle.open) (menu?.querySelector<HTMLElement>('[aria-current="page"]') ?? menu?.querySelector("a"))?.focus();
+  };
+  const onKey = (event: KeyboardEvent) => {
+    // The version switcher inside takes its own Escape first.
+    if (event.key === "Escape" && toggle.open && !event.defaultPrevented) closeDrawer(toggle);
+  };
+  const onFocusOut = (event: FocusEvent) => {
+    const next = event.relatedTarget;
+    if (next instanceof Node && !toggle.contains(next) && !panel.contains(next)) toggle.open = false;
+  };
+  toggle.addEventListener("toggle", onToggle);
+  document.addEventListener("keydown", onKey);
+  toggle.addEventListener("focusout", onFocusOut);
+  panel.addEventListener("focusout", onFocusOut);
+  return () => {
+    toggle.removeEventListener("toggle", onToggle);
+    document.removeEventListener("keydown", onKey);
+    toggle.removeEventListener("focusout", onFocusOut);
+    panel.removeEventListener("focusout", onFocusOut);
+  };
+}
+
+/** The version switcher's <details> menu closes on Escape, on a click outside and when focus leaves it. */
+export function bindVersionSwitcher(menu: HTMLDetailsElement): () => void {
+  const close = () => {
+    menu.open = false;
+  };
+  // On the switcher itself, so it runs before the docs drawer's listener, which leaves a handled Escape alone.
+  const onKey = (event: KeyboardEvent) => {
+    if (event.key === "Escape" && menu.open) {
+      event.preventDefault();
+      close();
+      menu.querySelector("summary")?.focus();
+    }
+  };
+  const onClick = (event: MouseEvent) => {
+    if (event.target instanceof Node && !menu.contains(event.target)) close();
+  };
+  const onFocusOut = (event: FocusEvent) => {
+    if (!(event.relatedTarget instanceof Node) || !menu.contains(event.relatedTarget)) close();
+  };
+  menu.addEventListener("keydown", onKey);
+  document.addEventListener("click", onClick);
+  menu.addEventListener("focusout", onFocusOut);
+  return () => {
+    menu.removeEventListener("keydown", onKey);
+    document.removeEventListener("click", onClick);
+    menu.removeEventListener("focusout", onFocusOut);
+  };
+}
+
+/** The labels of the code blocks' copy buttons, in the page's language. */
+export interface CopyLabels {
+  copy: string;
+  copied: string;
+  copyCode: string;
+}
+
+/** The copy buttons' labels from a translator. */
+export function copyLabels(t: (key: string) => string): CopyLabels {
+  return { copy: t("tokens.copy"), copied: t("tokens.copied"), copyCode: t("docs.copyCode") };
+}
+
+/** Labels the copy buttons of the code blocks (hidden without JavaScript) and copies a block's code on a click. */
+export function bindCopyButtons(labels: CopyLabels): () => void {
+  for (const button of document.querySelectorAll(".copy-code")) {
+    button.textContent = labels.copy;
+    button.setAttribute("aria-label", labels.copyCode);
+  }
+  function onClick(event: MouseEvent) {
+    const button = event.target instanceof Element ? event.target.closest(".copy-code") : null;
+    const code = button?.parentElement?.querySelector("pre")?.textContent;
+    if (!button || code === undefined) return;
+    void navigator.clipboard.writeText(code).then(() => {
+      button.textContent = labels.copied;
+      setTimeout(() => (button.textContent = labels.copy), 1500);
+    });
+  }
+  document.addEventListener("click", onClick);
+  return () => document.removeEventListener("click", onClick);
+}
