@@ -23,6 +23,7 @@ export { createPortalServer } from "~/modules/http/server.server";
 await boot();
 
 const ABORT_DELAY = 5_000;
+export const streamTimeout = ABORT_DELAY;
 
 /** The page's routes with their handles and data, as useMatches() gives them to the root. */
 function routeMatches({ staticHandlerContext, routeModules }: EntryContext) {
@@ -31,7 +32,6 @@ function routeMatches({ staticHandlerContext, routeModules }: EntryContext) {
     data: staticHandlerContext.loaderData[route.id],
   }));
 }
-export const streamTimeout = ABORT_DELAY;
 
 /** Incident ids of the requests that failed, for the error page of the same request. */
 const incidentIds = new WeakMap<Request, string>();

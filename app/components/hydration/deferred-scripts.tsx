@@ -7,8 +7,8 @@ import { DEFERRED_SCRIPTS_ID, STREAM_HOLDER_SCRIPT } from "~/modules/hydration/d
 /**
  * Remix's scripts for a page whose hydration waits (deferred-hydration.ts): the server sends them inert in a
  * <template>, after a script that keeps the route data Remix streams after the document, and with the docs page's
- * own small script after it. By the time React hydrates, that script has put
- * them in the template's place, so the browser renders them where the server's HTML now has them.
+ * own small script after it. By the time React hydrates, that script has put them in the template's place, so the
+ * browser renders them where the page now has them.
  */
 export function DeferredScripts({ nonce }: { nonce?: string }) {
   const { t } = useTranslation();

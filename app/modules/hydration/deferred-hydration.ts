@@ -64,7 +64,7 @@ export function activateDeferredScripts(document: Document): boolean {
   if (!(template instanceof HTMLTemplateElement) || !window) return false;
   const held = window.__remixContext?.streamController;
   const nodes = [...template.content.childNodes].map((node) => {
-    if (!(node instanceof HTMLScriptElement) && node.nodeName !== "SCRIPT") return document.importNode(node, true);
+    if (node.nodeName !== "SCRIPT") return document.importNode(node, true);
     const held = node as HTMLScriptElement;
     const script = document.createElement("script");
     for (const { name, value } of held.attributes) script.setAttribute(name, value);
