@@ -1,8 +1,8 @@
 import { expect, test, type Page } from "@playwright/test";
 
 /**
- * Opens a page and, when JavaScript runs, waits until React has hydrated it, or for a docs page, whose hydration
- * waits for a reader reaching for the query builder, until its own script has run (deferred-hydration.ts).
+ * Opens a page and waits until it is whole: with JavaScript until React has hydrated it, or for a docs page, whose
+ * hydration waits for a reader reaching for the query builder, until its own script has run (deferred-hydration.ts).
  */
 export async function open(page: Page, url: string, status = 200) {
   const response = await page.goto(url);
@@ -13,6 +13,8 @@ export async function open(page: Page, url: string, status = 200) {
 
 export async function waitForHydration(page: Page) {
   if (javaScriptEnabled()) await page.locator('html[data-hydrated], html[data-hydration="deferred"]').waitFor({ state: "attached" });
+  // Without JavaScript, the whole document: a count taken while the browser still parses it sees part of a page.
+  else await page.waitForLoadState("load");
 }
 
 export function javaScriptEnabled(): boolean {
