@@ -1,9 +1,7 @@
 import { useIsomorphicEffect } from "@mantine/hooks";
 import { createElement, lazy, Suspense, useEffect, useRef, type ComponentType } from "react";
-import { REACHED_ATTRIBUTE } from "~/modules/hydration/deferred-hydration";
+import { REACHED_ATTRIBUTE, REACHING_EVENTS } from "~/modules/hydration/deferred-hydration";
 
-/** What tells that a visitor reaches for a part of the page: a pointer over it, a touch, the keyboard focus. */
-const reachingEvents = ["pointerover", "pointerdown", "touchstart", "focusin"] as const;
 const editingEvents = ["input", "change"] as const;
 
 /** Mounted only when React shows the fallback, i.e. when there is no server HTML to keep: loads the code at once. */
@@ -99,7 +97,7 @@ export function hydrateOnInteraction<Props extends object>(
       };
       // On the window, capturing: React stops at the document the events aimed at a part it has not hydrated yet.
       const options = { capture: true, passive: true };
-      for (const event of reachingEvents) window.addEventListener(event, onReach, options);
+      for (const event of REACHING_EVENTS) window.addEventListener(event, onReach, options);
       for (const event of editingEvents) window.addEventListener(event, onEdit, options);
       // Reached before React ran: a docs page hydrates when a reader reaches for an island (deferred-hydration.ts),
       // and what the reader typed meanwhile is only in the controls.
@@ -111,7 +109,7 @@ export function hydrateOnInteraction<Props extends object>(
         start();
       }
       return () => {
-        for (const event of reachingEvents) window.removeEventListener(event, onReach, options);
+        for (const event of REACHING_EVENTS) window.removeEventListener(event, onReach, options);
         for (const event of editingEvents) window.removeEventListener(event, onEdit, options);
       };
     }, []);

@@ -5,7 +5,7 @@
  * an island, hands the page to React: it takes its own bindings off and moves Remix's scripts into the page.
  * Relative imports only: Vite builds this file without the app's path aliases.
  */
-import { activateDeferredScripts, REACHED_ATTRIBUTE } from "../hydration/deferred-hydration";
+import { activateDeferredScripts, REACHED_ATTRIBUTE, REACHING_EVENTS } from "../hydration/deferred-hydration";
 import { startServiceWorker } from "../offline/service-worker.client";
 import { bindCopyButtons, bindDrawer, bindVersionSwitcher, revealCurrentEntry } from "./page-behaviours";
 
@@ -25,17 +25,15 @@ for (const menu of document.querySelectorAll<HTMLDetailsElement>("details.versio
 const { copy, copied, copyCode } = script?.dataset ?? {};
 if (copy && copied && copyCode) bindings.push(bindCopyButtons({ copy, copied, copyCode }));
 
-const reachingEvents = ["pointerover", "pointerdown", "touchstart", "focusin"] as const;
 const listening = { capture: true, passive: true };
 
 function onReach(event: Event) {
   const island = event.target instanceof Element ? event.target.closest("[data-island]") : null;
   if (!island) return;
   island.setAttribute(REACHED_ATTRIBUTE, "");
-  for (const type of reachingEvents) window.removeEventListener(type, onReach, listening);
+  for (const type of REACHING_EVENTS) window.removeEventListener(type, onReach, listening);
   for (const unbind of bindings.splice(0)) unbind();
   activateDeferredScripts(document);
 }
 
-// On the window, capturing: nothing on the page stops these before they get here.
-for (const type of reachingEvents) window.addEventListener(type, onReach, listening);
+for (const type of REACHING_EVENTS) window.addEventListener(type, onReach, listening);

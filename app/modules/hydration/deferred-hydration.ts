@@ -48,6 +48,14 @@ interface HeldStream {
 
 type RemixWindow = Window & { __remixContext?: { streamController?: StreamController & Partial<HeldStream> } };
 
+/**
+ * What tells that a reader reaches for an island: a pointer over it, a touch, the keyboard focus. The docs page's
+ * script hands the page to React on one; the island then loads its code on one (hydrate-on-interaction.tsx).
+ * Listened for on the window, capturing: React stops at the document the events aimed at a part it has not
+ * hydrated, and nothing on the page stops them before the window.
+ */
+export const REACHING_EVENTS = ["pointerover", "pointerdown", "touchstart", "focusin"] as const;
+
 /** The attribute the small script sets on an island a reader reached before React ran: the island loads at once. */
 export const REACHED_ATTRIBUTE = "data-reached";
 
@@ -65,11 +73,11 @@ export function activateDeferredScripts(document: Document): boolean {
   const held = window.__remixContext?.streamController;
   const nodes = [...template.content.childNodes].map((node) => {
     if (node.nodeName !== "SCRIPT") return document.importNode(node, true);
-    const held = node as HTMLScriptElement;
+    const parsed = node as HTMLScriptElement;
     const script = document.createElement("script");
-    for (const { name, value } of held.attributes) script.setAttribute(name, value);
-    if (held.nonce) script.nonce = held.nonce;
-    script.text = held.text;
+    for (const { name, value } of parsed.attributes) script.setAttribute(name, value);
+    if (parsed.nonce) script.nonce = parsed.nonce;
+    script.text = parsed.text;
     return script;
   });
   template.replaceWith(...nodes);
