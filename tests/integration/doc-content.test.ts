@@ -1,7 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { docSetPages, writtenPagePaths } from "~/modules/docs/doc-pages";
+import { clientLanguagesOf } from "~/modules/docs/exports/downloads";
+import { clientFilename } from "~/modules/docs/exports/sdk";
 import { writtenPageContent } from "~/modules/docs/page-content.server";
 import { docSets } from "~/modules/registry/registry";
+import { apiSamples } from "../support/doc-samples";
 
 /**
  * Every page SPEC.md section 2 lists has content (issue 15): written in English, and in Chinese for each set's
@@ -46,3 +49,24 @@ it("routes the four pages SPEC.md names without content, and they stay empty", a
   ]);
   for (const page of unlisted) expect(await writtenPageContent("macroeconomic", page, "en")).toBeNull();
 });
+
+/**
+ * A using-sdk page shows only what a reader can get and run: every Python, JavaScript, PHP and R program on it loads
+ * a client file the set's downloads offer, so the doc sample test runs it against the server.
+ */
+describe.each(docSets.filter((set) => docSetPages[set.id].gettingStarted.includes("using-sdk")).map((set) => set.id))(
+  "the %s using-sdk page",
+  (set) => {
+    it.each(["en", "zh"] as const)(
+      "in %s, runs every program it shows with the downloadable clients [security3-item6]",
+      async (language) => {
+        const page = await writtenPageContent(set, "getting-started/using-sdk", language);
+        const markdown = page?.content ?? "";
+        const clients = clientLanguagesOf(set).map((each) => clientFilename(each, set));
+        const programs = markdown.match(/^```(?:python|javascript|php|r)\b/gm) ?? [];
+        expect(programs.length).toBeGreaterThan(0);
+        expect(apiSamples(markdown, [], clients).map((sample) => sample.position)).toHaveLength(programs.length);
+      },
+    );
+  },
+);
