@@ -27,14 +27,27 @@ export function keyPlatforms(subscriptions: Subscriptions): Platform[] {
 }
 
 /**
- * A new key for the platform, shown once: the previous key stops working at once. Needs an active
- * subscription to one of the platform's products; returns null without one.
+ * A new key for the platform, shown once: the previous key stops working at once, and so do the fund-flows
+ * sessions opened with it. Needs an active subscription to one of the platform's products; returns null
+ * without one.
  */
 export async function generateApiKey(user: CurrentUser, platform: Platform): Promise<string | null> {
   if (!canGenerateKey(user.subscriptions, platform)) return null;
   const key = `${platform}_${randomToken(API_KEY_RANDOM_BYTES)}`;
   const now = nowIso();
   await db.transaction().execute(async (trx) => {
+    // Fund-flows sessions opened with the replaced key end with it.
+    await trx
+      .deleteFrom("data_api_sessions")
+      .where("api_key_id", "in", (eb) =>
+        eb
+          .selectFrom("api_keys")
+          .select("id")
+          .where("user_id", "=", user.id)
+          .where("platform", "=", platform)
+          .where("revoked_at", "is", null),
+      )
+      .execute();
     await trx
       .updateTable("api_keys")
       .set({ revoked_at: now, revoked_reason: "replaced" })

@@ -1,3 +1,4 @@
+import { CLIENT_ADDRESS_HEADER } from "~/modules/http/client-address.server";
 import type { DocSetId } from "~/modules/registry/registry";
 import { authenticate } from "./access.server";
 import type { CallInput } from "./call-input";
@@ -115,7 +116,8 @@ async function answerOpen(request: DataApiRequest, contract: Contract, operation
   const handler = setHandlers[request.set].open?.[operation.id];
   if (!handler) throw new DataApiError(404, "Not found: no operation of this API has this path.");
   const input = readInput(operation, contract, request, pathParams);
-  return render(operation, input, await handler(input, new Date()));
+  const clientAddress = request.headers[CLIENT_ADDRESS_HEADER.toLowerCase()] || null;
+  return render(operation, input, await handler({ input, now: new Date(), clientAddress }));
 }
 
 /**
