@@ -1,5 +1,6 @@
 import { db } from "~/modules/db/db.server";
 import { newId, nowIso } from "~/modules/db/ids";
+import { hitRateLimit } from "~/modules/rate-limit/rate-limit.server";
 import type { Platform } from "~/modules/registry/registry";
 import { randomToken, sha256 } from "./crypto.server";
 import { platformProducts } from "./platforms";
@@ -61,6 +62,22 @@ export async function generateApiKey(user: CurrentUser, platform: Platform): Pro
       .execute();
   });
   return key;
+}
+
+/** New keys per account in any hour: enough to replace a leaked key, too few to make rotation a habit. */
+export const KEYS_PER_HOUR = 10;
+const HOUR_MS = 60 * 60 * 1000;
+
+export type KeyRequest =
+  { outcome: "generated"; key: string } | { outcome: "not-subscribed" } | { outcome: "too-many"; retryAfterSeconds: number };
+
+/** A key a person asked for (token page, /api/auth/generate-*-token): generateApiKey under the hourly limit. */
+export async function requestApiKey(user: CurrentUser, platform: Platform): Promise<KeyRequest> {
+  if (!canGenerateKey(user.subscriptions, platform)) return { outcome: "not-subscribed" };
+  const limit = await hitRateLimit(`api-keys:account:${user.id}`, KEYS_PER_HOUR, HOUR_MS);
+  if (!limit.allowed) return { outcome: "too-many", retryAfterSeconds: limit.retryAfterSeconds };
+  const key = await generateApiKey(user, platform);
+  return key ? { outcome: "generated", key } : { outcome: "not-subscribed" };
 }
 
 export async function listActiveKeys(userId: string): Promise<ApiKeySummary[]> {

@@ -122,7 +122,7 @@ async function answerOpen(request: DataApiRequest, contract: Contract, operation
 
 /**
  * Answers one call: finds the operation (404, 405), authenticates as the spec says (401), admits it under the
- * per-key limits (429), checks the parameters and body against the spec (400), and runs the handler. Every
+ * per-account call rule (429), checks the parameters and body against the spec (400), and runs the handler. Every
  * refusal has the spec's Error shape.
  */
 export async function serveDataApi(request: DataApiRequest): Promise<DataApiResponse> {
