@@ -54,8 +54,8 @@ async function checkPassword(
   if (shape?.kind === "api-key") {
     const verified = shape.platform === platform && (await verifyApiKey(platform, password)).valid;
     const key = await db.selectFrom("api_keys").select(["id", "user_id"]).where("key_hash", "=", sha256(password)).executeTakeFirst();
-    const valid = verified && account !== undefined && key?.user_id === account.id;
-    return { valid, apiKeyId: valid ? key!.id : null };
+    if (!verified || !account || key?.user_id !== account.id) return { valid: false, apiKeyId: null };
+    return { valid: true, apiKeyId: key.id };
   }
   const holder = await identityProviders[platform].verifyCredentials(account?.email ?? name, password);
   return { valid: account !== undefined && holder === account.id, apiKeyId: null };
