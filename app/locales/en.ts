@@ -121,7 +121,7 @@ const en = {
         "Scheduled feeds (up to 5 active per user) and full dumps of up to 3,000 series",
       ],
       access:
-        "Authenticate with your API key as a query parameter or header. Rate limit: about 5 calls per second on average, sequential; a second call within the same second receives HTTP 429.",
+        "Authenticate with your API key as a query parameter or header. Rate limit: about 5 calls per second on average, sequential: a call made while the same account's previous call is still running, or the sixth call within one second, is refused with 429 and a Retry-After header; do not retry at once.",
     },
     sandbox: {
       name: "Macroeconomic sandbox",
@@ -136,7 +136,7 @@ const en = {
       features: [
         "No subscription needed: register with the trial form",
         "The access link is valid for 7 days",
-        "Same rate limit as production: about 5 calls per second",
+        "Same rate limit as production: about 5 calls per second on average, sequential: a call made while the same account's previous call is still running, or the sixth call within one second, is refused with 429 and a Retry-After header; do not retry at once",
       ],
       access: "Register for a trial, open the link from the e-mail within 7 days, and use the key it gives you.",
     },
@@ -367,6 +367,7 @@ const en = {
     title: "Token management",
     lead: "One active API key per platform. A key stays valid until you replace it or your subscription ends.",
     none: "No token can be generated for your account.",
+    tooMany: "Too many new keys: an account may generate at most {{max}} keys an hour. Please try again in {{minutes}} minutes.",
     unknownIntent: "This action is not known.",
     currentKey: "Current key",
     noKey: "You have no key for this platform yet.",
@@ -1250,9 +1251,10 @@ const en = {
     truncated: "The body is longer than shown: only its first {{count}} characters are shown.",
     curl: "Equivalent curl command",
     keyMasked: "The key is masked in the command; tick “Show the key in the curl command” and send again to see it.",
-    tooMany: "429 Too Many Requests: the API takes about 5 calls a second, one at a time, per key. Wait a moment before sending again.",
+    tooMany:
+      "429 Too Many Requests: the rate limit is about 5 calls per second on average, sequential: a call made while the same account's previous call is still running, or the sixth call within one second, is refused with 429 and a Retry-After header; do not retry at once. Wait a moment before sending again.",
     tooManyRetry:
-      "429 Too Many Requests: the API takes about 5 calls a second, one at a time, per key. It asks you to wait {{seconds}} s (Retry-After) before sending again.",
+      "429 Too Many Requests: the rate limit is about 5 calls per second on average, sequential: a call made while the same account's previous call is still running, or the sixth call within one second, is refused with 429 and a Retry-After header; do not retry at once. The API asks you to wait {{seconds}} s (Retry-After) before sending again.",
     sessionRefused: "The session could not be opened: POST /Session answered as shown. Check the username and the password or API key.",
     badJson: "JSON value could not be parsed.",
     samplesWithKey: "These samples carry the key of this browser session in place of YOUR_API_KEY.",

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { createAccount, signInPage, type Platform } from "./support/accounts";
+import { CALL_RULE } from "../../app/modules/data-api/call-rule";
 import { nowIso } from "../../app/modules/db/ids";
 import { e2eDb, newestMailBody } from "./support/database";
 import { field, open } from "./support/pages";
@@ -82,7 +83,7 @@ test.describe("sign-in", () => {
     for (const topic of ["General", "Errors and bugs", "Support", "Technical Details"]) {
       await expect(page.getByRole("heading", { level: 2, name: topic })).toBeVisible();
     }
-    await expect(page.getByText(/A second call within the same second is rejected with 429/)).toBeVisible();
+    await expect(page.getByText(`The rate limit of the APIs is ${CALL_RULE.en}.`)).toBeVisible();
   });
 
   test("signing out ends the session: the old cookie no longer works", async ({ page }) => {

@@ -105,23 +105,23 @@ test("a 6th call within a second and an overlapping call are answered 429 with R
   expect(refused!.headers()["retry-after"]).toBe("1");
   expect(((await refused!.json()) as { code: number }).code).toBe(429);
 
-  // Another instance is answering a call of this key: its in-flight mark is in the shared database.
+  // Another instance is answering a call of this key's account: its in-flight mark is in the shared database.
   const db = e2eDb();
-  const { id } = await db
+  const { user_id: id } = await db
     .selectFrom("api_keys")
-    .select("id")
+    .select("user_id")
     .where("key_hash", "=", createHash("sha256").update(key).digest("hex"))
     .executeTakeFirstOrThrow();
   await db
     .insertInto("data_api_calls")
-    .values({ caller: `data-api:key:${id}`, call_id: randomUUID(), expires_at: nowIso(new Date(Date.now() + 30_000)) })
+    .values({ caller: `data-api:account:${id}`, call_id: randomUUID(), expires_at: nowIso(new Date(Date.now() + 30_000)) })
     .execute();
   await new Promise((resolve) => setTimeout(resolve, 1100));
   const overlapping = await request.get(`/data-api/macroeconomic/dictionary/regions?token=${key}`);
   expect(overlapping.status()).toBe(429);
   expect(overlapping.headers()["retry-after"]).toBe("1");
   expect(((await overlapping.json()) as { error: string }).error).toMatch(/sequential/);
-  await db.deleteFrom("data_api_calls").where("caller", "=", `data-api:key:${id}`).execute();
+  await db.deleteFrom("data_api_calls").where("caller", "=", `data-api:account:${id}`).execute();
   expect((await request.get(`/data-api/macroeconomic/dictionary/regions?token=${key}`)).status()).toBe(200);
 });
 

@@ -148,7 +148,7 @@ function report(label: string, code: string, result: Run): string {
   ].join("\n");
 }
 
-/** The rate limits count calls per key within a second: a short pause keeps one program's calls from the next's. */
+/** The rate limits count calls per account within a second: a short pause keeps one program's calls from the next's. */
 const pause = () => new Promise((resolve) => setTimeout(resolve, 300));
 
 async function checkSample(sample: ApiSample, values: Record<string, string>, label: string, files: Record<string, string>): Promise<void> {

@@ -224,9 +224,9 @@ test.describe("the query builder", () => {
     const { keys } = await subscriberWithKeys(page, ["macroeconomic"], ["econ"]);
     const hash = createHash("sha256").update(keys.econ!).digest("hex");
     const db = e2eDb();
-    const key = await db.selectFrom("api_keys").select("id").where("key_hash", "=", hash).executeTakeFirstOrThrow();
-    // Another call of this key is in flight: the data API takes one call of a key at a time.
-    const caller = `data-api:key:${key.id}`;
+    const key = await db.selectFrom("api_keys").select("user_id").where("key_hash", "=", hash).executeTakeFirstOrThrow();
+    // Another call of this key's account is in flight: the data API takes one call of an account at a time.
+    const caller = `data-api:account:${key.user_id}`;
     await db
       .insertInto("data_api_calls")
       .values({ caller, call_id: "held", expires_at: nowIso(new Date(Date.now() + 30_000)) })

@@ -26,7 +26,7 @@ import { swaggerValidator } from "../support/swagger-ajv";
 
 /**
  * The data APIs of every shipped spec, called through callDataApi (the built-in upstream, in-process, with its
- * real authentication and per-key limits in the database): every operation answers a valid call with a body
+ * real authentication and per-account limits in the database): every operation answers a valid call with a body
  * that validates against the spec's schema, and the documented refusals have the spec's Error shape.
  */
 
@@ -84,8 +84,10 @@ function expectValid(set: DocSetId, method: string, callPath: string, answer: Da
   return body;
 }
 
-/** Keeps each key within 5 calls in any second, so the tests meet the limits only where they mean to. */
+/** Keeps each account within 5 calls in any second, so the tests meet the limits only where they mean to. */
 const recent = new Map<string, number[]>();
+/** The account of a key or bearer header: its calls share the account's budget. */
+const accountOf = new Map<string, string>();
 async function paced(key: string): Promise<void> {
   const times = (recent.get(key) ?? []).filter((time) => Date.now() - time < 1100);
   if (times.length >= 4) await new Promise((resolve) => setTimeout(resolve, 1100 - (Date.now() - times[times.length - 4]!)));
@@ -102,7 +104,8 @@ interface Call {
 
 async function call(set: DocSetId, callPath: string, options: Call = {}): Promise<DataApiAnswer> {
   const token = options.token === undefined ? tokens[set] : options.token;
-  await paced(token ?? options.headers?.Authorization ?? set);
+  const caller = token ?? options.headers?.Authorization ?? set;
+  await paced(accountOf.get(caller) ?? caller);
   return callDataApi({
     set,
     method: options.method ?? "GET",
@@ -142,8 +145,9 @@ async function subscriber(platform: Platform, products: SubscriptionProduct[], d
       })
       .execute();
   }
-  const key = await generateApiKey((await loadCurrentUser(id, platform))!, platform);
-  return { id, email, key: key! };
+  const key = (await generateApiKey((await loadCurrentUser(id, platform))!, platform))!;
+  accountOf.set(key, id);
+  return { id, email, key };
 }
 
 const tokens: Partial<Record<DocSetId, string | null>> = {};
@@ -634,6 +638,7 @@ describe("every operation of every spec answers a valid call with a body that fi
     ) as { data: { token: string }[] };
     expect(withKey.data[0]!.token).not.toBe(bearer);
     const headers = { Authorization: `Bearer ${bearer}` };
+    accountOf.set(headers.Authorization, intel.id);
     const classes = expectValid(
       set,
       "GET",
@@ -765,7 +770,7 @@ describe("authentication as each spec says", () => {
   });
 });
 
-describe("the per-key limits, in the database", () => {
+describe("the per-account limits, in the database", () => {
   it("answer a 6th call within a second 429 with Retry-After", async () => {
     const { key } = await subscriber("econ", ["macroeconomic"]);
     const answers: DataApiAnswer[] = [];
@@ -780,15 +785,10 @@ describe("the per-key limits, in the database", () => {
     expectValid("macroeconomic", "GET", "/dictionary/regions", answers[5]!, 429);
   });
 
-  it("answer a call that starts while another call of the key is in flight 429", async () => {
-    const { key } = await subscriber("econ", ["macroeconomic"]);
-    const row = await db
-      .selectFrom("api_keys")
-      .select("id")
-      .where("key_hash", "=", (await import("~/modules/auth/crypto.server")).sha256(key))
-      .executeTakeFirstOrThrow();
-    // Another instance is answering a call of this key.
-    const other = await startCall(`data-api:key:${row.id}`, 30_000);
+  it("answer a call that starts while another call of the account is in flight 429", async () => {
+    const { id, key } = await subscriber("econ", ["macroeconomic"]);
+    // Another instance is answering a call of this key's account.
+    const other = await startCall(`data-api:account:${id}`, 30_000);
     const refused = await callDataApi({
       set: "macroeconomic",
       method: "GET",

@@ -33,6 +33,7 @@ describe("migrations", () => {
       "0012_sandbox_registrations",
       "0013_session_api_keys",
       "0014_data_api_sessions",
+      "0015_data_api_session_keys",
     ]);
   });
 

@@ -1,5 +1,6 @@
 import { db } from "~/modules/db/db.server";
 import { newId, nowIso } from "~/modules/db/ids";
+import { hitRateLimit } from "~/modules/rate-limit/rate-limit.server";
 import type { Platform } from "~/modules/registry/registry";
 import { randomToken, sha256 } from "./crypto.server";
 import { platformProducts } from "./platforms";
@@ -27,14 +28,27 @@ export function keyPlatforms(subscriptions: Subscriptions): Platform[] {
 }
 
 /**
- * A new key for the platform, shown once: the previous key stops working at once. Needs an active
- * subscription to one of the platform's products; returns null without one.
+ * A new key for the platform, shown once: the previous key stops working at once, and so do the fund-flows
+ * sessions opened with it. Needs an active subscription to one of the platform's products; returns null
+ * without one.
  */
 export async function generateApiKey(user: CurrentUser, platform: Platform): Promise<string | null> {
   if (!canGenerateKey(user.subscriptions, platform)) return null;
   const key = `${platform}_${randomToken(API_KEY_RANDOM_BYTES)}`;
   const now = nowIso();
   await db.transaction().execute(async (trx) => {
+    // Fund-flows sessions opened with the replaced key end with it.
+    await trx
+      .deleteFrom("data_api_sessions")
+      .where("api_key_id", "in", (eb) =>
+        eb
+          .selectFrom("api_keys")
+          .select("id")
+          .where("user_id", "=", user.id)
+          .where("platform", "=", platform)
+          .where("revoked_at", "is", null),
+      )
+      .execute();
     await trx
       .updateTable("api_keys")
       .set({ revoked_at: now, revoked_reason: "replaced" })
@@ -48,6 +62,22 @@ export async function generateApiKey(user: CurrentUser, platform: Platform): Pro
       .execute();
   });
   return key;
+}
+
+/** New keys per account in any hour: enough to replace a leaked key, too few to make rotation a habit. */
+export const KEYS_PER_HOUR = 10;
+const HOUR_MS = 60 * 60 * 1000;
+
+export type KeyRequest =
+  { outcome: "generated"; key: string } | { outcome: "not-subscribed" } | { outcome: "too-many"; retryAfterSeconds: number };
+
+/** A key a person asked for (token page, /api/auth/generate-*-token): generateApiKey under the hourly limit. */
+export async function requestApiKey(user: CurrentUser, platform: Platform): Promise<KeyRequest> {
+  if (!canGenerateKey(user.subscriptions, platform)) return { outcome: "not-subscribed" };
+  const limit = await hitRateLimit(`api-keys:account:${user.id}`, KEYS_PER_HOUR, HOUR_MS);
+  if (!limit.allowed) return { outcome: "too-many", retryAfterSeconds: limit.retryAfterSeconds };
+  const key = await generateApiKey(user, platform);
+  return key ? { outcome: "generated", key } : { outcome: "not-subscribed" };
 }
 
 export async function listActiveKeys(userId: string): Promise<ApiKeySummary[]> {

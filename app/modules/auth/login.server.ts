@@ -6,6 +6,7 @@ import type { ProgressivePolicy } from "~/modules/rate-limit/limits";
 import { clearRateLimit, startProgressiveAttempt, takeBackAttempt } from "~/modules/rate-limit/rate-limit.server";
 import { identityProviders } from "./identity.server";
 import { loginSchema } from "./auth-schemas";
+import { loginName } from "./login-name";
 
 const HOUR_MS = 60 * 60 * 1000;
 /** Failures per account inside an hour before each further attempt waits 1 s, 2 s, 4 s … up to 5 minutes. */
@@ -26,7 +27,7 @@ export class LoginError extends Error {
 /** The throttling keys of a sign-in: the account, and the client address ("unknown" only outside the HTTP server). */
 export function loginThrottleKeys(email: string, address: string | null) {
   return {
-    account: `login:account:${email.toLowerCase()}`,
+    account: `login:account:${loginName(email)}`,
     address: `login:address:${address ?? "unknown"}`,
   };
 }

@@ -110,6 +110,8 @@ export async function destroySession(request: Request): Promise<void> {
   if (session) await db.deleteFrom("sessions").where("id_hash", "=", session.id_hash).execute();
 }
 
+/** Ends every session of the account, in the browser and its fund-flows bearer sessions alike (a new password). */
 export async function destroyAllSessions(userId: string): Promise<void> {
   await db.deleteFrom("sessions").where("user_id", "=", userId).execute();
+  await db.deleteFrom("data_api_sessions").where("user_id", "=", userId).execute();
 }

@@ -1,6 +1,7 @@
 import { db } from "~/modules/db/db.server";
 import { nowIso } from "~/modules/db/ids";
 import type { Platform } from "~/modules/registry/registry";
+import { loginName } from "./login-name";
 import { subscriptionProducts, type SubscriptionProduct } from "./platforms";
 
 export type Subscriptions = Record<SubscriptionProduct, boolean>;
@@ -60,5 +61,5 @@ export function publicUser(user: CurrentUser) {
 }
 
 export async function findUserByEmail(email: string) {
-  return db.selectFrom("users").selectAll().where("email", "=", email.trim().toLowerCase()).executeTakeFirst();
+  return db.selectFrom("users").selectAll().where("email", "=", loginName(email)).executeTakeFirst();
 }

@@ -16,7 +16,7 @@ import { sessionHolder } from "./sessions.server";
 
 /** Who is calling, once the call's key or session checked out. */
 export interface Caller {
-  /** What the per-key limits count against: the API key, the trial key or the session's account. */
+  /** What the call rule counts against: the account of the API key or session, or the trial key's holder. */
   limitKey: string;
   /** Who owns what the call creates (filters, dumps, reports, file accesses). */
   ownerId: string;
@@ -51,6 +51,9 @@ const refusals = {
   noSession: "Unauthorized: the bearer token is missing or expired; open a new session with POST /Session.",
 } as const;
 
+/** Every key and session of an account shares one budget, so a new key does not start a fresh one. */
+const accountLimitKey = (userId: string) => `account:${userId}`;
+
 async function userName(userId: string): Promise<string> {
   const user = await db.selectFrom("users").select("username").where("id", "=", userId).executeTakeFirst();
   return user?.username ?? "";
@@ -75,7 +78,7 @@ async function keyCaller(access: Extract<SetAccess, { kind: "api-key" }>, key: s
   if (!(await activeSubscriptions(row.user_id, now))[access.product]) throw unauthorized(refusals.notSubscribed);
   await touchKey(row.id, now);
   return {
-    limitKey: `key:${row.id}`,
+    limitKey: accountLimitKey(row.user_id),
     ownerId: row.user_id,
     username: await userName(row.user_id),
     databases: access.platform === "econ" ? await subscribedDatabases(row.user_id, now) : "all",
@@ -94,7 +97,7 @@ async function sessionCaller(platform: Platform, authorization: string | undefin
   const token = bearerToken(authorization);
   const userId = token ? await sessionHolder(token, platform, now) : null;
   if (!userId) throw unauthorized(refusals.noSession);
-  return { limitKey: `session-user:${userId}`, ownerId: userId, username: await userName(userId), databases: "all" };
+  return { limitKey: accountLimitKey(userId), ownerId: userId, username: await userName(userId), databases: "all" };
 }
 
 /** The caller of a secured operation of the set, or a 401 in the spec's words. */

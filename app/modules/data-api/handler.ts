@@ -17,9 +17,17 @@ export interface Answer {
   headers?: Record<string, string>;
 }
 
+/** A call of an operation open to everyone: no caller yet, only where it comes from. */
+export interface OpenCallContext {
+  input: CallInput;
+  now: Date;
+  /** The client address from the HTTP server; null for in-process calls (the query builder, tests). */
+  clientAddress: string | null;
+}
+
 export type Handler = (context: CallContext) => Promise<Answer>;
 /** An operation the spec opens to everyone (security: []); it counts its own calls. */
-export type OpenHandler = (input: CallInput, now: Date) => Promise<Answer>;
+export type OpenHandler = (context: OpenCallContext) => Promise<Answer>;
 
 /** A set's handlers by operationId. */
 export interface SetHandlers {

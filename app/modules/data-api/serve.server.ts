@@ -1,3 +1,4 @@
+import { CLIENT_ADDRESS_HEADER } from "~/modules/http/client-address.server";
 import type { DocSetId } from "~/modules/registry/registry";
 import { authenticate } from "./access.server";
 import type { CallInput } from "./call-input";
@@ -115,12 +116,13 @@ async function answerOpen(request: DataApiRequest, contract: Contract, operation
   const handler = setHandlers[request.set].open?.[operation.id];
   if (!handler) throw new DataApiError(404, "Not found: no operation of this API has this path.");
   const input = readInput(operation, contract, request, pathParams);
-  return render(operation, input, await handler(input, new Date()));
+  const clientAddress = request.headers[CLIENT_ADDRESS_HEADER.toLowerCase()] || null;
+  return render(operation, input, await handler({ input, now: new Date(), clientAddress }));
 }
 
 /**
  * Answers one call: finds the operation (404, 405), authenticates as the spec says (401), admits it under the
- * per-key limits (429), checks the parameters and body against the spec (400), and runs the handler. Every
+ * per-account call rule (429), checks the parameters and body against the spec (400), and runs the handler. Every
  * refusal has the spec's Error shape.
  */
 export async function serveDataApi(request: DataApiRequest): Promise<DataApiResponse> {

@@ -1,13 +1,14 @@
 import { verifyApiKey } from "~/modules/auth/api-keys.server";
 import { randomToken, sha256 } from "~/modules/auth/crypto.server";
 import { identityProviders } from "~/modules/auth/identity.server";
-import { accountPolicy, loginThrottleKeys } from "~/modules/auth/login.server";
+import { accountPolicy, addressPolicy, loginThrottleKeys } from "~/modules/auth/login.server";
+import { loginName } from "~/modules/auth/login-name";
 import { platformProducts } from "~/modules/auth/platforms";
 import { classifyToken } from "~/modules/auth/token-shapes";
 import { activeSubscriptions } from "~/modules/auth/users.server";
 import { db } from "~/modules/db/db.server";
 import { nowIso } from "~/modules/db/ids";
-import { clearRateLimit, startProgressiveAttempt } from "~/modules/rate-limit/rate-limit.server";
+import { clearRateLimit, startProgressiveAttempt, takeBackAttempt } from "~/modules/rate-limit/rate-limit.server";
 import type { Platform } from "~/modules/registry/registry";
 import { tooManyRequests, unauthorized } from "./errors";
 
@@ -15,16 +16,23 @@ import { tooManyRequests, unauthorized } from "./errors";
  * Fund flows' sessions (POST /Session): the platform username (the account's e-mail or username) and a
  * password, answered with a bearer token valid for an hour. The password is the account's own, or its active
  * API key of the platform, so scripts need not keep the account password. Failed attempts count against the
- * account like failed sign-ins; the token is stored as its SHA-256 only.
+ * account and the client address like failed sign-ins, and share their buckets; the token is stored as its
+ * SHA-256 only. A session ends with the password (reset) and with the key it was opened with (replaced).
  */
 
 export const SESSION_TTL_MS = 60 * 60 * 1000;
 const TOKEN_PREFIX = "ffs_";
 
+const SESSION_THROTTLED =
+  "Too many requests: too many failed sessions for this account or from this address; wait for Retry-After, do not retry at once.";
 const wrongCredentials = "Unauthorized: the username or password is wrong, or the account has no fund-flows subscription.";
 
-async function findAccount(username: string) {
-  const name = username.trim().toLowerCase();
+interface Account {
+  id: string;
+  email: string;
+}
+
+async function findAccount(name: string): Promise<Account | undefined> {
   return db
     .selectFrom("users")
     .select(["id", "email"])
@@ -32,15 +40,25 @@ async function findAccount(username: string) {
     .executeTakeFirst();
 }
 
-/** The account's id when the password is its password or its active key of the platform. */
-async function verifyPassword(platform: Platform, account: { id: string; email: string }, password: string): Promise<boolean> {
+/**
+ * Whether the password opens the account: its password or its active key of the platform, and which key.
+ * A name of no account costs the same work (the identity provider's decoy hash), so timing tells nothing.
+ */
+async function checkPassword(
+  platform: Platform,
+  name: string,
+  account: Account | undefined,
+  password: string,
+): Promise<{ valid: boolean; apiKeyId: string | null }> {
   const shape = classifyToken(password);
   if (shape?.kind === "api-key") {
-    if (shape.platform !== platform || !(await verifyApiKey(platform, password)).valid) return false;
-    const key = await db.selectFrom("api_keys").select("user_id").where("key_hash", "=", sha256(password)).executeTakeFirst();
-    return key?.user_id === account.id;
+    const verified = shape.platform === platform && (await verifyApiKey(platform, password)).valid;
+    const key = await db.selectFrom("api_keys").select(["id", "user_id"]).where("key_hash", "=", sha256(password)).executeTakeFirst();
+    if (!verified || !account || key?.user_id !== account.id) return { valid: false, apiKeyId: null };
+    return { valid: true, apiKeyId: key.id };
   }
-  return (await identityProviders[platform].verifyCredentials(account.email, password)) === account.id;
+  const holder = await identityProviders[platform].verifyCredentials(account?.email ?? name, password);
+  return { valid: account !== undefined && holder === account.id, apiKeyId: null };
 }
 
 async function subscribed(platform: Platform, userId: string, now: Date): Promise<boolean> {
@@ -48,29 +66,41 @@ async function subscribed(platform: Platform, userId: string, now: Date): Promis
   return platformProducts[platform].some((product) => subscriptions[product]);
 }
 
-/** A new session for the credentials: its token and end; 401 for wrong ones, 429 while the account waits. */
+/**
+ * A new session for the credentials: its token and end; 401 for wrong ones, 429 while the account or the
+ * client address waits. `clientAddress` is null only outside the HTTP server.
+ */
 export async function openSession(
   platform: Platform,
   credentials: { username: string; password: string },
+  clientAddress: string | null,
   now = new Date(),
 ): Promise<{ token: string; expires: string }> {
-  const throttleKey = loginThrottleKeys(credentials.username, null).account;
-  const attempt = await startProgressiveAttempt([{ key: throttleKey, policy: accountPolicy }]);
-  if (!attempt.allowed)
-    throw tooManyRequests(
-      "Too many requests: too many failed sessions for this account; wait before trying again.",
-      attempt.retryAfterSeconds,
-    );
-  const account = await findAccount(credentials.username);
-  const valid = account ? await verifyPassword(platform, account, credentials.password) : false;
-  if (!account || !valid || !(await subscribed(platform, account.id, now))) throw unauthorized(wrongCredentials);
-  await clearRateLimit(throttleKey);
+  const name = loginName(credentials.username);
+  const account = await findAccount(name);
+  // Counted under the account's e-mail, as /login counts it, whichever of its names was typed.
+  const keys = loginThrottleKeys(account?.email ?? name, clientAddress);
+  const attempt = await startProgressiveAttempt([
+    { key: keys.account, policy: accountPolicy },
+    { key: keys.address, policy: addressPolicy },
+  ]);
+  if (!attempt.allowed) throw tooManyRequests(SESSION_THROTTLED, attempt.retryAfterSeconds);
+  const password = await checkPassword(platform, name, account, credentials.password);
+  if (!account || !password.valid || !(await subscribed(platform, account.id, now))) throw unauthorized(wrongCredentials);
+  await clearRateLimit(keys.account);
+  await takeBackAttempt(attempt.attemptIds[keys.address]!);
   const token = `${TOKEN_PREFIX}${randomToken(32)}`;
   const expires = nowIso(new Date(now.getTime() + SESSION_TTL_MS));
   await db.deleteFrom("data_api_sessions").where("expires_at", "<=", nowIso(now)).execute();
   await db
     .insertInto("data_api_sessions")
-    .values({ token_hash: sha256(token), user_id: account.id, created_at: nowIso(now), expires_at: expires })
+    .values({
+      token_hash: sha256(token),
+      user_id: account.id,
+      api_key_id: password.apiKeyId,
+      created_at: nowIso(now),
+      expires_at: expires,
+    })
     .execute();
   return { token, expires };
 }

@@ -437,6 +437,8 @@ export interface SessionApiKeyTable {
 export interface DataApiSessionTable {
   token_hash: string;
   user_id: string;
+  /** The API key the session was opened with instead of the password; replacing it ends the session. */
+  api_key_id: string | null;
   created_at: Timestamp;
   expires_at: Timestamp;
 }

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { generateApiKey, verifyApiKey } from "~/modules/auth/api-keys.server";
+import { KEYS_PER_HOUR, requestApiKey, verifyApiKey } from "~/modules/auth/api-keys.server";
 import { verifyTokenSchema } from "~/modules/auth/auth-schemas";
 import { requireApiUser } from "~/modules/auth/guards.server";
 import { platformForTokenRoute } from "~/modules/auth/platforms";
@@ -10,7 +10,7 @@ import { getFixedT } from "~/modules/i18n/i18n.server";
 const operationPattern = /^(generate|verify)-(macro|company|intelligence)-token$/;
 
 /**
- * POST /api/auth/generate-{macro|company|intelligence}-token -> {token} or 403;
+ * POST /api/auth/generate-{macro|company|intelligence}-token -> {token}, 403, or 429 past the hourly limit;
  * POST /api/auth/verify-{...}-token {token} -> {valid, reason?}, 400 without a token.
  */
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -22,10 +22,14 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed();
 
   if (match[1] === "generate") {
-    const token = await generateApiKey(user, platform);
-    if (!token) return jsonResponse({ error: t("tokens.none") }, 403);
-    await rememberSessionKey(request, platform, token);
-    return jsonResponse({ token });
+    const generated = await requestApiKey(user, platform);
+    if (generated.outcome === "not-subscribed") return jsonResponse({ error: t("tokens.none") }, 403);
+    if (generated.outcome === "too-many") {
+      const message = t("tokens.tooMany", { max: KEYS_PER_HOUR, minutes: Math.ceil(generated.retryAfterSeconds / 60) });
+      return jsonResponse({ error: message }, 429, { "Retry-After": String(generated.retryAfterSeconds) });
+    }
+    await rememberSessionKey(request, platform, generated.key);
+    return jsonResponse({ token: generated.key });
   }
   const body = await readJsonObject(request, t);
   if (!body.ok) return body.response;

@@ -3,13 +3,14 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ApiKeyCard, type TokenActionData } from "~/components/dashboard/api-key-card";
-import { generateApiKey, keyPlatforms, listActiveKeys, verifyApiKey } from "~/modules/auth/api-keys.server";
+import { KEYS_PER_HOUR, keyPlatforms, listActiveKeys, requestApiKey, verifyApiKey } from "~/modules/auth/api-keys.server";
 import { verifyTokenSchema } from "~/modules/auth/auth-schemas";
 import { requireUser } from "~/modules/auth/guards.server";
 import { rememberSessionKey } from "~/modules/auth/session-keys.server";
 import { pageMeta } from "~/modules/content/page-meta";
 import { pageTitle } from "~/modules/content/page-title.server";
 import { readFormData } from "~/modules/forms/form-data.server";
+import { encodeMessage, translateMessage } from "~/modules/forms/messages";
 import { isPlatform } from "~/modules/registry/registry";
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -33,10 +34,14 @@ export async function action({ request }: ActionFunctionArgs): Promise<ReturnTyp
     case "generate": {
       const hasKey = (await listActiveKeys(user.id)).some((key) => key.platform === platform);
       if (hasKey && form.get("confirm") !== "yes") return data({ confirm: platform });
-      const key = await generateApiKey(user, platform);
-      if (!key) return data({ error: "tokens.none" }, { status: 403 });
-      await rememberSessionKey(request, platform, key);
-      return data({ generated: { platform, key } });
+      const generated = await requestApiKey(user, platform);
+      if (generated.outcome === "not-subscribed") return data({ error: "tokens.none" }, { status: 403 });
+      if (generated.outcome === "too-many") {
+        const error = encodeMessage("tokens.tooMany", { max: KEYS_PER_HOUR, minutes: Math.ceil(generated.retryAfterSeconds / 60) });
+        return data({ error }, { status: 429, headers: { "Retry-After": String(generated.retryAfterSeconds) } });
+      }
+      await rememberSessionKey(request, platform, generated.key);
+      return data({ generated: { platform, key: generated.key } });
     }
     case "verify": {
       const parsed = verifyTokenSchema.safeParse({ token: form.get("token") ?? undefined });
@@ -60,7 +65,7 @@ export default function TokenManagementPage() {
       </div>
       {actionData?.error ? (
         <Alert color="red" role="alert">
-          {t(actionData.error)}
+          {translateMessage(t, actionData.error)}
         </Alert>
       ) : null}
       {platforms.length === 0 ? (

@@ -1,4 +1,5 @@
-import { numeric, text, type CallInput } from "../call-input";
+import { loginName } from "~/modules/auth/login-name";
+import { numeric, text } from "../call-input";
 import { badRequest, conflict, notFound } from "../errors";
 import { ok, type CallContext, type Handler, type OpenHandler, type SetHandlers } from "../handler";
 import { admitCall } from "../limits.server";
@@ -8,12 +9,12 @@ import { assetClassesOf, reportOutput, type Dataset, type ReportFrequency } from
 
 /** The Fund Flows API: sessions, asset classes and reports over data derived from the catalog's reference data. */
 
-const createSession: OpenHandler = async (input: CallInput, now: Date) => {
+const createSession: OpenHandler = async ({ input, now, clientAddress }) => {
   const credentials = input.body as { username: string; password: string };
-  // Before a session exists, the username is what the call rules count against.
-  const call = await admitCall(`session-open:${credentials.username.trim().toLowerCase()}`);
+  // Before a session exists, the username is what the call rule counts against.
+  const call = await admitCall(`session-open:${loginName(credentials.username)}`);
   try {
-    return ok({ data: [await openSession("intel", credentials, now)] });
+    return ok({ data: [await openSession("intel", credentials, clientAddress, now)] });
   } finally {
     await call.release();
   }
