@@ -67,6 +67,9 @@ export function routes(defineRoutes) {
     // The documentation for coding assistants (llmstxt.org); docs pages as markdown are answered in the HTTP layer.
     route("llms.txt", "routes/docs/llms-txt.ts");
     route("llms-full.txt", "routes/docs/llms-full-txt.ts");
+    // For search engines: what to leave alone, and every public and docs page in both languages.
+    route("robots.txt", "routes/docs/robots-txt.ts");
+    route("sitemap.xml", "routes/docs/sitemap-xml.ts");
     route("api/admin/incidents", "routes/api/admin-incidents.ts");
     route("api/admin/incident-stacktrace", "routes/api/admin-incident-stacktrace.ts");
     route("api/admin/token-decoder", "routes/api/admin-token-decoder.ts");

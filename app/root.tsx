@@ -12,10 +12,11 @@ import { SiteFooter } from "~/components/layout/site-footer";
 import { SiteHeader } from "~/components/layout/site-header";
 import { Notifications } from "~/components/notifications/notifications";
 import { getOptionalUser } from "~/modules/auth/session.server";
-import { env } from "~/modules/env/env.server";
+import { pageAlternates } from "~/modules/docs/crawling";
+import { env, publicOrigin } from "~/modules/env/env.server";
 import { useNonce } from "~/modules/http/nonce";
 import { defersHydration } from "~/modules/hydration/deferred-hydration";
-import { languageOfPath } from "~/modules/i18n/language";
+import { languageOfPath, languageTags } from "~/modules/i18n/language";
 import { BrandCssVariables } from "~/modules/theme/css-variables";
 import { brandThemes } from "~/modules/theme/mantine-themes";
 import { narrowLayoutLimit, themeForPath } from "~/modules/theme/theme";
@@ -28,12 +29,12 @@ export const meta: MetaFunction = () => [{ title: "Data API Developer Portal" }]
 export async function loader({ request }: LoaderFunctionArgs) {
   const [{ toast, headers }, user] = await Promise.all([readToast(request), getOptionalUser(request)]);
   const account = user ? { name: `${user.firstName} ${user.lastName}`.trim() || user.username, hasPicture: user.hasPicture } : null;
-  return data({ toast, account, year: new Date().getFullYear(), statusUrl: env.STATUS_URL }, { headers });
+  return data({ toast, account, year: new Date().getFullYear(), statusUrl: env.STATUS_URL, origin: publicOrigin() }, { headers });
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const rootData = useRouteLoaderData<typeof loader>("root");
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   const language = languageOfPath(pathname);
   const theme = themeForPath(pathname);
   const { t } = useTranslation();
@@ -45,13 +46,18 @@ export function Layout({ children }: { children: React.ReactNode }) {
   }, []);
 
   return (
-    <html lang={language === "zh" ? "zh-CN" : "en"} dir="ltr" {...mantineHtmlProps}>
+    <html lang={languageTags[language]} dir="ltr" {...mantineHtmlProps}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="description" content={t("meta.description")} />
         <Meta />
         <Links />
+        {rootData
+          ? pageAlternates(rootData.origin, `${pathname}${search}`).map((alternate) => (
+              <link key={alternate.hreflang} rel="alternate" hrefLang={alternate.hreflang} href={alternate.href} />
+            ))
+          : null}
         <ColorSchemeScript defaultColorScheme="light" nonce={nonce} />
       </head>
       <body data-theme={theme} data-layout={narrowLayoutLimit(pathname) === 1520 ? "wide" : "default"}>

@@ -1383,6 +1383,15 @@ const en = {
     download: "Download (kept 30 days, sign-in required)",
     reason: "Reason",
     footer: "This message was sent by the Developer Portal because this address is named in the notification settings of the dump or feed.",
+    others: {
+      dumpCompleted: "A dump whose notification settings name this address is ready.",
+      dumpFailed: "A dump whose notification settings name this address failed.",
+      feedDelivered: "A feed whose notification settings name this address has delivered new data.",
+      feedFailed: "A feed whose notification settings name this address could not run.",
+      feedPaused: "A feed whose notification settings name this address was paused.",
+      dumpStopped: "A dump whose notification settings name this address was stopped before it was delivered.",
+      details: "Its owner finds the details on the Developer Portal: {{url}}",
+    },
   },
   econApi: {
     feedNotFound: "The feed you are trying to edit could not be found.",

@@ -1331,6 +1331,15 @@ const zh: Translation = {
     download: "下载（保留 30 天，需要登录）",
     reason: "原因",
     footer: "此邮件由开发者门户发送，因为此地址填写在该转储或数据推送的通知设置中。",
+    others: {
+      dumpCompleted: "通知设置中填写了此地址的一个数据转储已就绪。",
+      dumpFailed: "通知设置中填写了此地址的一个数据转储失败。",
+      feedDelivered: "通知设置中填写了此地址的一个数据推送已交付新数据。",
+      feedFailed: "通知设置中填写了此地址的一个数据推送无法运行。",
+      feedPaused: "通知设置中填写了此地址的一个数据推送已暂停。",
+      dumpStopped: "通知设置中填写了此地址的一个数据转储在交付前已停止。",
+      details: "其所有者可在开发者门户查看详情：{{url}}",
+    },
   },
   econApi: {
     feedNotFound: "找不到您要编辑的数据订阅。",

@@ -95,15 +95,19 @@ describe("dumps through the real worker", () => {
     await waitFor(async () => fs.existsSync(uploaded), Boolean);
     expect(fs.readFileSync(uploaded, "utf8")).toBe(content);
 
-    const named = () => smtp.received.filter((mail) => mail.text.includes('"All of one database"'));
+    const addressed = ["first@client.test", "second@client.test"];
+    const notified = () => smtp.received.filter((mail) => mail.to.some((address) => addressed.includes(address)));
     await waitFor(
-      async () => named().length,
+      async () => notified().length,
       (count) => count === 2,
     );
-    const mails = named();
+    const mails = notified();
     expect(mails.every((mail) => mail.subject === "Developer Portal: your dump is ready")).toBe(true);
-    expect(mails.flatMap((mail) => mail.to).sort()).toEqual(["first@client.test", "second@client.test"]);
-    expect(mails[0]!.text).toContain(`http://portal.test/api/files/${file!.id}`);
+    expect(mails.flatMap((mail) => mail.to).sort()).toEqual(addressed);
+    // Neither is the account's own address: they learn that the dump is ready and where, not its name or link (N12).
+    expect(mails[0]!.text).toContain("A dump whose notification settings name this address is ready.");
+    expect(mails[0]!.text).toContain("http://portal.test/");
+    expect(mails[0]!.text).not.toContain("All of one database");
 
     await waitFor(
       async () => hooks.received.length,

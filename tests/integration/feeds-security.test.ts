@@ -268,6 +268,40 @@ describe("[security-16] notification e-mails", () => {
   });
 });
 
+describe("[security3-N12] notification e-mails to addresses other than the account's own", () => {
+  it("[security3-N12] carry none of the subscriber's text, while the account's own address gets the details", async () => {
+    const owner = await createUser({ subscribed: true });
+    const phishing = "Your account is locked - verify at http://evil.example/login";
+    const others = ["boss@thirdparty.test", "cfo@thirdparty.test"];
+    const id = await createDump(owner.id, "macroeconomic", {
+      name: phishing,
+      criteria: { database },
+      options: outputOptionsSchema.parse({}),
+      delivery: platform,
+      // The account's own address as the subscriber may have typed it.
+      notification: notifying([...others, owner.email.toUpperCase()]),
+    });
+    const received = (address: string) => smtp.received.filter((mail) => mail.to.some((to) => to.toLowerCase() === address));
+    await waitFor(async () => [...others, owner.email].every((address) => received(address).length === 1), Boolean);
+    const [file] = await db.selectFrom("files").select("id").where("dump_id", "=", id).execute();
+
+    const own = received(owner.email)[0]!;
+    expect(own.subject).toBe("Developer Portal: your dump is ready");
+    expect(own.text).toContain(`Dump name: "${phishing}"`);
+    expect(own.text).toContain(`http://portal.test/api/files/${file!.id}`);
+
+    for (const address of others) {
+      const mail = received(address)[0]!;
+      expect(mail.subject).toBe("Developer Portal: your dump is ready");
+      expect(mail.text).toContain("A dump whose notification settings name this address is ready.");
+      expect(mail.text).toContain("Its owner finds the details on the Developer Portal: http://portal.test/");
+      expect(mail.text).not.toContain("evil.example");
+      expect(mail.text).not.toContain("locked");
+      expect(mail.text).not.toContain("/api/files/");
+    }
+  });
+});
+
 describe("[security-13] crafted JSON in the econ API", () => {
   it('[security-13] deep nesting and {"toString":1} are a 422 with errors on every affected route, never a 500', async () => {
     const user = await createUser({ subscribed: true });

@@ -1,4 +1,6 @@
+import { activeSubscriptions } from "~/modules/auth/users.server";
 import type { DocSetId } from "~/modules/registry/registry";
+import { setAccess } from "./access-rules";
 import { errorBody, DataApiError } from "./errors";
 import { readTicket, type FileTicket } from "./file-links.server";
 import { textPdf } from "./pdf";
@@ -62,6 +64,13 @@ async function dumpFileAnswer(ticket: FileTicket) {
 
 const renderers = { document: documentFile, insight: insightFile, dump: dumpFileAnswer };
 
+/** A dump is the product's data: its link serves while the owner subscribes to the set's product, as their key does (finding N9). */
+async function ownerStillSubscribed(ticket: FileTicket): Promise<boolean> {
+  const access = setAccess[ticket.set];
+  if (!("product" in access) || !ticket.owner) return false;
+  return (await activeSubscriptions(ticket.owner))[access.product];
+}
+
 /** The file of a download link of this set, or the spec's 404 for a link that is unknown or has expired. */
 export async function serveFile(set: DocSetId, token: string): Promise<FileResponse> {
   const ticket = readTicket(set, token);
@@ -71,6 +80,7 @@ export async function serveFile(set: DocSetId, token: string): Promise<FileRespo
     body: JSON.stringify(errorBody(404, "Not found: the link is unknown or has expired.")),
   };
   if (!ticket || !(ticket.kind in renderers)) return gone;
+  if (ticket.kind === "dump" && !(await ownerStillSubscribed(ticket))) return gone;
   try {
     return await renderers[ticket.kind](ticket);
   } catch (error) {

@@ -7,6 +7,7 @@ const definitions = {
     required: ["name"],
     properties: {
       name: { type: "string" },
+      description: { type: "string" },
       ids: { type: "array", maxItems: 2, items: { type: "integer", format: "int64" } },
       criteria: {
         type: "object",
@@ -38,9 +39,31 @@ describe("schemaProblem", () => {
     expect(check({ name: "a", criteria: { database: "x", status: "gone" } })).toBe("filter.criteria.status must be one of active.");
     expect(check({ name: "a", url: "not a url" })).toBe("filter.url must be an absolute URL.");
     expect(check({ name: "a", filters: { Region: [1] } })).toBe("filter.filters.Region[0] must be a string.");
-    expect(check({ name: "a\u0000" })).toBe("filter.name must not contain NUL characters.");
+    expect(check({ name: "a\u0000" })).toBe("filter.name must not contain control characters.");
     expect(check([])).toBe("filter must be an object.");
     expect(check(null)).toBe("filter must be an object.");
+  });
+});
+
+describe("[security3-N15] control characters in strings", () => {
+  it("[security3-N15] refuses C0 controls, DEL and C1 in any string of a body, nested ones too", () => {
+    for (const character of ["\u0001", "\u0008", "\u001b", "\u001f", "\u007f", "\u0085", "\t", "\n", "\r"]) {
+      expect(check({ name: `x${character}y` }), JSON.stringify(character)).toBe("filter.name must not contain control characters.");
+    }
+    expect(check({ name: "a", criteria: { database: "DB\u000101" } })).toBe(
+      "filter.criteria.database must not contain control characters.",
+    );
+    expect(check({ name: "a", filters: { Region: ["EU\u0002"] } })).toBe("filter.filters.Region[0] must not contain control characters.");
+  });
+
+  it("[security3-N15] lets a description keep its line breaks and tabs, but no other control character", () => {
+    expect(check({ name: "a", description: "Line one\r\nline\ttwo" })).toBeNull();
+    expect(check({ name: "a", description: "bell\u0007" })).toBe("filter.description must not contain control characters.");
+  });
+
+  it("[security3-N15] refuses half a surrogate pair, and takes any real character", () => {
+    expect(check({ name: "a\ud800" })).toBe("filter.name must be valid Unicode text.");
+    expect(check({ name: "Zürich 中国 😀 <&>" })).toBeNull();
   });
 });
 

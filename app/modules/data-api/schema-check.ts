@@ -37,8 +37,17 @@ function formatProblem(format: string | undefined, value: string): string | null
   return null;
 }
 
-function stringProblem(schema: SchemaNode, value: string): string | null {
-  if (value.includes("\u0000")) return "must not contain NUL characters";
+/** Control characters (C0, DEL, C1): never in a name or a code, and XML 1.0 cannot even escape most of them (finding N15). */
+const controlCharacters = /\p{Cc}/u;
+/** A description may keep its line breaks and tabs, as the profile's does (auth-schemas.ts). */
+const controlCharactersButLines = /(?![\t\n\r])\p{Cc}/u;
+/** Half of a surrogate pair on its own: JSON can carry one, but it is no character at all. */
+const loneSurrogate = /\p{Cs}/u;
+
+function stringProblem(schema: SchemaNode, value: string, path: string): string | null {
+  const forbidden = /\.description$/.test(path) ? controlCharactersButLines : controlCharacters;
+  if (forbidden.test(value)) return "must not contain control characters";
+  if (loneSurrogate.test(value)) return "must be valid Unicode text";
   if (schema.minLength !== undefined && value.length < schema.minLength) return `must be at least ${schema.minLength} characters long`;
   if (schema.maxLength !== undefined && value.length > schema.maxLength) return `must be at most ${schema.maxLength} characters long`;
   if (schema.pattern !== undefined && !new RegExp(schema.pattern).test(value)) return `does not have the expected form ${schema.pattern}`;
@@ -86,15 +95,15 @@ function typeProblem(schema: SchemaNode, value: unknown): string | null {
 export function schemaProblem(schema: SchemaNode, value: unknown, path: string, definitions: Definitions): string | null {
   const node = resolve(schema, definitions);
   if (value === null && node["x-nullable"]) return null;
-  const problem = typeProblem(node, value) ?? enumProblem(node, value) ?? scalarProblem(node, value);
+  const problem = typeProblem(node, value) ?? enumProblem(node, value) ?? scalarProblem(node, value, path);
   if (problem) return `${path} ${problem}.`;
   if (Array.isArray(value)) return arrayProblem(node, value, path, definitions);
   if (typeOf(value) === "object") return objectProblem(node, value as Record<string, unknown>, path, definitions);
   return null;
 }
 
-function scalarProblem(schema: SchemaNode, value: unknown): string | null {
-  if (typeof value === "string") return stringProblem(schema, value);
+function scalarProblem(schema: SchemaNode, value: unknown, path: string): string | null {
+  if (typeof value === "string") return stringProblem(schema, value, path);
   if (typeof value === "number") return numberProblem(schema, value);
   return null;
 }

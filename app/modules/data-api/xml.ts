@@ -1,11 +1,10 @@
+import { escapeXml } from "~/modules/delivery/serialize";
+
 /**
  * "XML follows the same structure as JSON" (the macroeconomic series operations): every object key becomes
- * an element, every array item an <item>, null an empty element with nil="true".
+ * an element, every array item an <item>, null an empty element with nil="true". Text is escaped as the
+ * portal's dump and feed files are (delivery/serialize.ts), so characters XML 1.0 does not allow (control characters, lone surrogates) are left out.
  */
-
-function escapeText(value: string): string {
-  return value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
-}
 
 /** A JSON key as an element name: letters, digits, _, - and ., never starting with a digit or punctuation. */
 function elementName(key: string): string {
@@ -20,7 +19,7 @@ function element(name: string, value: unknown): string {
     const children = Object.entries(value).map(([key, child]) => element(elementName(key), child));
     return `<${name}>${children.join("")}</${name}>`;
   }
-  return `<${name}>${escapeText(String(value))}</${name}>`;
+  return `<${name}>${escapeXml(String(value))}</${name}>`;
 }
 
 export function toXml(value: unknown, root = "response"): string {

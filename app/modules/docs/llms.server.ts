@@ -104,6 +104,32 @@ async function writtenPages(set: DocSetId, language: Language): Promise<{ page: 
   });
 }
 
+/** What a set's docs serve, as the index, the full text and the sitemap list it (English; Chinese falls back to it). */
+interface SetPages {
+  root: string;
+  model: ApiModel;
+  written: { page: string; content: PageContent }[];
+  tags: ApiTag[];
+}
+
+async function setPages(docSet: DocSet): Promise<SetPages> {
+  const { model } = await getDocSetData(docSet.id);
+  return { root: docSetPath(docSet), model, written: await writtenPages(docSet.id, "en"), tags: tagPages(docSet.id, model) };
+}
+
+/** Every docs page path of every set, English form: written pages, tag pages with their operations, generated pages. */
+export async function docsPagePaths(): Promise<string[]> {
+  const sets = await Promise.all(docSets.map(async (docSet) => ({ docSet, pages: await setPages(docSet) })));
+  return sets.flatMap(({ docSet, pages: { root, model, written, tags } }) => [
+    ...written.map(({ page }) => pagePath(root, page)),
+    ...tags.flatMap((tag) => [
+      tagPagePath(root, tag),
+      ...operationsOfTag(model, tag.name).map((operation) => operationPath(root, tag, operation)),
+    ]),
+    ...generatedPages(docSet.id).map((page) => pagePath(root, page)),
+  ]);
+}
+
 /** "JavaScript" for a page of the JavaScript section (javascript/…), else null. */
 function codeLanguageOf(page: string): string | null {
   const section = page.split("/")[0];
@@ -132,17 +158,16 @@ async function specificationDownloads(docSet: DocSet, title: string, version: st
 }
 
 async function indexSection(docSet: DocSet) {
-  const { model } = await getDocSetData(docSet.id);
-  const root = docSetPath(docSet);
+  const { root, model, written, tags } = await setPages(docSet);
   const title = await setTitle(docSet.id);
-  const pages = (await writtenPages(docSet.id, "en")).map(({ page, content }) => ({
+  const pages = written.map(({ page, content }) => ({
     title: content.title,
     url: absoluteUrl(pagePath(root, page), "en", true),
     description: pageDescription(content.content, codeLanguageOf(page)),
   }));
   const { models, responses } = docSetPages[docSet.id].apiDocumentation;
   const reference: LlmsEntry[] = [
-    ...tagPages(docSet.id, model).map((tag) => {
+    ...tags.map((tag) => {
       const count = operationsOfTag(model, tag.name).length;
       const description = shorten(tag.description);
       return {
@@ -188,10 +213,9 @@ export async function llmsTxt(): Promise<string> {
 }
 
 async function fullTextSection(docSet: DocSet, labels: ReferenceLabels) {
-  const { model } = await getDocSetData(docSet.id);
-  const root = docSetPath(docSet);
+  const { root, model, written, tags } = await setPages(docSet);
   const title = await setTitle(docSet.id);
-  const pages = (await writtenPages(docSet.id, "en")).map(({ page, content }) =>
+  const pages = written.map(({ page, content }) =>
     fullTextPage({
       title: content.title,
       url: absoluteUrl(pagePath(root, page), "en"),
@@ -205,7 +229,7 @@ async function fullTextSection(docSet: DocSet, labels: ReferenceLabels) {
       source: downloads[0]?.url ?? absoluteUrl(root, "en"),
       baseUrl: model.baseUrl,
       auth: model.auth,
-      tags: tagPages(docSet.id, model).map((tag) => ({
+      tags: tags.map((tag) => ({
         label: tag.label.en,
         description: tag.description,
         url: absoluteUrl(tagPagePath(root, tag), "en"),

@@ -7,7 +7,7 @@ import { subscriberFailure } from "~/modules/net/outbound-errors";
 import type { JobContext } from "~/modules/jobs/worker.server";
 import { uploadedFeedRun } from "./feeds.server";
 import { absoluteFilePath } from "./files.server";
-import { markDelivery, notificationMail, queueNotifications, deliverPayload, notifyPayload } from "./notifications.server";
+import { mailReader, markDelivery, notificationMail, queueNotifications, deliverPayload, notifyPayload } from "./notifications.server";
 
 /** The deliver job: uploads the file to the subscriber's FTP server, then queues the notifications. */
 export async function deliverByFtp(job: JobContext): Promise<void> {
@@ -48,11 +48,15 @@ export async function ftpDeliveryGaveUp(job: Job, reason: string): Promise<void>
 /** The notify job: one e-mail address or the webhook. */
 export async function sendNotification(job: JobContext): Promise<void> {
   const { deliveryId, event } = notifyPayload.read(job);
-  const delivery = await db.selectFrom("deliveries").select(["channel", "target"]).where("id", "=", deliveryId).executeTakeFirst();
+  const delivery = await db
+    .selectFrom("deliveries")
+    .select(["channel", "target", "user_id"])
+    .where("id", "=", deliveryId)
+    .executeTakeFirst();
   if (!delivery) return;
   try {
     if (delivery.channel === "email") {
-      const mail = notificationMail(event);
+      const mail = notificationMail(event, await mailReader(delivery.user_id, delivery.target, event.language));
       await sendNotificationMail(delivery.target, mail.subject, mail.text);
     } else {
       const [method, url] = delivery.target.split(" ", 2) as ["POST" | "PUT" | "PATCH" | "GET", string];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { notificationMail, plainLine, quotedLine, type PipelineEvent } from "./notification-mail";
+import { notificationMail, plainLine, quotedLine, type MailReader, type PipelineEvent } from "./notification-mail";
 
 const event: PipelineEvent = {
   event: "dump.completed",
@@ -11,13 +11,14 @@ const event: PipelineEvent = {
   downloadUrl: "http://portal.test/api/files/f1",
   error: null,
 };
+const owner: MailReader = { kind: "owner" };
 
 describe("notification e-mails", () => {
   it("[security-16] the subject is fixed and names the portal, never the subscriber's text", () => {
     const phishing = "Your account is locked - verify at http://evil.example/login";
-    const mail = notificationMail({ ...event, name: phishing });
+    const mail = notificationMail({ ...event, name: phishing }, owner);
     expect(mail.subject).toBe("Developer Portal: your dump is ready");
-    expect(notificationMail({ ...event, event: "feed.delivered", name: phishing, language: "zh" }).subject).toBe(
+    expect(notificationMail({ ...event, event: "feed.delivered", name: phishing, language: "zh" }, owner).subject).toBe(
       "开发者门户：您的数据推送有新数据",
     );
     expect(mail.text).toContain(`Dump name: "${phishing}"`);
@@ -27,7 +28,7 @@ describe("notification e-mails", () => {
 
   it("[security-16] a name with CR/LF and control characters stays on one quoted line of the body", () => {
     const name = 'Q3\r\nBcc: victim@example.com\r\n\r\nYour password expired\u2028"click" \\ here\u202e\u0000';
-    const mail = notificationMail({ ...event, name, error: "550 denied\r\nFake: header" });
+    const mail = notificationMail({ ...event, name, error: "550 denied\r\nFake: header" }, owner);
     expect(mail.subject).not.toMatch(/[\r\n]/);
     const lines = mail.text.split("\n");
     const nameLine = lines.find((line) => line.startsWith("Dump name: "));
@@ -36,6 +37,32 @@ describe("notification e-mails", () => {
     expect(lines).toContain('Reason: "550 denied Fake: header"');
     expect(mail.text).not.toMatch(/[\r\u2028\u202e]/);
     expect(mail.text.includes("\u0000")).toBe(false);
+  });
+
+  it("[security3-N12] to any address but the account's own: what happened and the portal's address, none of the subscriber's text", () => {
+    const phishing = "Your account is locked - verify at http://evil.example/login";
+    const other: MailReader = { kind: "other", portalUrl: "http://portal.test/" };
+    const failed = { ...event, event: "feed.failed" as const, name: phishing, error: "FTP upload failed: 550 see http://evil.example/x" };
+    const mail = notificationMail(failed, other);
+    expect(mail.subject).toBe("Developer Portal: your feed could not run");
+    expect(mail.text).toBe(
+      [
+        "A feed whose notification settings name this address could not run.",
+        "",
+        "Its owner finds the details on the Developer Portal: http://portal.test/",
+        "",
+        "This message was sent by the Developer Portal because this address is named in the notification settings of the dump or feed.",
+      ].join("\n"),
+    );
+    const ready = notificationMail({ ...event, name: phishing, language: "zh" }, { kind: "other", portalUrl: "http://portal.test/zh" });
+    expect(ready.text).toContain("通知设置中填写了此地址的一个数据转储已就绪。");
+    expect(ready.text).toContain("http://portal.test/zh");
+    for (const text of [mail.text, ready.text]) {
+      expect(text).not.toContain("evil.example");
+      expect(text).not.toContain("Your account");
+      expect(text).not.toContain("/api/files/");
+      expect(text).not.toContain("12");
+    }
   });
 
   it("keeps plain text short and on one line", () => {

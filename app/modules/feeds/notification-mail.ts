@@ -5,7 +5,8 @@ import { i18nConfig } from "~/modules/i18n/i18n";
 /**
  * The notification e-mail of a dump or feed (finding 16): the subject is fixed and names the portal, and
  * whatever the subscriber wrote (the name) or a remote server answered (the reason) appears in the body only,
- * on one quoted line, so it can neither set a header nor pass for a paragraph of the portal's own.
+ * on one quoted line, so it can neither set a header nor pass for a paragraph of the portal's own; and only
+ * in the mail to the account's own address (finding N12).
  */
 
 export const pipelineEventSchema = z.object({
@@ -59,10 +60,28 @@ export function quotedLine(value: string, max = 200): string {
   return JSON.stringify(plainLine(value, max));
 }
 
+/**
+ * Who reads the mail. The account's own address gets the details; any other address was only typed in by the
+ * subscriber, unconfirmed (finding N12), so it gets what happened and where to look, none of the subscriber's
+ * text: no name, no reason a remote server gave, no link but the portal's.
+ */
+export type MailReader = { kind: "owner" } | { kind: "other"; portalUrl: string };
+
 /** The notification e-mail, in the language chosen for the dump or feed. */
-export function notificationMail(event: PipelineEvent): { subject: string; text: string } {
+export function notificationMail(event: PipelineEvent, reader: MailReader): { subject: string; text: string } {
   const t = i18n.getFixedT(event.language);
   const key = mailKeys[event.event];
+  const subject = t(`pipelineMail.subjects.${key}`);
+  if (reader.kind === "other") {
+    const lines = [
+      t(`pipelineMail.others.${key}`),
+      "",
+      t("pipelineMail.others.details", { url: reader.portalUrl }),
+      "",
+      t("pipelineMail.footer"),
+    ];
+    return { subject, text: lines.join("\n") };
+  }
   const nameLabel = event.event.startsWith("dump.") ? t("pipelineMail.dumpName") : t("pipelineMail.feedName");
   const lines = [
     t(`pipelineMail.intro.${key}`),
@@ -74,5 +93,5 @@ export function notificationMail(event: PipelineEvent): { subject: string; text:
     "",
     t("pipelineMail.footer"),
   ];
-  return { subject: t(`pipelineMail.subjects.${key}`), text: lines.join("\n") };
+  return { subject, text: lines.join("\n") };
 }

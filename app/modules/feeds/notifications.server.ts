@@ -1,12 +1,14 @@
 import { db } from "~/modules/db/db.server";
 import { newId, nowIso } from "~/modules/db/ids";
+import { publicOrigin } from "~/modules/env/env.server";
+import { localizePath } from "~/modules/i18n/language";
 import { z } from "zod";
 import { jobPayload } from "~/modules/jobs/payload";
 import { enqueue } from "~/modules/jobs/queue.server";
 import { ownerEntitled } from "./entitlement.server";
 import { maxNotificationEmails } from "./form-shapes";
 import { deliverySchema, feedProducts, notificationSchema } from "./model";
-import { pipelineEventSchema, type PipelineEvent } from "./notification-mail";
+import { pipelineEventSchema, type MailReader, type PipelineEvent } from "./notification-mail";
 
 /**
  * After a dump or feed run: the FTP upload first (when the delivery method is FTP), then the notification
@@ -118,6 +120,17 @@ export async function queueNotifications(context: DeliveryContext, event: Pipeli
 export async function notifyOwner(context: Pick<DeliveryContext, "userId" | "dumpId" | "feedRunId">, event: PipelineEvent): Promise<void> {
   const owner = await db.selectFrom("users").select("email").where("id", "=", context.userId).executeTakeFirst();
   if (owner) await queueEmails(context, [owner.email], event);
+}
+
+/**
+ * Who reads a notification e-mail to this address, decided when it is sent: the account's own address (the
+ * one it signs in and resets its password with) gets the details, any other the portal's address in the
+ * mail's language.
+ */
+export async function mailReader(userId: string, address: string, language: PipelineEvent["language"]): Promise<MailReader> {
+  const owner = await db.selectFrom("users").select("email").where("id", "=", userId).executeTakeFirst();
+  if (owner && owner.email.trim().toLowerCase() === address.trim().toLowerCase()) return { kind: "owner" };
+  return { kind: "other", portalUrl: `${publicOrigin()}${localizePath("/", language === "en" ? null : language)}` };
 }
 
 /** The deliver job's payload: the file to upload by FTP, and what to notify after. */

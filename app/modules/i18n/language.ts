@@ -6,6 +6,9 @@ export const languages = ["en", "zh"] as const;
 export type Language = (typeof languages)[number];
 export const defaultLanguage: Language = "en";
 
+/** How a page names its language: `<html lang>`, and the hreflang of its alternates in the head and the sitemap. */
+export const languageTags: Record<Language, string> = { en: "en", zh: "zh-CN" };
+
 export function isLanguage(value: unknown): value is Language {
   return typeof value === "string" && (languages as readonly string[]).includes(value);
 }
