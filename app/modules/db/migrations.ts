@@ -14,6 +14,7 @@ import { sandboxTrialKeys } from "./migrations/0011_sandbox_trial_keys";
 import { sandboxRegistrations } from "./migrations/0012_sandbox_registrations";
 import { sessionApiKeys } from "./migrations/0013_session_api_keys";
 import { dataApiSessions } from "./migrations/0014_data_api_sessions";
+import { redactedSecrets } from "./migrations/0015_redacted_secrets";
 import { migrationTypes } from "./migrations/types";
 
 /**
@@ -37,5 +38,6 @@ export function getMigrations(dialect: DialectName): Record<string, Migration> {
     "0012_sandbox_registrations": sandboxRegistrations(types),
     "0013_session_api_keys": sessionApiKeys(types),
     "0014_data_api_sessions": dataApiSessions(types),
+    "0015_redacted_secrets": redactedSecrets(),
   };
 }
