@@ -6,7 +6,7 @@ const PAGE_ROWS = 500;
 type Row = Record<string, string | number | null>;
 
 /** Passes the rows of a table through `change`, a page at a time in id order, and writes back the ones it changed. */
-async function rewriteRows(db: Kysely<unknown>, table: string, columns: string[], change: (row: Row) => Row | null): Promise<void> {
+async function rewriteRows<DB>(db: Kysely<DB>, table: string, columns: string[], change: (row: Row) => Row | null): Promise<void> {
   let after = "";
   for (;;) {
     const { rows } =
@@ -37,7 +37,7 @@ function redactedColumns(row: Row, columns: string[]): Row | null {
  * Rows written before the redaction held API keys, trial keys and link tokens in clear (security review N3, N11).
  * Running it again changes nothing.
  */
-export async function redactStoredSecrets(db: Kysely<unknown>): Promise<void> {
+export async function redactStoredSecrets<DB>(db: Kysely<DB>): Promise<void> {
   const incidentColumns = ["path", "query", "message", "stacktrace"];
   await rewriteRows(db, "incidents", incidentColumns, (row) => redactedColumns(row, incidentColumns));
   const pipelineColumns = ["message", "stacktrace", "additional_data"];
