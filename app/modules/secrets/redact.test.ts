@@ -100,6 +100,25 @@ describe("redactSecrets by shape", () => {
     expect(redactSecrets(`/x?redirectTo=%2Fp%3Ftoken%3D${apiKey}`)).toBe("/x?redirectTo=%2Fp%3Ftoken%3Decon_[redacted]");
   });
 
+  it("[security3-N3] takes time in proportion to the text, however a client shapes its request line", () => {
+    const hostile = [
+      "/".repeat(16_000),
+      `/reset-password${"/".repeat(16_000)}`,
+      `/api-products${"%2F".repeat(5_000)}`,
+      "%2f".repeat(5_000),
+      "a=".repeat(8_000),
+      `?x=${"token=".repeat(2_500)}`,
+      "&a".repeat(8_000),
+      "econ_".repeat(3_000),
+      "A".repeat(20_000),
+    ];
+    for (const text of hostile) {
+      const started = performance.now();
+      redactSecrets(text);
+      expect(performance.now() - started, text.slice(0, 20)).toBeLessThan(200);
+    }
+  });
+
   it("changes nothing more when applied twice", () => {
     const once = redactSecrets(`/RESET-PASSWORD/a?TOKEN=${apiKey}&x=${trialKey} ${webSession}`);
     expect(redactSecrets(once)).toBe(once);

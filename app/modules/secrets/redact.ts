@@ -36,17 +36,28 @@ function parameterName(raw: string): string {
   return decoded.trim().toLowerCase();
 }
 
-/** `name=value` after the start, a query, fragment or path separator or a space; the value runs to the next parameter. */
-const PARAMETER = /(^|[?&#;/\s])([^=&?#;/\s"'<>]+)=([^&#\s"'<>]*)/g;
+/**
+ * A parameter's name followed by `=`, at the start or after a query, fragment or path separator, a space or
+ * another `=` (a value may hold another address). The value is not part of the match: it is measured only
+ * for secret names, so the whole pass stays linear in the text's length.
+ */
+const PARAMETER_NAME = /(?<![^?&#;/\s=])([^=&?#;/\s"'<>]+)=/g;
+/** A value runs to the next parameter, the fragment, a space or a quote. */
+const VALUE_END = /[&#\s"'<>]/g;
 
 function redactParameters(text: string): string {
-  return text.replace(PARAMETER, (whole, before: string, name: string, value: string) => {
-    if (value === "") return whole;
-    if (SECRET_PARAMETERS.has(parameterName(name))) return `${before}${name}=${REDACTED}`;
-    // A value may hold another address with its own query (a redirectTo).
-    const inner = redactParameters(value);
-    return inner === value ? whole : `${before}${name}=${inner}`;
-  });
+  let redacted = "";
+  let copied = 0;
+  for (const match of text.matchAll(PARAMETER_NAME)) {
+    if (match.index < copied || !SECRET_PARAMETERS.has(parameterName(match[1]!))) continue;
+    const valueStart = match.index + match[0].length;
+    VALUE_END.lastIndex = valueStart;
+    const valueEnd = VALUE_END.exec(text)?.index ?? text.length;
+    if (valueEnd === valueStart) continue;
+    redacted += `${text.slice(copied, valueStart)}${REDACTED}`;
+    copied = valueEnd;
+  }
+  return redacted + text.slice(copied);
 }
 
 /** One character as a route still matches it: in any case (the flag) or percent-encoded. */
@@ -54,12 +65,16 @@ function loosely(text: string): string {
   return [...text].map((character) => `(?:${character}|%${character.charCodeAt(0).toString(16)})`).join("");
 }
 
-/** Slashes as routes read them: backslashes become slashes, and encoded ones are kept in the log. */
-const SEPARATOR = "(?:[/\\\\]|%2f|%5c)+";
+/** A slash as routes read it: backslashes become slashes, and encoded ones are kept in the log. */
+const SLASH = "(?:[/\\\\]|%2f|%5c)";
+const SLASHES = `${SLASH}+`;
 
-/** Reset and sandbox access links carry their token in the path, under /zh too. */
-const LINK_PREFIX = [loosely("reset-password"), [loosely("api-products"), loosely("econ"), loosely("sandbox")].join(SEPARATOR)].join("|");
-const LINK_PATH = new RegExp(`(${SEPARATOR}(?:${LINK_PREFIX})${SEPARATOR})[^?#&\\s"'<>]+`, "gi");
+/**
+ * Reset and sandbox access links carry their token in the path, under /zh too. The link starts at one slash, not
+ * a run of them, so a path of many slashes costs no more than its length.
+ */
+const LINK_PREFIX = [loosely("reset-password"), [loosely("api-products"), loosely("econ"), loosely("sandbox")].join(SLASHES)].join("|");
+const LINK_PATH = new RegExp(`(${SLASH}(?:${LINK_PREFIX})${SLASHES})[^?#&\\s"'<>]+`, "gi");
 
 /**
  * Our keys by their shape, wherever they appear: API keys (econ_, corp_, intel_), sandbox trial keys (sbx_), fund
