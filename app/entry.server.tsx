@@ -1,6 +1,7 @@
 import { PassThrough } from "node:stream";
+import { inspect } from "node:util";
 import { createReadableStreamFromReadable, type AppLoadContext, type EntryContext, type HandleErrorFunction } from "@remix-run/node";
-import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
+import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
@@ -15,7 +16,8 @@ import { languageOfPath } from "~/modules/i18n/language";
 import { defersHydration } from "~/modules/hydration/deferred-hydration";
 import { IncidentContext, type IncidentReference } from "~/modules/incidents/incident-context";
 import { recordIncident } from "~/modules/incidents/incidents.server";
-import { IncidentThrottle, incidentFingerprint } from "~/modules/incidents/throttle";
+import { IncidentThrottle, incidentFingerprint, isIncident } from "~/modules/incidents/throttle";
+import { redactSecrets } from "~/modules/secrets/redact";
 
 /** scripts/serve.mjs builds the HTTP server from the build, so the HTTP layer is TypeScript beside the app. */
 export { createPortalServer } from "~/modules/http/server.server";
@@ -39,15 +41,15 @@ const incidentIds = new WeakMap<Request, string>();
 const incidentThrottle = new IncidentThrottle();
 
 export const handleError: HandleErrorFunction = (error, { request }) => {
-  if (request.signal.aborted || isRouteErrorResponse(error)) return;
+  if (request.signal.aborted || !isIncident(error)) return;
   const { id, record } = incidentThrottle.admit(incidentFingerprint(request, error), newId);
   if (id) incidentIds.set(request, id);
   if (!id || !record) return;
-  console.error(`Incident ${id}:`, error);
+  console.error(`Incident ${id}:`, redactSecrets(inspect(error)));
   getOptionalUser(request)
     .catch(() => null)
     .then((user) => recordIncident({ id, request, error, username: user?.username ?? null }))
-    .catch((failure: unknown) => console.error("Could not record incident", failure));
+    .catch((failure: unknown) => console.error("Could not record incident", redactSecrets(inspect(failure))));
 };
 
 /** The incident the error page of this request shows, if any; the session is read only then, as an admin's id links to the incident lookup. */
@@ -100,7 +102,7 @@ export default async function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered) console.error(error);
+          if (shellRendered) console.error(redactSecrets(inspect(error)));
         },
       },
     );

@@ -1042,8 +1042,10 @@ const en = {
       owner: "Whose",
       target: "Target",
       details: "Details",
-      detailNames: { outcome: "Outcome" },
-      detailValues: { outcome: { reloaded: "reloaded", failed: "failed" } },
+      detailNames: { outcome: "Outcome", recipient: "Recipient", file: "File" },
+      detailValues: {
+        outcome: { reloaded: "reloaded", failed: "failed", found: "owner found", unknown: "unknown token", malformed: "not a token" },
+      },
       actions: {
         "spec-reload": "Specification reload",
         "feed-create": "Feed created",
@@ -1055,6 +1057,9 @@ const en = {
         "feed-run": "Feed run as a dump",
         "dump-create": "Dump created",
         "dump-cancel": "Dump cancelled",
+        "outbox-read": "Outbox message read",
+        "token-decode": "Token decoded",
+        "file-download": "Subscriber's file downloaded",
       },
     },
     tokenDecoder: {
@@ -1126,6 +1131,8 @@ const en = {
       lead: "Every e-mail the portal has written: what was sent, what waits and what failed.",
       smtpOn: "SMTP is configured: each message is sent as it is written, and the outcome is recorded here.",
       smtpOff: "SMTP is not configured (SMTP_URL): messages stay here with the status “Stored”, to be read by an administrator.",
+      securityNote:
+        "Password reset and sandbox access links are shown only on a development machine without SMTP. Opening a message is recorded in the audit trail.",
       listTitle: "Latest messages",
       filterLabel: "Filter the outbox",
       id: "Message ID",
@@ -1185,7 +1192,7 @@ const en = {
       link: "Open this link to get your trial key: {{link}}",
       once: "The link shows your trial key once, in the browser that opens it first. The link and the key are valid until {{expiry}}.",
       ignore: "If you did not register, ignore this e-mail: nothing happens without the link.",
-      linkRemoved: "(removed from the outbox once the mail was sent)",
+      linkRemoved: "(link removed from the outbox)",
     },
     access: {
       title: "Your sandbox access",

@@ -996,8 +996,10 @@ const zh: Translation = {
       owner: "所属用户",
       target: "对象",
       details: "详情",
-      detailNames: { outcome: "结果" },
-      detailValues: { outcome: { reloaded: "已重新加载", failed: "失败" } },
+      detailNames: { outcome: "结果", recipient: "收件人", file: "文件" },
+      detailValues: {
+        outcome: { reloaded: "已重新加载", failed: "失败", found: "找到所有者", unknown: "未知令牌", malformed: "不是令牌" },
+      },
       actions: {
         "spec-reload": "重新加载规范",
         "feed-create": "创建推送",
@@ -1009,6 +1011,9 @@ const zh: Translation = {
         "feed-run": "将推送作为转储运行",
         "dump-create": "创建转储",
         "dump-cancel": "取消转储",
+        "outbox-read": "阅读发件箱邮件",
+        "token-decode": "解码令牌",
+        "file-download": "下载订阅用户的文件",
       },
     },
     tokenDecoder: {
@@ -1080,6 +1085,7 @@ const zh: Translation = {
       lead: "门户写出的每一封电子邮件：已发送的、等待中的和发送失败的。",
       smtpOn: "已配置 SMTP：每封邮件写出后立即发送，结果记录在此。",
       smtpOff: "未配置 SMTP（SMTP_URL）：邮件以“已存储”状态保留在此，供管理员阅读。",
+      securityNote: "密码重置链接和沙盒访问链接仅在未配置 SMTP 的开发环境中显示。打开邮件会记录在审计记录中。",
       listTitle: "最新邮件",
       filterLabel: "筛选发件箱",
       id: "邮件编号",
@@ -1139,7 +1145,7 @@ const zh: Translation = {
       link: "打开此链接以获取您的试用密钥：{{link}}",
       once: "该链接只显示一次试用密钥，且仅在最先打开它的浏览器中显示。链接和密钥的有效期至 {{expiry}}。",
       ignore: "如果您没有注册，请忽略此邮件：没有该链接，什么也不会发生。",
-      linkRemoved: "（邮件发送后已从发件箱中删除）",
+      linkRemoved: "（链接已从发件箱中删除）",
     },
     access: {
       title: "您的沙盒访问",

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { expect, test, type PlaywrightWorkerArgs } from "@playwright/test";
 import { createAccount, signInToken } from "./support/accounts";
 import { e2eDb } from "./support/database";
+import { startPortalProcess } from "./support/portal-process";
 
 type Role = "visitor" | "subscriber" | "admin";
 
@@ -125,4 +126,32 @@ test("GET /api/admin/incident-stacktrace answers the stack trace as plain text",
   const unknown = await client.get(`/api/admin/incident-stacktrace?id=${randomUUID()}`);
   expect([unknown.status(), await unknown.json()]).toEqual([404, { error: "No incident has been found for this ID." }]);
   await client.dispose();
+});
+
+test("[security3-N10] ?_data= requests and the answers routes chose make no incident row, a real failure does", async () => {
+  // A server of its own: the shared one's per-minute cap of incidents could hide a row that should not be there.
+  const server = await startPortalProcess();
+  try {
+    const marker = randomUUID().slice(0, 8);
+    for (const path of [
+      `/api-products?_data=root&m=${marker}`,
+      `/api-products?_data=root&m=${marker}&n=2`,
+      `/zz-${marker}?_data=root`,
+      `/zz-${marker}`,
+      `/api-products?_data=routes/nothing&m=${marker}`,
+    ]) {
+      expect((await fetch(`${server.baseURL}${path}`)).status, path).toBeLessThan(500);
+    }
+    expect((await fetch(`${server.baseURL}/__test/crash?m=${marker}`)).status).toBe(500);
+    const marked = () =>
+      e2eDb()
+        .selectFrom("incidents")
+        .select(["path", "query"])
+        .where((eb) => eb.or([eb("path", "like", `%${marker}%`), eb("query", "like", `%${marker}%`)]))
+        .execute();
+    await expect.poll(async () => (await marked()).some((row) => row.path === "/__test/crash")).toBe(true);
+    expect(await marked()).toEqual([{ path: "/__test/crash", query: `?m=${marker}` }]);
+  } finally {
+    await server.stop();
+  }
 });

@@ -3,6 +3,7 @@ import { seedDemoAccounts } from "~/modules/auth/seed.server";
 import { createSession } from "~/modules/auth/session.server";
 import { findUserByEmail } from "~/modules/auth/users.server";
 import { db } from "~/modules/db/db.server";
+import { nowIso } from "~/modules/db/ids";
 import { listOutbox } from "~/modules/mail/outbox.server";
 import { sendMail } from "~/modules/mail/mail.server";
 import { loader as outboxApi, action as outboxApiAction } from "~/routes/api/admin-outbox";
@@ -189,6 +190,65 @@ describe("the outbox page", () => {
       400,
       { status: "validation.invalidOption" },
       { messages: [], total: 0 },
+    ]);
+  });
+});
+
+describe("reading the outbox", () => {
+  const audited = (since: string) =>
+    db
+      .selectFrom("admin_actions")
+      .select(["admin_username", "action", "target", "owner_username", "details"])
+      .where("created_at", ">=", since)
+      .execute();
+
+  it("[security3-N11] records every message an admin opens, by the page or the API, in the audit trail", async () => {
+    const since = nowIso();
+    expect((await callApi(`/api/admin/outbox?id=${storedId}`, adminToken)).status).toBe(200);
+    expect((await loadPage(`/dashboard/admin/outbox?id=${ids.failed}`, adminToken)).status).toBe(200);
+    expect((await callApi(`/api/admin/outbox?id=${unknownId}`, adminToken)).status).toBe(404);
+    expect((await callApi("/api/admin/outbox", adminToken)).status).toBe(200);
+    const entries = await audited(since);
+    expect(entries).toHaveLength(2);
+    expect(entries).toEqual(
+      expect.arrayContaining(
+        [
+          [storedId, "stored.person@example.com"],
+          [ids.failed, "failed.person@example.com"],
+        ].map(([target, recipient]) => ({
+          admin_username: "admin@demo.test",
+          action: "outbox-read",
+          target,
+          owner_username: null,
+          details: JSON.stringify({ recipient }),
+        })),
+      ),
+    );
+  });
+
+  it("[security3-N11] keeps and shows a security mail's link where the outbox is the delivery channel (development without SMTP)", async () => {
+    const link = "http://localhost:3000/reset-password/MfRYkNSIC6P4Fb1HqWzbOZKsPYbMlkhvE_phN3N24cY";
+    const { id, status } = await sendMail({
+      to: "Macro@demo.test",
+      subject: "Reset your Developer Portal password",
+      text: `Open this link: ${link}`,
+      redactedText: "Open this link: (link removed from the outbox)",
+    });
+    expect(status).toBe("stored");
+    expect(await db.selectFrom("outbox").select(["body", "security"]).where("id", "=", id).executeTakeFirst()).toEqual({
+      body: `Open this link: ${link}`,
+      security: 1,
+    });
+    const since = nowIso();
+    expect(await (await callApi(`/api/admin/outbox?id=${id}`, adminToken)).json()).toMatchObject({ body: `Open this link: ${link}` });
+    expect(await audited(since)).toEqual([
+      {
+        admin_username: "admin@demo.test",
+        action: "outbox-read",
+        target: id,
+        owner_username: "macro@demo.test",
+        details: JSON.stringify({ recipient: "Macro@demo.test" }),
+      },
     ]);
   });
 });

@@ -215,6 +215,37 @@ describe("[security-11] deliveries end with the subscription", () => {
     expect((await download(owner.token)).status).toBe(404);
     expect((await download(admin.token)).status).toBe(200);
   });
+
+  it("[security3-N11] an admin's download of a subscriber's file is in the audit trail, a download of one's own file is not", async () => {
+    const owner = await createUser({ subscribed: true });
+    const admin = await createUser({ subscribed: true, admin: true });
+    const fileOf = async (userId: string, filename: string) => {
+      const relative = relativeFilePath(userId, newId(), "json");
+      fs.mkdirSync(absoluteFilePath(`${relative}/..`), { recursive: true });
+      fs.writeFileSync(absoluteFilePath(relative), "{}");
+      return recordFile({ userId, product: "macroeconomic", format: "json", filename, path: relative, size: 2, items: 0 });
+    };
+    const subscribers = await fileOf(owner.id, "subscriber.json");
+    const admins = await fileOf(admin.id, "own.json");
+    const download = (fileId: string, token: string) =>
+      answer(() => filesRoute.loader({ request: request(`/api/files/${fileId}`, token), params: { fileId }, context }));
+    const audited = (fileId: string) =>
+      db.selectFrom("admin_actions").select(["admin_id", "action", "owner_username", "details"]).where("target", "=", fileId).execute();
+
+    expect((await download(subscribers.id, owner.token)).status).toBe(200);
+    expect((await download(admins.id, admin.token)).status).toBe(200);
+    expect([await audited(subscribers.id), await audited(admins.id)]).toEqual([[], []]);
+    expect((await download(subscribers.id, admin.token)).status).toBe(200);
+    const ownerName = await db.selectFrom("users").select("username").where("id", "=", owner.id).executeTakeFirstOrThrow();
+    expect(await audited(subscribers.id)).toEqual([
+      {
+        admin_id: admin.id,
+        action: "file-download",
+        owner_username: ownerName.username,
+        details: JSON.stringify({ file: "subscriber.json" }),
+      },
+    ]);
+  });
 });
 
 describe("[security-16] notification e-mails", () => {

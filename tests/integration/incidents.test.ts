@@ -20,4 +20,20 @@ describe("incidents", () => {
     const id = await recordIncident({ request: new Request("http://localhost/"), error: "plain string" });
     expect((await findIncident(id))?.message).toBe("plain string");
   });
+
+  it("[security3-N3] keep no key of the request's path, query, message or stack trace", async () => {
+    const key = "econ_4oyuYW6YP6O7Dz-X08DFBNRra_FG8tdb";
+    const resetToken = "MfRYkNSIC6P4Fb1HqWzbOZKsPYbMlkhvE_phN3N24cY";
+    const request = new Request(`http://localhost/ZH/RESET-PASSWORD/${resetToken}?redirectTo=/x&TOKEN=${key}&Password=qs&apiKey=k1`);
+    const error = new TypeError(`Invalid URL: http://localhost/data-api/macroeconomic/series?token=${key}`);
+    const id = await recordIncident({ request, error });
+    const incident = await findIncident(id);
+    expect(incident).toMatchObject({
+      path: "/ZH/RESET-PASSWORD/[redacted]",
+      query: "?redirectTo=/x&TOKEN=[redacted]&Password=[redacted]&apiKey=[redacted]",
+      message: "Invalid URL: http://localhost/data-api/macroeconomic/series?token=[redacted]",
+    });
+    expect(incident?.stacktrace).toContain("?token=[redacted]");
+    for (const secret of [key, resetToken, "k1", "=qs"]) expect(JSON.stringify(incident)).not.toContain(secret);
+  });
 });

@@ -42,6 +42,8 @@ async function importWithSmtp(url: string) {
       contact: await import("~/modules/contact/contact.server"),
       schemas: await import("~/modules/contact/contact-schemas"),
       db: (await import("~/modules/db/db.server")).db,
+      mail: await import("~/modules/mail/mail.server"),
+      reads: await import("~/modules/admin/audited-reads.server"),
     };
   } finally {
     delete process.env.SMTP_URL;
@@ -92,6 +94,41 @@ describe("mail over SMTP", () => {
     const mail = await db.selectFrom("outbox").selectAll().where("subject", "=", "[general-inquiry] Unreachable").executeTakeFirstOrThrow();
     expect(mail.status).toBe("failed");
     expect(mail.last_error).toMatch(/ECONNREFUSED|connect/i);
+    await db.destroy();
+  });
+
+  it("[security3-N11] keeps no link of a security mail whose sending failed, and shows admins none", async () => {
+    const { mail, reads, db } = await importWithSmtp("smtp://127.0.0.1:1");
+    const link = "http://localhost:3000/zh/api-products/econ/sandbox/AbC_d-1xYz";
+    const failed = await mail.sendMail({
+      to: "trial@example.com",
+      subject: "Your sandbox access link",
+      text: `Open this link to get your trial key: ${link}`,
+      redactedText: "Open this link to get your trial key: (link removed from the outbox)",
+    });
+    expect(failed.status).toBe("failed");
+    const row = await db.selectFrom("outbox").select(["status", "body", "security"]).where("id", "=", failed.id).executeTakeFirstOrThrow();
+    expect(row).toEqual({ status: "failed", body: "Open this link to get your trial key: (link removed from the outbox)", security: 1 });
+
+    // A row written before security mails were marked, its link still in place.
+    const legacy = { id: "00000000-0000-4000-8000-0000000000aa", created_at: "2026-01-01T00:00:00.000Z", recipient: "old@example.com" };
+    await db
+      .insertInto("outbox")
+      .values({
+        ...legacy,
+        reply_to: null,
+        subject: "Reset",
+        body: `Link: ${link}`,
+        status: "stored",
+        last_error: null,
+        sent_at: null,
+        security: 1,
+      })
+      .execute();
+    const admin = { id: "00000000-0000-4000-8000-0000000000ad", username: "auditor@example.com" };
+    expect(await reads.readOutboxMessage(admin, legacy.id)).toMatchObject({
+      body: "Link: http://localhost:3000/zh/api-products/econ/sandbox/[redacted]",
+    });
     await db.destroy();
   });
 });

@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
 import { database, db } from "~/modules/db/db.server";
 import { migrateToLatest } from "~/modules/db/database.server";
+import { redactStoredSecrets } from "~/modules/db/migrations/0016_redacted_secrets";
 
 describe("migrations", () => {
   it("create every table of the foundation", async () => {
@@ -34,6 +35,7 @@ describe("migrations", () => {
       "0013_session_api_keys",
       "0014_data_api_sessions",
       "0015_data_api_session_keys",
+      "0016_redacted_secrets",
     ]);
   });
 
@@ -45,5 +47,77 @@ describe("migrations", () => {
       .execute();
     const row = await db.selectFrom("incidents").select("created_at").where("id", "=", "iso").executeTakeFirstOrThrow();
     expect(row.created_at).toBe(created);
+  });
+
+  it("[security3-N3] redact the keys and link tokens that rows stored before the redaction hold", async () => {
+    const key = "corp_4oyuYW6YP6O7Dz-X08DFBNRra_FG8tdb";
+    const link = "http://localhost:3000/reset-password/MfRYkNSIC6P4Fb1HqWzbOZKsPYbMlkhvE_phN3N24cY";
+    const created = "2026-01-02T03:04:05.678Z";
+    await db
+      .insertInto("incidents")
+      .values({
+        id: "old-incident",
+        created_at: created,
+        path: "/p",
+        message: `at /p?token=${key}`,
+        query: `?Token=${key}&a=1`,
+        username: null,
+        stacktrace: `Error\n ${key}`,
+      })
+      .execute();
+    await db
+      .insertInto("pipeline_incidents")
+      .values({
+        id: "old-pipeline",
+        created_at: created,
+        severity: "error",
+        message: `GET ?apiKey=${key}`,
+        stacktrace: "",
+        additional_data: JSON.stringify({ url: `/x?key=${key}` }),
+      })
+      .execute();
+    const mail = {
+      created_at: created,
+      recipient: "a@example.com",
+      reply_to: null,
+      subject: "Reset",
+      body: `Open ${link}`,
+      last_error: null,
+      sent_at: null,
+    };
+    await db
+      .insertInto("outbox")
+      .values([
+        { ...mail, id: "old-stored", status: "stored" },
+        { ...mail, id: "old-failed", status: "failed" },
+        { ...mail, id: "old-plain", status: "failed", body: "Hello" },
+      ])
+      .execute();
+
+    await redactStoredSecrets(db);
+    await redactStoredSecrets(db);
+    expect(
+      await db
+        .selectFrom("incidents")
+        .select(["path", "message", "query", "stacktrace"])
+        .where("id", "=", "old-incident")
+        .executeTakeFirst(),
+    ).toEqual({
+      path: "/p",
+      message: "at /p?token=[redacted]",
+      query: "?Token=[redacted]&a=1",
+      stacktrace: "Error\n corp_[redacted]",
+    });
+    expect(
+      await db.selectFrom("pipeline_incidents").select(["message", "additional_data"]).where("id", "=", "old-pipeline").executeTakeFirst(),
+    ).toEqual({
+      message: "GET ?apiKey=[redacted]",
+      additional_data: JSON.stringify({ url: "/x?key=[redacted]" }),
+    });
+    expect(await db.selectFrom("outbox").select(["id", "body", "security"]).where("id", "like", "old-%").orderBy("id").execute()).toEqual([
+      { id: "old-failed", body: "Open http://localhost:3000/reset-password/[redacted]", security: 1 },
+      { id: "old-plain", body: "Hello", security: 0 },
+      { id: "old-stored", body: `Open ${link}`, security: 1 },
+    ]);
   });
 });

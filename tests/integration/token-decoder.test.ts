@@ -262,6 +262,33 @@ describe("the token decoder page", () => {
     expect(blank).toMatchObject({ data: { fieldErrors: { token: "validation.required" }, repopulateFields: {} }, init: { status: 422 } });
   });
 
+  it("[security3-N11] records every lookup in the audit trail, page and API alike, with the token's hint and owner only", async () => {
+    const token = await signedInUser({ isAdmin: true, hasTokenDecoder: true });
+    const key = await keyFor("macro@demo.test", "econ");
+    const since = nowIso();
+    await call(apiAction, apiRequest({ token: key }, token));
+    await call(pageAction, pageRequest({ token: "nonsense" }, token));
+    const entries = await db
+      .selectFrom("admin_actions")
+      .select(["action", "target", "owner_username", "details"])
+      .where("action", "=", "token-decode")
+      .where("created_at", ">=", since)
+      .execute();
+    expect(entries).toHaveLength(2);
+    expect(entries).toEqual(
+      expect.arrayContaining([
+        { action: "token-decode", target: "", owner_username: null, details: JSON.stringify({ outcome: "malformed" }) },
+        {
+          action: "token-decode",
+          target: `${key.slice(0, 9)}…${key.slice(-4)}`,
+          owner_username: "macro@demo.test",
+          details: JSON.stringify({ outcome: "found" }),
+        },
+      ]),
+    );
+    expect(JSON.stringify(await db.selectFrom("admin_actions").selectAll().execute())).not.toContain(key);
+  });
+
   it("never logs a token", () => {
     expect(logged.join("\n")).not.toMatch(/(?:econ|corp|intel)_[A-Za-z0-9_-]{32}|[A-Za-z0-9_-]{43}\.[A-Za-z0-9_-]{43}/);
   });

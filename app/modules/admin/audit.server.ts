@@ -5,14 +5,15 @@ import { readAdminActionDetails, type AdminActionKind, type AdminActionEntry } f
 
 /**
  * The audit trail of the admin panel: every change an admin makes (a specification reload, a feed recovered,
- * a feed or dump created, edited, switched, deleted or cancelled, for themselves or on behalf of someone) is
- * recorded with who did it, what, to whose item and when. Mutations call recordAdminAction() themselves when
- * their actor is an admin, so no screen or API route can forget it.
+ * a feed or dump created, edited, switched, deleted or cancelled, for themselves or on behalf of someone) and
+ * every read of an outbox message, a token's owner or a subscriber's file is recorded with who did it, what, to
+ * whose item and when. Mutations and those reads call recordAdminAction() themselves when their actor is an
+ * admin, so no screen or API route can forget it.
  */
 
 export interface AdminActionInput {
   action: AdminActionKind;
-  /** The feed, dump or documentation set acted on. */
+  /** The feed, dump, documentation set, outbox message or file acted on, or the hint of a decoded token. */
   target: string;
   /** The user whose item it is (null for the portal's own things, such as a specification). */
   ownerId?: string | null;

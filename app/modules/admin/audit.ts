@@ -1,6 +1,9 @@
 import { z } from "zod";
 
-/** What an admin can do that changes something; the dashboard's audit trail labels each (admin.audit.actions.*). */
+/**
+ * What the audit trail records of an admin: every change, and every read of what could open someone's account or
+ * data (an outbox message, a token's owner, a subscriber's file). The dashboard labels each (admin.audit.actions.*).
+ */
 export const adminActionKinds = [
   "spec-reload",
   "feed-create",
@@ -12,6 +15,9 @@ export const adminActionKinds = [
   "feed-run",
   "dump-create",
   "dump-cancel",
+  "outbox-read",
+  "token-decode",
+  "file-download",
 ] as const;
 
 export type AdminActionKind = (typeof adminActionKinds)[number];

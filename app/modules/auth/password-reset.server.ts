@@ -76,7 +76,7 @@ function resetMailText(link: string): string {
   ].join("\n");
 }
 
-/** Job handler: unknown addresses get no mail; the outbox drops the link once SMTP has delivered it. */
+/** Job handler: unknown addresses get no mail; the outbox keeps the link only where it is the delivery channel. */
 export async function sendPasswordResetMail({ payload }: Pick<JobContext, "payload">): Promise<void> {
   const { email, resetPath } = resetJobPayloadSchema.parse(payload);
   const user = await findUserByEmail(email);
@@ -87,7 +87,7 @@ export async function sendPasswordResetMail({ payload }: Pick<JobContext, "paylo
     to: user.email,
     subject: "Reset your Developer Portal password",
     text: resetMailText(link),
-    storedTextAfterSending: resetMailText("(removed from the outbox once the mail was sent)"),
+    redactedText: resetMailText("(link removed from the outbox)"),
   });
 }
 

@@ -15,6 +15,7 @@ import { sandboxRegistrations } from "./migrations/0012_sandbox_registrations";
 import { sessionApiKeys } from "./migrations/0013_session_api_keys";
 import { dataApiSessions } from "./migrations/0014_data_api_sessions";
 import { dataApiSessionKeys } from "./migrations/0015_data_api_session_keys";
+import { redactedSecrets } from "./migrations/0016_redacted_secrets";
 import { migrationTypes } from "./migrations/types";
 
 /**
@@ -39,5 +40,6 @@ export function getMigrations(dialect: DialectName): Record<string, Migration> {
     "0013_session_api_keys": sessionApiKeys(types),
     "0014_data_api_sessions": dataApiSessions(types),
     "0015_data_api_session_keys": dataApiSessionKeys(),
+    "0016_redacted_secrets": redactedSecrets(),
   };
 }

@@ -36,6 +36,8 @@ export interface OutboxTable {
   attempts: Generated<number>;
   last_error: string | null;
   sent_at: Timestamp | null;
+  /** 1 for a security mail (a reset or sandbox access link): admins see it without the link outside development. */
+  security: Generated<number>;
 }
 
 export interface RateLimitEventTable {

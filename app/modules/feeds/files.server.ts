@@ -1,5 +1,6 @@
 import fs from "node:fs/promises";
 import path from "node:path";
+import { recordAdminAction } from "~/modules/admin/audit.server";
 import { db } from "~/modules/db/db.server";
 import { newId, nowIso } from "~/modules/db/ids";
 import type { FileTable } from "~/modules/db/schema";
@@ -99,16 +100,22 @@ export async function purgeExpiredFiles(now = new Date()): Promise<number> {
 }
 
 /**
- * A file the user may download: their own while subscribed to its product, or any for an admin; null when
- * missing or purged. A file whose owner's subscription ended stays unreachable for them (finding 11).
+ * A file the user may download: their own while subscribed to its product, or any for an admin, whose download
+ * of someone else's file the audit trail records; null when missing or purged. A file whose owner's subscription
+ * ended stays unreachable for them (finding 11).
  */
 export async function downloadableFile(
   fileId: string,
-  user: { id: string; isAdmin: boolean; subscriptions: Subscriptions },
+  user: { id: string; username: string; isAdmin: boolean; subscriptions: Subscriptions },
 ): Promise<FileTable | null> {
   const file = await db.selectFrom("files").selectAll().where("id", "=", fileId).where("purged_at", "is", null).executeTakeFirst();
   if (!file) return null;
-  if (user.isAdmin) return file;
+  if (user.isAdmin) {
+    if (file.user_id !== user.id) {
+      await recordAdminAction(user, { action: "file-download", target: file.id, ownerId: file.user_id, details: { file: file.filename } });
+    }
+    return file;
+  }
   return file.user_id === user.id && userEntitled(user, file.product) ? file : null;
 }
 

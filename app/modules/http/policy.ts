@@ -117,8 +117,3 @@ export function carriesCredentials(cookieHeader: string | undefined, authorizati
 export function privateCacheControl(existing: string | undefined): string {
   return existing && /\b(?:private|no-store)\b/.test(existing) ? existing : "private, no-store";
 }
-
-/** Reset and sandbox access links carry their token in the path: the access log never shows it. */
-export function loggedUrl(url: string): string {
-  return url.replace(/(\/reset-password\/|\/api-products\/econ\/sandbox\/)[^/?#]+/, "$1[redacted]");
-}

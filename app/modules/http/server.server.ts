@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import { inspect } from "node:util";
 import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
@@ -15,6 +16,7 @@ import { fixedT } from "~/modules/i18n/i18n.server";
 import { apiLanguage, languageOfPath, type Language } from "~/modules/i18n/language";
 import { startWebInstance } from "~/modules/instances/instances.server";
 import { serviceWorkerScript } from "~/modules/offline/worker-script.server";
+import { redactSecrets } from "~/modules/secrets/redact";
 import { formatBytes } from "./body.server";
 import { CLIENT_ADDRESS_HEADER } from "./client-address.server";
 import { createPageCache } from "./page-cache.server";
@@ -24,7 +26,6 @@ import {
   carriesCredentials,
   declaresTooLargeBody,
   isCrossSiteRequest,
-  loggedUrl,
   privateCacheControl,
   securityHeaders,
 } from "./policy";
@@ -128,7 +129,7 @@ export function createPortalServer({ build, clientDirectory }: PortalServerOptio
   app.use(
     morgan(
       (tokens, req, res) =>
-        `${tokens.method?.(req, res)} ${loggedUrl(tokens.url?.(req, res) ?? "")} ${tokens.status?.(req, res)} ${tokens["response-time"]?.(req, res)} ms`,
+        `${tokens.method?.(req, res)} ${redactSecrets(tokens.url?.(req, res) ?? "")} ${tokens.status?.(req, res)} ${tokens["response-time"]?.(req, res)} ms`,
     ),
   );
   app.use(compression());
@@ -180,7 +181,8 @@ export function createPortalServer({ build, clientDirectory }: PortalServerOptio
     if (res.headersSent) return next(error);
     const status =
       typeof error === "object" && error !== null && "status" in error && Number(error.status) < 500 ? Number(error.status) : 500;
-    if (status >= 500) console.error(error);
+    // An unreadable request line ("Invalid URL") carries its address, query included, in the error.
+    if (status >= 500) console.error(redactSecrets(inspect(error)));
     void refuse(req, res, status, status >= 500 ? "errors.generic" : "http.badRequest").catch(() => res.end());
   });
   return app;

@@ -4,6 +4,7 @@ import { db } from "~/modules/db/db.server";
 import { containsText } from "~/modules/db/text-search";
 import { newId, nowIso } from "~/modules/db/ids";
 import { maxListRows } from "~/modules/forms/list-limit";
+import { redactSecrets } from "~/modules/secrets/redact";
 import type { IncidentSummary } from "./incident-lookup";
 
 export interface IncidentInput {
@@ -13,7 +14,7 @@ export interface IncidentInput {
   username?: string | null;
 }
 
-/** Records an unexpected server error so support can find it by the id shown to the user. */
+/** Records an unexpected server error so support can find it by the id shown to the user, without the request's credentials. */
 export async function recordIncident({ id = newId(), request, error, username = null }: IncidentInput): Promise<string> {
   const url = new URL(request.url);
   const failure = error instanceof Error ? error : new Error(String(error));
@@ -22,11 +23,11 @@ export async function recordIncident({ id = newId(), request, error, username = 
     .values({
       id,
       created_at: nowIso(),
-      path: url.pathname,
-      message: failure.message.slice(0, 2000),
-      query: url.search,
+      path: redactSecrets(url.pathname),
+      message: redactSecrets(failure.message).slice(0, 2000),
+      query: redactSecrets(url.search),
       username,
-      stacktrace: (failure.stack ?? failure.message).slice(0, 20000),
+      stacktrace: redactSecrets(failure.stack ?? failure.message).slice(0, 20000),
     })
     .execute();
   return id;

@@ -1,3 +1,5 @@
+import { isRouteErrorResponse } from "@remix-run/react";
+
 export interface Admission {
   /** The id the error page shows: a repeat shows the id of its first occurrence; null past the cap. */
   id: string | null;
@@ -30,12 +32,26 @@ export class IncidentThrottle {
 }
 
 /**
- * One failure: the same address, message and credentials (read from the headers, as the decision cannot
+ * One failure: the same path, message and credentials (read from the headers, as the decision cannot
  * wait for the session lookup), so one client's flood is one row while another user's report is its own.
+ * The query is left out: varying it would make every request a new failure.
  */
 export function incidentFingerprint(request: Request, error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);
   const url = new URL(request.url);
   const credentials = `${request.headers.get("Authorization") ?? ""} ${/(?:^|;\s*)token=([^;]*)/.exec(request.headers.get("Cookie") ?? "")?.[1] ?? ""}`;
-  return [url.pathname, url.search, message, credentials].join("\n");
+  return [url.pathname, message, credentials].join("\n");
+}
+
+/** Remix reports every `?_data=` request of an app that uses single fetch, although it answers it. */
+const SINGLE_FETCH_WARNING = "Warning: Single fetch-enabled apps should not be making ?_data requests";
+
+/**
+ * Whether a failure Remix hands to handleError is one an admin must look at: not an answer a route chose (a thrown
+ * Response, a 404 for an unknown path) and not Remix's warning about `?_data=` requests, which anyone can send to
+ * fill the table.
+ */
+export function isIncident(error: unknown): boolean {
+  if (isRouteErrorResponse(error)) return false;
+  return !(error instanceof Error && error.message.startsWith(SINGLE_FETCH_WARNING));
 }

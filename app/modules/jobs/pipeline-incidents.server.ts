@@ -1,5 +1,6 @@
 import { db } from "~/modules/db/db.server";
 import { newId, nowIso } from "~/modules/db/ids";
+import { redactSecrets } from "~/modules/secrets/redact";
 
 export type Severity = "info" | "warning" | "error" | "critical";
 
@@ -10,7 +11,7 @@ export interface PipelineIncidentInput {
   data: Record<string, unknown>;
 }
 
-/** A failure of the data pipeline (a job, a delivery, a notification), for the admin's incident pages. */
+/** A failure of the data pipeline (a job, a delivery, a notification), for the admin's incident pages; addresses lose their credentials. */
 export async function recordPipelineIncident(incident: PipelineIncidentInput): Promise<string> {
   const id = newId();
   await db
@@ -19,9 +20,9 @@ export async function recordPipelineIncident(incident: PipelineIncidentInput): P
       id,
       created_at: nowIso(),
       severity: incident.severity,
-      message: incident.message.slice(0, 2000),
-      stacktrace: incident.stacktrace.slice(0, 20_000),
-      additional_data: JSON.stringify(incident.data),
+      message: redactSecrets(incident.message).slice(0, 2000),
+      stacktrace: redactSecrets(incident.stacktrace).slice(0, 20_000),
+      additional_data: redactSecrets(JSON.stringify(incident.data)),
     })
     .execute();
   return id;

@@ -8,6 +8,7 @@ import {
   removeInstance,
   type InstanceIdentity,
 } from "~/modules/instances/instances.server";
+import { redactSecrets } from "~/modules/secrets/redact";
 import { recordPipelineIncident } from "./pipeline-incidents.server";
 import {
   abandonedMessage,
@@ -78,9 +79,10 @@ export class JobCancelledError extends Error {
   }
 }
 
+/** A failure as the log, the job row and the pipeline incident keep it: an address in it loses its credentials. */
 function errorText(error: unknown): { message: string; stack: string } {
-  if (error instanceof Error) return { message: error.message, stack: error.stack ?? error.message };
-  return { message: String(error), stack: String(error) };
+  if (error instanceof Error) return { message: redactSecrets(error.message), stack: redactSecrets(error.stack ?? error.message) };
+  return { message: redactSecrets(String(error)), stack: redactSecrets(String(error)) };
 }
 
 /** The next run of a periodic job: the first one at once or one interval away, then an interval after the last. */

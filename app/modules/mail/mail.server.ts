@@ -2,14 +2,19 @@ import nodemailer, { type Transporter } from "nodemailer";
 import { db } from "~/modules/db/db.server";
 import { newId, nowIso } from "~/modules/db/ids";
 import { env } from "~/modules/env/env.server";
+import { redactSecrets } from "~/modules/secrets/redact";
+import { outboxKeepsLinks } from "./security-mail";
 
 export interface OutgoingMail {
   to: string;
   subject: string;
   text: string;
   replyTo?: string;
-  /** The body the outbox keeps once SMTP has delivered the mail: security mails drop their link then. */
-  storedTextAfterSending?: string;
+  /**
+   * Marks a security mail (a reset or sandbox access link): its body without the link, which the outbox keeps
+   * instead of the link wherever the outbox is not the delivery channel (outboxKeepsLinks).
+   */
+  redactedText?: string;
 }
 
 let transport: Transporter | undefined;
@@ -22,11 +27,13 @@ function getTransport(): Transporter | undefined {
 
 /**
  * Every mail is written to the outbox first, so nothing is lost; with SMTP_URL it is sent at once and
- * the outcome recorded, without it it stays in the outbox (status "stored") for admins to read. Without
- * SMTP the outbox is the only delivery channel, so it keeps the whole body, links included.
+ * the outcome recorded, without it it stays in the outbox (status "stored") for admins to read. A security
+ * mail's link is written only where the outbox is the delivery channel (development without SMTP): a sent or
+ * failed mail, or one no one will deliver, never keeps it.
  */
 export async function sendMail(mail: OutgoingMail): Promise<{ id: string; status: "sent" | "stored" | "failed" }> {
   const id = newId();
+  const body = mail.redactedText !== undefined && !outboxKeepsLinks(env) ? mail.redactedText : mail.text;
   await db
     .insertInto("outbox")
     .values({
@@ -35,27 +42,24 @@ export async function sendMail(mail: OutgoingMail): Promise<{ id: string; status
       recipient: mail.to,
       reply_to: mail.replyTo ?? null,
       subject: mail.subject,
-      body: mail.text,
+      body,
       status: "stored",
       last_error: null,
       sent_at: null,
+      security: mail.redactedText !== undefined ? 1 : 0,
     })
     .execute();
   const smtp = getTransport();
   if (!smtp) return { id, status: "stored" };
   try {
     await smtp.sendMail({ from: env.MAIL_FROM, to: mail.to, replyTo: mail.replyTo, subject: mail.subject, text: mail.text });
-    await db
-      .updateTable("outbox")
-      .set({ status: "sent", sent_at: nowIso(), attempts: 1, body: mail.storedTextAfterSending ?? mail.text })
-      .where("id", "=", id)
-      .execute();
+    await db.updateTable("outbox").set({ status: "sent", sent_at: nowIso(), attempts: 1 }).where("id", "=", id).execute();
     return { id, status: "sent" };
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     await db
       .updateTable("outbox")
-      .set({ status: "failed", attempts: 1, last_error: reason.slice(0, 2000) })
+      .set({ status: "failed", attempts: 1, last_error: redactSecrets(reason).slice(0, 2000) })
       .where("id", "=", id)
       .execute();
     return { id, status: "failed" };

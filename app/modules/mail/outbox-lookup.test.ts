@@ -12,6 +12,7 @@ const row = {
   attempts: 1,
   last_error: "connect ECONNREFUSED",
   sent_at: null,
+  security: 0,
 };
 
 describe("outboxFilterSchema", () => {
@@ -62,7 +63,7 @@ describe("outboxMessagePath", () => {
 
 describe("showOutboxMessage", () => {
   it("names the headers and keeps the body as the text it is", () => {
-    expect(showOutboxMessage(row)).toEqual({
+    expect(showOutboxMessage(row, false)).toEqual({
       id: row.id,
       created: "2026-01-01T00:00:00.000Z",
       to: "someone@example.com",
@@ -77,8 +78,18 @@ describe("showOutboxMessage", () => {
   });
 
   it("leaves the body out of the list", () => {
-    const { body, ...summary } = showOutboxMessage(row);
+    const { body, ...summary } = showOutboxMessage(row, false);
     expect(body).toBe(row.body);
     expect(summarizeOutboxMessage(row)).toStrictEqual(summary);
+  });
+
+  it("[security3-N11] shows a security mail's link only where the outbox keeps links", () => {
+    const link = "http://portal.example/zh/reset-password/MfRYkNSIC6P4Fb1HqWzbOZKsPYbMlkhvE_phN3N24cY";
+    const mail = { ...row, security: 1, body: `Open this link within one hour: ${link}\nThanks` };
+    expect(showOutboxMessage(mail, false).body).toBe(
+      "Open this link within one hour: http://portal.example/zh/reset-password/[redacted]\nThanks",
+    );
+    expect(showOutboxMessage(mail, true).body).toBe(mail.body);
+    expect(showOutboxMessage({ ...mail, security: 0 }, false).body).toBe(mail.body);
   });
 });

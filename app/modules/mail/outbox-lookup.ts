@@ -2,6 +2,7 @@ import type { Selectable } from "kysely";
 import { z } from "zod";
 import type { OutboxTable } from "~/modules/db/schema";
 import { incidentIdSchema } from "~/modules/incidents/incident-lookup";
+import { redactSecrets } from "~/modules/secrets/redact";
 
 /** What sendMail records: stored (no SMTP configured), sent, or failed. */
 export const outboxStatuses = ["stored", "sent", "failed"] as const;
@@ -61,7 +62,7 @@ export function outboxMessagePath(id: string): string {
 }
 
 /** An outbox message in the list: everything but its body. */
-export function summarizeOutboxMessage(row: Omit<Selectable<OutboxTable>, "body">) {
+export function summarizeOutboxMessage(row: Omit<Selectable<OutboxTable>, "body" | "security">) {
   return {
     id: row.id,
     created: row.created_at,
@@ -75,9 +76,12 @@ export function summarizeOutboxMessage(row: Omit<Selectable<OutboxTable>, "body"
   };
 }
 
-/** One outbox message with its body, which is plain text and stays so. */
-export function showOutboxMessage(row: Selectable<OutboxTable>) {
-  return { ...summarizeOutboxMessage(row), body: row.body };
+/**
+ * One outbox message with its body, which is plain text and stays so. A security mail shows its link only where
+ * the outbox keeps links (outboxKeepsLinks): elsewhere an admin reading it could take over the recipient's account.
+ */
+export function showOutboxMessage(row: Selectable<OutboxTable>, keepsLinks: boolean) {
+  return { ...summarizeOutboxMessage(row), body: row.security === 1 && !keepsLinks ? redactSecrets(row.body) : row.body };
 }
 
 export type OutboxMessageSummary = ReturnType<typeof summarizeOutboxMessage>;

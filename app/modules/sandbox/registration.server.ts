@@ -100,6 +100,6 @@ async function sendAccessLinkMail(input: SandboxRegistrationInput, token: string
     to: input.email,
     subject: t("sandbox.mail.subject"),
     text: text(accessLinkUrl(token, language)),
-    storedTextAfterSending: text(t("sandbox.mail.linkRemoved")),
+    redactedText: text(t("sandbox.mail.linkRemoved")),
   });
 }

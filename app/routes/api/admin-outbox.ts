@@ -1,25 +1,27 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { readOutboxMessage } from "~/modules/admin/audited-reads.server";
 import { requireApiAdmin } from "~/modules/auth/guards.server";
 import { listLimitSchema } from "~/modules/forms/list-limit";
 import { jsonResponse, methodNotAllowed, zodErrorResponse } from "~/modules/forms/json.server";
 import { translateErrors } from "~/modules/forms/messages";
 import { getFixedT } from "~/modules/i18n/i18n.server";
-import { readOutboxSearch, showOutboxMessage } from "~/modules/mail/outbox-lookup";
-import { findOutboxMessage, listOutbox } from "~/modules/mail/outbox.server";
+import { readOutboxSearch } from "~/modules/mail/outbox-lookup";
+import { listOutbox } from "~/modules/mail/outbox.server";
 
 /**
- * GET /api/admin/outbox?id=: one message with its body (422 'Invalid ID', 404 when none has it); without id, the
- * latest messages without their bodies, newest first, filtered by status, recipient and limit, and how many match.
+ * GET /api/admin/outbox?id=: one message with its body, recorded in the audit trail (422 'Invalid ID', 404 when none
+ * has it); without id, the latest messages without their bodies, newest first, filtered by status, recipient and
+ * limit, and how many match.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireApiAdmin(request);
+  const admin = await requireApiAdmin(request);
   const t = await getFixedT(request);
   const search = new URL(request.url).searchParams;
   const { id, idError, filter, filterErrors } = readOutboxSearch(search);
   if (idError) return jsonResponse({ errors: { id: t(idError) } }, 422);
   if (id) {
-    const row = await findOutboxMessage(id);
-    return row ? jsonResponse(showOutboxMessage(row)) : jsonResponse({ error: t("admin.outbox.notFound") }, 404);
+    const message = await readOutboxMessage(admin, id);
+    return message ? jsonResponse(message) : jsonResponse({ error: t("admin.outbox.notFound") }, 404);
   }
   if (!filter) return jsonResponse({ errors: translateErrors(t, filterErrors) }, 422);
   const limit = listLimitSchema.safeParse({ limit: search.get("limit") });

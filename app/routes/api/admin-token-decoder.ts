@@ -1,23 +1,24 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { decodeTokenAsAdmin } from "~/modules/admin/audited-reads.server";
 import { requireApiTokenDecoder } from "~/modules/auth/guards.server";
 import { tokenDecoderSchema, withMessages } from "~/modules/auth/token-decoder";
-import { decodeToken } from "~/modules/auth/token-decoder.server";
 import { jsonResponse, methodNotAllowed, readJsonObject, zodErrorResponse } from "~/modules/forms/json.server";
 import { getFixedT } from "~/modules/i18n/i18n.server";
 
 /**
  * POST /api/admin/token-decoder {token}: whose API key or session token it is and what each identity service
- * (econ, corp, intel) found; 'Invalid token!' for a malformed or unknown one. 422 without a token.
+ * (econ, corp, intel) found; 'Invalid token!' for a malformed or unknown one. 422 without a token. Each lookup is
+ * recorded in the audit trail.
  */
 export async function action({ request }: ActionFunctionArgs) {
-  await requireApiTokenDecoder(request);
+  const admin = await requireApiTokenDecoder(request);
   if (request.method !== "POST") return methodNotAllowed();
   const t = await getFixedT(request);
   const body = await readJsonObject(request, t);
   if (!body.ok) return body.response;
   const parsed = tokenDecoderSchema.safeParse(body.value);
   if (!parsed.success) return zodErrorResponse(parsed.error, t);
-  return jsonResponse(withMessages(await decodeToken(parsed.data.token), t));
+  return jsonResponse(withMessages(await decodeTokenAsAdmin(admin, parsed.data.token), t));
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -16,6 +16,8 @@ export interface PortalProcess {
   baseURL: string;
   pid: number;
   stop(): Promise<void>;
+  /** Everything the server printed so far, standard output and error interleaved as they came. */
+  output(): string;
 }
 
 const webServer = config.webServer;
@@ -32,10 +34,15 @@ export async function startPortalProcess(env: Record<string, string> = {}): Prom
   const baseURL = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ["scripts/serve.mjs"], {
     env: { ...process.env, ...e2eServerEnv, ...databaseEnv(), PORT: String(port), PUBLIC_URL: baseURL, WORKER: "off", ...env },
-    stdio: ["ignore", "ignore", "pipe"],
+    stdio: ["ignore", "pipe", "pipe"],
   });
   let errors = "";
-  child.stderr.on("data", (chunk: Buffer) => (errors += chunk.toString()));
+  let printed = "";
+  child.stdout.on("data", (chunk: Buffer) => (printed += chunk.toString()));
+  child.stderr.on("data", (chunk: Buffer) => {
+    errors += chunk.toString();
+    printed += chunk.toString();
+  });
   const exited = once(child, "exit");
   const stop = async () => {
     if (child.exitCode !== null || child.signalCode !== null) return;
@@ -51,7 +58,7 @@ export async function startPortalProcess(env: Record<string, string> = {}): Prom
       (response) => response.ok,
       () => false,
     );
-    if (healthy) return { baseURL, pid: child.pid ?? 0, stop };
+    if (healthy) return { baseURL, pid: child.pid ?? 0, stop, output: () => printed };
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   await stop();

@@ -4,6 +4,7 @@ import { Form, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { FormError } from "~/components/forms/form-error";
 import { OutboxMessageDetails, OutboxTable } from "~/components/dashboard/outbox-view";
+import { readOutboxMessage } from "~/modules/admin/audited-reads.server";
 import { lookUpAndList } from "~/modules/admin/log-screen.server";
 import { requireAdmin } from "~/modules/auth/guards.server";
 import { pageMeta } from "~/modules/content/page-meta";
@@ -11,18 +12,19 @@ import { pageTitle } from "~/modules/content/page-title.server";
 import { env } from "~/modules/env/env.server";
 import { maxListRows } from "~/modules/forms/list-limit";
 import { translateMessage } from "~/modules/forms/messages";
-import { outboxStatusFilters, readOutboxSearch, showOutboxMessage } from "~/modules/mail/outbox-lookup";
-import { findOutboxMessage, listOutbox } from "~/modules/mail/outbox.server";
+import { outboxStatusFilters, readOutboxSearch } from "~/modules/mail/outbox-lookup";
+import { listOutbox } from "~/modules/mail/outbox.server";
 
 /**
- * The e-mail outbox: ?id= shows one message (400 'Invalid ID', 404 when none has it) above the latest ones,
- * which a GET form filters by ?status=&recipient=. Read only: sendMail tries each message once, as it writes it.
+ * The e-mail outbox: ?id= shows one message, recorded in the audit trail (400 'Invalid ID', 404 when none has it),
+ * above the latest ones, which a GET form filters by ?status=&recipient=. Read only: sendMail tries each message
+ * once, as it writes it.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+  const admin = await requireAdmin(request);
   const search = readOutboxSearch(new URL(request.url).searchParams);
   const { row, list, lookupError, status } = await lookUpAndList(search, {
-    find: findOutboxMessage,
+    find: (id) => readOutboxMessage(admin, id),
     list: (filter) => listOutbox({ ...filter, limit: maxListRows }),
     empty: { messages: [], total: 0 },
     notFound: "admin.outbox.notFound",
@@ -30,7 +32,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return data(
     {
       values: search.values,
-      message: row ? showOutboxMessage(row) : null,
+      message: row,
       lookupError,
       list,
       filterErrors: search.filterErrors,
@@ -56,6 +58,7 @@ export default function OutboxPage() {
         <Text c="dimmed" data-testid="outbox-delivery">
           {t(smtp ? "admin.outbox.smtpOn" : "admin.outbox.smtpOff")}
         </Text>
+        <Text c="dimmed">{t("admin.outbox.securityNote")}</Text>
       </div>
 
       <FormError message={lookupError} testId="lookup-error" />

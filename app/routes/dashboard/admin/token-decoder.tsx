@@ -6,9 +6,9 @@ import { useTranslation } from "react-i18next";
 import { useField, ValidatedForm } from "remix-validated-form";
 import { DetailsCard } from "~/components/dashboard/details-card";
 import { SubmitButton } from "~/components/forms/submit-button";
+import { decodeTokenAsAdmin } from "~/modules/admin/audited-reads.server";
 import { requireTokenDecoder } from "~/modules/auth/guards.server";
 import { tokenDecoderSchema, type ServiceLookup, type TokenDecoding } from "~/modules/auth/token-decoder";
-import { decodeToken } from "~/modules/auth/token-decoder.server";
 import { pageMeta } from "~/modules/content/page-meta";
 import { pageTitle } from "~/modules/content/page-title.server";
 import { readFormData, validationFailure } from "~/modules/forms/form-data.server";
@@ -26,10 +26,10 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data?.ti
 
 /** A POST, so the token stays out of addresses and logs; the answer names it by its hint only, never the whole token. */
 export async function action({ request }: ActionFunctionArgs) {
-  await requireTokenDecoder(request);
+  const admin = await requireTokenDecoder(request);
   const result = await decoderValidator.validate(await readFormData(request));
   if (result.error) return validationFailure(result.error, {});
-  return { decoding: await decodeToken(result.data.token) };
+  return { decoding: await decodeTokenAsAdmin(admin, result.data.token) };
 }
 
 function TokenField() {
