@@ -6,6 +6,7 @@ import { env } from "~/modules/env/env.server";
 import { fixedT } from "~/modules/i18n/i18n.server";
 import { localizePath, type Language } from "~/modules/i18n/language";
 import { sendMail } from "~/modules/mail/mail.server";
+import { addressLimitKey } from "~/modules/rate-limit/address-key";
 import { hitRateLimit } from "~/modules/rate-limit/rate-limit.server";
 import type { RegistrationFailure } from "./registration-outcome";
 import type { SandboxRegistrationInput } from "./registration-schema";
@@ -35,7 +36,7 @@ export interface RegistrationContext {
  */
 export async function registerForSandbox(input: SandboxRegistrationInput, context: RegistrationContext): Promise<RegistrationOutcome> {
   const now = context.now ?? new Date();
-  const byAddress = await hitRateLimit(`sandbox:ip:${context.clientAddress ?? "unknown"}`, REGISTRATIONS_PER_ADDRESS, LIMIT_WINDOW_MS);
+  const byAddress = await hitRateLimit(`sandbox:ip:${addressLimitKey(context.clientAddress)}`, REGISTRATIONS_PER_ADDRESS, LIMIT_WINDOW_MS);
   if (!byAddress.allowed) return { status: "rate-limited", retryAfterSeconds: byAddress.retryAfterSeconds };
 
   const captcha = await verifyFormCaptcha(input, context.clientAddress);
