@@ -18,7 +18,7 @@ import { recordIncident } from "~/modules/incidents/incidents.server";
 import { IncidentThrottle, incidentFingerprint } from "~/modules/incidents/throttle";
 
 /** scripts/serve.mjs builds the HTTP server from the build, so the HTTP layer is TypeScript beside the app. */
-export { createPortalServer } from "~/modules/http/server.server";
+export { answerConnectRequests, createPortalServer } from "~/modules/http/server.server";
 
 await boot();
 

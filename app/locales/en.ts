@@ -1402,6 +1402,10 @@ const en = {
     authenticationRequired: "Authentication required.",
     subscriptionRequired: "An active subscription to this product is required.",
     badRequest: "The request could not be read.",
+    methodNotAllowed: "This method is not supported.",
+    badRequestTarget: "The request target must be a path starting with /.",
+    badHost: "The Host, X-Forwarded-Host or X-Forwarded-Proto header is not valid.",
+    lineBreakInPath: "The path must not contain line breaks or NUL characters.",
   },
 } as const;
 

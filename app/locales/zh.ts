@@ -1344,6 +1344,10 @@ const zh: Translation = {
     authenticationRequired: "需要登录认证。",
     subscriptionRequired: "需要有效的产品订阅。",
     badRequest: "无法读取该请求。",
+    methodNotAllowed: "不支持此请求方法。",
+    badRequestTarget: "请求目标必须是以 / 开头的路径。",
+    badHost: "Host、X-Forwarded-Host 或 X-Forwarded-Proto 请求头无效。",
+    lineBreakInPath: "路径中不得包含换行符或 NUL 字符。",
   },
 };
 
