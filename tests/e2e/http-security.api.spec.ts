@@ -135,6 +135,40 @@ test.describe("cross-site requests", () => {
     ]);
   });
 
+  test("[security3-N4] page actions work when X-Forwarded-Host differs from an Origin the portal accepts, and record no incident", async ({
+    request,
+    baseURL,
+  }) => {
+    const before = await incidentCount();
+    const account = await createAccount({});
+    const proxied = { Origin: baseURL!, "X-Forwarded-Host": "evil.example", "X-Forwarded-For": "203.0.113.141" };
+    const login = await request.post("/login/econ", {
+      form: { email: account.email, password: account.password },
+      headers: proxied,
+      maxRedirects: 0,
+    });
+    expect([login.status(), login.headers().location]).toEqual([302, "/dashboard"]);
+    const token = /(?:^|\n)token=([^;]+)/.exec(login.headers()["set-cookie"] ?? "")?.[1];
+    expect(token).toBeTruthy();
+    const profile = await request.post("/dashboard/profile", {
+      form: { firstName: "Proxied", lastName: "Reader" },
+      headers: { ...proxied, "X-Forwarded-Host": "internal.example:8080", Cookie: `token=${token}` },
+      maxRedirects: 0,
+    });
+    expect(profile.status()).toBeLessThan(400);
+    expect(await e2eDb().selectFrom("users").select("first_name").where("email", "=", account.email).execute()).toEqual([
+      { first_name: "Proxied" },
+    ]);
+    const contact = await request.post("/contact/general-inquiry", {
+      form: { name: "Behind a proxy", email: "proxied@example.com", subject: "Hello", text: "Sent through a proxy" },
+      headers: proxied,
+      maxRedirects: 0,
+    });
+    expect(contact.status()).toBeLessThan(400);
+    expect(await e2eDb().selectFrom("contact_messages").select("id").where("email", "=", "proxied@example.com").execute()).toHaveLength(1);
+    expect(await incidentCount()).toBe(before);
+  });
+
   test("same-site form posts and programs without an Origin still work", async ({ request, baseURL }) => {
     const response = await request.post("/api/form/general-inquiry", {
       data: { name: "Same site", email: "same-site@example.com", subject: "Hello", text: "Same-origin post" },
