@@ -1255,6 +1255,8 @@ const en = {
       "429 Too Many Requests: the API takes about 5 calls a second, one at a time, per key. It asks you to wait {{seconds}} s (Retry-After) before sending again.",
     sessionRefused: "The session could not be opened: POST /Session answered as shown. Check the username and the password or API key.",
     badJson: "JSON value could not be parsed.",
+    tooManySends:
+      "Too many requests from the query builder: it sends at most {{perAddress}} a minute from one network and {{perKey}} with one key. Please try again in {{seconds}} s.",
     samplesWithKey: "These samples carry the key of this browser session in place of YOUR_API_KEY.",
   },
   validation: {

@@ -1201,6 +1201,8 @@ const zh: Translation = {
     tooManyRetry: "429 请求过多：每个密钥平均每秒约可调用 5 次，且须依次调用。API 要求等待 {{seconds}} 秒（Retry-After）后再发送。",
     sessionRefused: "无法打开会话：POST /Session 的应答如下所示。请检查用户名以及密码或 API 密钥。",
     badJson: "JSON 值无法解析。",
+    tooManySends:
+      "查询构建器的请求过多：每个网络每分钟最多发送 {{perAddress}} 个请求，每个密钥最多 {{perKey}} 个。请在 {{seconds}} 秒后重试。",
     samplesWithKey: "这些示例已使用本次浏览器会话的密钥代替 YOUR_API_KEY。",
   },
   validation: {
