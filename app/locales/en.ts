@@ -1174,6 +1174,7 @@ const en = {
     errors: {
       consent: "Please agree to the storage of your personal data to register.",
       captcha: "Please complete the reCAPTCHA verification.",
+      captchaRetry: "The verification failed, has expired or was already used. Please verify again and register.",
       captchaUnavailable: "The verification service could not be reached. Please try again in a minute.",
       rateLimited: "Too many registrations from this address or for this e-mail address. Please try again in {{minutes}} minutes.",
     },

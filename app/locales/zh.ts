@@ -1123,6 +1123,7 @@ const zh: Translation = {
     errors: {
       consent: "注册前请同意存储您的个人数据。",
       captcha: "请完成 reCAPTCHA 验证。",
+      captchaRetry: "验证失败、已过期或已被使用。请重新验证后再注册。",
       captchaUnavailable: "无法连接验证服务。请在一分钟后重试。",
       rateLimited: "来自此地址或此电子邮件地址的注册过多。请在 {{minutes}} 分钟后重试。",
     },
