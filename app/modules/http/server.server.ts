@@ -112,8 +112,7 @@ async function refuse(req: Request, res: Response, status: number, key: string, 
 /**
  * Answers before any route what no route can be asked about (see requestLineRefusal): TRACE, TRACK and CONNECT,
  * targets that are not paths, hosts no URL can be built from. Without TRUST_PROXY an X-Forwarded-Host is the
- * client's own word: it is dropped, as Express already ignores it. A path under /api/ or /data-api/ that the
- * JSON families' routes cannot match (an encoded line break or NUL) gets their JSON error, not the site's 404.
+ * client's own word: it is dropped, as Express already ignores it.
  */
 function requestLineCheck(req: Request, res: Response, next: NextFunction) {
   if (!env.TRUST_PROXY) delete req.headers["x-forwarded-host"];
@@ -127,7 +126,6 @@ function requestLineCheck(req: Request, res: Response, next: NextFunction) {
   }
   // Express and Remix read different parts of a list of forwarded hosts: both read the first.
   if (forwarded.forwardedHost) req.headers["x-forwarded-host"] = forwarded.forwardedHost;
-  if (isBrokenJsonPath(req.path)) return void refuse(req, res, 400, "http.lineBreakInPath").catch(next);
   next();
 }
 
@@ -225,6 +223,8 @@ export function createPortalServer({ build, clientDirectory }: PortalServerOptio
     if (declaresTooLargeBody(req.get("Content-Length"), limit)) {
       return void refuse(req, res, 413, "http.bodyTooLarge", { max: formatBytes(limit) }).catch(next);
     }
+    // The JSON families' routes cannot match an encoded line break or NUL: their JSON error, not the site's HTML 404.
+    if (isBrokenJsonPath(req.path)) return void refuse(req, res, 400, "http.lineBreakInPath").catch(next);
     res.locals.cspNonce = randomBytes(16).toString("base64");
     const signedIn = carriesCredentials(req.get("Cookie"), req.get("Authorization"));
     onHeaders(res, () => {
