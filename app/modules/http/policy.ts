@@ -47,7 +47,10 @@ export function remixOriginView(method: string, origin: string | undefined): { h
   return host ? { host } : "drop-origin";
 }
 
-/** Methods undici's Request (and so Remix) cannot carry: TRACE echoes a request back, CONNECT opens a tunnel, TRACK is TRACE's alias. */
+/**
+ * Methods undici's Request (and so Remix) cannot carry: TRACE echoes a request back, CONNECT opens a tunnel, TRACK
+ * is TRACE's alias (which Node's parser, not knowing it, already answers with a 400).
+ */
 const REFUSED_METHODS = new Set(["CONNECT", "TRACE", "TRACK"]);
 
 /** Every method some route of the portal answers: the Allow header of a 405 for a refused method. */
