@@ -20,7 +20,7 @@ import { IncidentThrottle, incidentFingerprint, isIncident } from "~/modules/inc
 import { redactSecrets } from "~/modules/secrets/redact";
 
 /** scripts/serve.mjs builds the HTTP server from the build, so the HTTP layer is TypeScript beside the app. */
-export { createPortalServer } from "~/modules/http/server.server";
+export { answerConnectRequests, createPortalServer } from "~/modules/http/server.server";
 
 await boot();
 

@@ -35,6 +35,7 @@ async function serve() {
     if (cluster.isPrimary) console.log(`Portal listening on http://${process.env.HOST ?? "localhost"}:${port}`);
   };
   const server = process.env.HOST ? app.listen(port, process.env.HOST, listening) : app.listen(port, listening);
+  build.entry.module.answerConnectRequests(server, app);
   // With the embedded worker, boot.server.ts ends the process once the worker has stopped its jobs. A second
   // signal (a terminal's Ctrl-C reaches a cluster's processes and their primary, which passes it on) changes nothing.
   let stopping = false;

@@ -1182,6 +1182,7 @@ const en = {
     errors: {
       consent: "Please agree to the storage of your personal data to register.",
       captcha: "Please complete the reCAPTCHA verification.",
+      captchaRetry: "The verification failed, has expired or was already used. Please verify again and register.",
       captchaUnavailable: "The verification service could not be reached. Please try again in a minute.",
       rateLimited: "Too many registrations from this address or for this e-mail address. Please try again in {{minutes}} minutes.",
     },
@@ -1264,6 +1265,8 @@ const en = {
       "429 Too Many Requests: the rate limit is about 5 calls per second on average, sequential: a call made while the same account's previous call is still running, or the sixth call within one second, is refused with 429 and a Retry-After header; do not retry at once. The API asks you to wait {{seconds}} s (Retry-After) before sending again.",
     sessionRefused: "The session could not be opened: POST /Session answered as shown. Check the username and the password or API key.",
     badJson: "JSON value could not be parsed.",
+    tooManySends:
+      "Too many requests from the query builder: it sends at most {{perAddress}} a minute from one network and {{perKey}} with one key. Please try again in {{seconds}} s.",
     samplesWithKey: "These samples carry the key of this browser session in place of YOUR_API_KEY.",
   },
   validation: {
@@ -1420,6 +1423,10 @@ const en = {
     authenticationRequired: "Authentication required.",
     subscriptionRequired: "An active subscription to this product is required.",
     badRequest: "The request could not be read.",
+    methodNotAllowed: "This method is not supported.",
+    badRequestTarget: "The request target must be a path starting with /.",
+    badHost: "The Host, X-Forwarded-Host or X-Forwarded-Proto header is not valid.",
+    lineBreakInPath: "The path must not contain line breaks or NUL characters.",
   },
 } as const;
 

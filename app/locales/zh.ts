@@ -1135,6 +1135,7 @@ const zh: Translation = {
     errors: {
       consent: "注册前请同意存储您的个人数据。",
       captcha: "请完成 reCAPTCHA 验证。",
+      captchaRetry: "验证失败、已过期或已被使用。请重新验证后再注册。",
       captchaUnavailable: "无法连接验证服务。请在一分钟后重试。",
       rateLimited: "来自此地址或此电子邮件地址的注册过多。请在 {{minutes}} 分钟后重试。",
     },
@@ -1215,6 +1216,8 @@ const zh: Translation = {
       "429 请求过多：速率限制为平均每秒约 5 次调用，须依次调用：同一账户的上一次调用仍在进行时发出的调用，或一秒内的第六次调用，会被拒绝并返回 429 及 Retry-After 响应头；请勿立即重试。API 要求等待 {{seconds}} 秒（Retry-After）后再发送。",
     sessionRefused: "无法打开会话：POST /Session 的应答如下所示。请检查用户名以及密码或 API 密钥。",
     badJson: "JSON 值无法解析。",
+    tooManySends:
+      "查询构建器的请求过多：每个网络每分钟最多发送 {{perAddress}} 个请求，每个密钥最多 {{perKey}} 个。请在 {{seconds}} 秒后重试。",
     samplesWithKey: "这些示例已使用本次浏览器会话的密钥代替 YOUR_API_KEY。",
   },
   validation: {
@@ -1367,6 +1370,10 @@ const zh: Translation = {
     authenticationRequired: "需要登录认证。",
     subscriptionRequired: "需要有效的产品订阅。",
     badRequest: "无法读取该请求。",
+    methodNotAllowed: "不支持此请求方法。",
+    badRequestTarget: "请求目标必须是以 / 开头的路径。",
+    badHost: "Host、X-Forwarded-Host 或 X-Forwarded-Proto 请求头无效。",
+    lineBreakInPath: "路径中不得包含换行符或 NUL 字符。",
   },
 };
 

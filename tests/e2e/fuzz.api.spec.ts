@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import net from "node:net";
 import path from "node:path";
 import { expect, test, type APIRequestContext, type APIResponse, type PlaywrightWorkerArgs } from "@playwright/test";
 import { bodyLimitFor } from "../../app/modules/http/policy";
@@ -6,6 +7,7 @@ import { listRoutes, type RouteEntry } from "../support/route-map";
 import { createAccount, signInToken, type Product } from "./support/accounts";
 import { e2eDb } from "./support/database";
 import { createRandom, type Random } from "../../app/modules/catalog/random";
+import { docSets } from "../../app/modules/registry/registry";
 
 /**
  * Security issue "no 5xx on malformed input" (review findings 6, 8, 10, 13, 19, 20): thousands of malformed
@@ -628,4 +630,208 @@ test("[fuzz] 2,000+ malformed requests across every /api route and page action n
   expect(wrongRefusals).toEqual([]);
   expect(await incidentCount(crossSitePaths)).toBe(incidentsBefore);
   expect(outcomes.length).toBeGreaterThanOrEqual(2000);
+});
+
+// ---------------------------------------------------------------------------------------------------------
+// Request shapes that never reach a route's own code (review 2026-11-26, N4 and N6)
+
+const SHAPES_MARKER = "fuzz-request-shape";
+
+/** A route pattern as one path: no language prefix, every parameter "x", a splat "overview". */
+function samplePath(pattern: string): string {
+  const segments = pattern
+    .split("/")
+    .filter((segment) => segment && segment !== ":lang?")
+    .map((segment) => (segment === "*" ? "overview" : segment.startsWith(":") ? "x" : segment));
+  return `/${segments.join("/")}`;
+}
+
+interface RawAnswer {
+  status: number;
+  headers: string;
+}
+
+/** Sends the bytes as they are over a fresh connection; 599 when no status line came back. */
+function sendRaw(port: number, text: string): Promise<RawAnswer> {
+  return new Promise((resolve) => {
+    const socket = net.connect(port, "127.0.0.1");
+    let received = "";
+    const done = () => {
+      const [head = ""] = received.split("\r\n\r\n");
+      const status = Number(/^HTTP\/1\.[01] (\d{3})/.exec(head)?.[1] ?? 599);
+      resolve({ status, headers: head });
+    };
+    socket.setTimeout(20_000, () => socket.destroy());
+    socket.on("data", (chunk: Buffer) => (received += chunk.toString("latin1")));
+    socket.on("error", () => undefined);
+    socket.on("close", done);
+    // Written, not ended: Node drops the answer to a request whose client half-closed before it came.
+    socket.write(text);
+  });
+}
+
+interface RawCase {
+  label: string;
+  text: string;
+  expected?: (answer: RawAnswer) => boolean;
+}
+
+/** A request line, headers and an optional form body, as raw HTTP/1.1 with Connection: close. */
+function rawRequest(line: string, headers: Record<string, string>, body = ""): string {
+  const all = { "X-Forwarded-For": FUZZ_ADDRESS, Connection: "close", ...headers };
+  const withLength = body ? { ...all, "Content-Type": "application/x-www-form-urlencoded", "Content-Length": String(body.length) } : all;
+  return `${line}\r\n${Object.entries(withLength)
+    .map(([name, value]) => `${name}: ${value}`)
+    .join("\r\n")}\r\n\r\n${body}`;
+}
+
+test("[security3-N6] [security3-N4] [security3-item3] odd methods, targets, hosts and origins on every route family never answer 5xx", async ({
+  playwright,
+}) => {
+  test.setTimeout(240_000);
+  const baseURL = test.info().project.use.baseURL!;
+  const { host, port } = new URL(baseURL);
+  const routes = listRoutes().filter((entry) => entry.pattern !== "");
+  const paths = [...new Set([...routes.map((entry) => samplePath(entry.pattern)), "/", "/sw.js", "/favicon.svg", "/healthz"])];
+  const account = await sessionIdentity(playwright, baseURL, "subscriber", ["macroeconomic"]);
+  const cookie = account.headers.Cookie!;
+  const marked = (target: string) => `${target}${target.includes("?") ? "&" : "?"}${SHAPES_MARKER}=1`;
+  const is405WithAllow = (answer: RawAnswer) => answer.status === 405 && /\r\nAllow: GET, HEAD, OPTIONS, POST/i.test(answer.headers);
+  const cases: RawCase[] = [];
+
+  // N6: TRACE and CONNECT are a 405 with Allow on every route family; TRACK, a method Node's parser does not know, its 400.
+  for (const target of paths) {
+    cases.push({
+      label: "TRACE",
+      text: rawRequest(`TRACE ${marked(target)} HTTP/1.1`, { Host: host, Cookie: cookie }),
+      expected: is405WithAllow,
+    });
+    cases.push({
+      label: "TRACK",
+      text: rawRequest(`TRACK ${marked(target)} HTTP/1.1`, { Host: host }),
+      expected: (answer) => answer.status === 400,
+    });
+  }
+  for (const authority of [host, "evil.example:443", "[::1]:80"]) {
+    cases.push({ label: "CONNECT", text: rawRequest(`CONNECT ${authority} HTTP/1.1`, { Host: authority }), expected: is405WithAllow });
+  }
+
+  // N6: absolute-form and asterisk targets, and hosts no URL can be built from, are a 400.
+  const isBadRequest = (answer: RawAnswer) => answer.status === 400;
+  for (const target of [
+    "/",
+    "/api/auth/user",
+    "/data-api/macroeconomic/dictionary/regions",
+    "/contact/general-inquiry",
+    "/docs/econ/macroeconomic",
+  ]) {
+    for (const method of ["GET", "POST", "HEAD"]) {
+      const body = method === "POST" ? "a=b" : "";
+      cases.push({
+        label: "absolute-form",
+        text: rawRequest(`${method} ${baseURL}${marked(target)} HTTP/1.1`, { Host: host }, body),
+        expected: isBadRequest,
+      });
+    }
+    for (const badHost of ["a b", "[::1", "%zz", "127.0.0.1:99999"]) {
+      cases.push({ label: "bad Host", text: rawRequest(`GET ${marked(target)} HTTP/1.1`, { Host: badHost }), expected: isBadRequest });
+    }
+    for (const [name, value] of [
+      ["X-Forwarded-Host", "a b"],
+      ["X-Forwarded-Host", "x:99999999"],
+      ["X-Forwarded-Proto", "1http"],
+    ] as const) {
+      cases.push({
+        label: `bad ${name}`,
+        text: rawRequest(`GET ${marked(target)} HTTP/1.1`, { Host: host, [name]: value }),
+        expected: isBadRequest,
+      });
+    }
+  }
+  for (const line of [
+    "GET * HTTP/1.1",
+    "OPTIONS * HTTP/1.1",
+    "POST * HTTP/1.1",
+    "GET http://[::1]/ HTTP/1.1",
+    `GET http://${host}/ HTTP/1.1`,
+  ]) {
+    cases.push({ label: "asterisk or absolute", text: rawRequest(line, { Host: host }), expected: isBadRequest });
+  }
+
+  // N4: an Origin the portal accepts, with a Host or X-Forwarded-Host that differs, on every page action; reads of .data with foreign Origins.
+  const pageActions = fuzzTargets().filter((entry) => entry.pattern.startsWith(":lang?"));
+  expect(pageActions.map((entry) => entry.file)).toEqual(
+    expect.arrayContaining(["routes/public/contact-form.tsx", "routes/public/login-platform.tsx", "routes/dashboard/profile.tsx"]),
+  );
+  const mismatches: Record<string, string>[] = [
+    { Host: host, Origin: baseURL, "X-Forwarded-Host": "evil.example" },
+    { Host: host, Origin: baseURL, "X-Forwarded-Host": "x, evil.example" },
+    { Host: `localhost:${port}`, Origin: baseURL },
+    { Host: `localhost:${port}`, Origin: `http://localhost:${port}` },
+    { Host: "internal.portal:3000", "X-Forwarded-Host": `localhost:${port}`, Origin: `http://localhost:${port}` },
+  ];
+  const identities: Record<string, string>[] = [{}, { Cookie: cookie }];
+  const isNot5xxNor403 = (answer: RawAnswer) => answer.status < 500 && answer.status !== 403;
+  for (const entry of pageActions) {
+    const target = marked(samplePath(entry.pattern).replace("/login/x", "/login/econ").replace("/contact/x", "/contact/general-inquiry"));
+    for (const headers of mismatches) {
+      for (const identity of identities) {
+        cases.push({
+          label: "accepted Origin, other host",
+          text: rawRequest(`POST ${target} HTTP/1.1`, { ...headers, ...identity }, "a=b"),
+          expected: isNot5xxNor403,
+        });
+      }
+    }
+    const data = marked(`${samplePath(entry.pattern)}.data`);
+    for (const method of ["HEAD", "OPTIONS"]) {
+      for (const origin of ["https://evil.example", "null", "not a url"]) {
+        cases.push({
+          label: `${method} .data, Origin ${origin}`,
+          text: rawRequest(`${method} ${data} HTTP/1.1`, { Host: host, Origin: origin }),
+        });
+      }
+    }
+  }
+
+  const incidentsBefore = await e2eDb().selectFrom("incidents").select("id").where("query", "like", `%${SHAPES_MARKER}%`).execute();
+  const outcomes: { rawCase: RawCase; answer: RawAnswer }[] = [];
+  let next = 0;
+  const worker = async () => {
+    while (next < cases.length) {
+      const rawCase = cases[next++]!;
+      outcomes.push({ rawCase, answer: await sendRaw(Number(port), rawCase.text) });
+    }
+  };
+  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+  const shown = ({ rawCase, answer }: (typeof outcomes)[number]) =>
+    `${answer.status} ${rawCase.label}: ${rawCase.text.split("\r\n\r\n")[0]!.replace(/\r\n/g, " | ")}`;
+  test.info().annotations.push({ type: "fuzz", description: `${outcomes.length} raw requests` });
+
+  expect(outcomes.filter(({ answer }) => answer.status >= 500).map(shown)).toEqual([]);
+  expect(outcomes.filter((outcome) => outcome.rawCase.expected && !outcome.rawCase.expected(outcome.answer)).map(shown)).toEqual([]);
+  const incidentsAfter = await e2eDb().selectFrom("incidents").select("id").where("query", "like", `%${SHAPES_MARKER}%`).execute();
+  expect(incidentsAfter.length).toBe(incidentsBefore.length);
+  expect(outcomes.length).toBeGreaterThan(500);
+});
+
+test("[security3-item3] encoded line breaks and NUL under /data-api/ and /api/ get the family's JSON error, in every set", async ({
+  request,
+}) => {
+  const paths = docSets.flatMap(({ id }) =>
+    ["x%0ay", "%0d", "%0D%0A", "series/%00", "a%E2%80%A8b", "files/%0a"].map((rest) => `/data-api/${id}/${rest}`),
+  );
+  for (const path of [...paths, "/data-api/x%0a/y", "/data-api/macroeconomic%0d/regions"]) {
+    const response = await request.get(path, { headers: { "X-Forwarded-For": FUZZ_ADDRESS } });
+    expect(response.status(), path).toBe(400);
+    expect(response.headers()["content-type"], path).toMatch(/^application\/json/);
+    expect(await response.json(), path).toEqual({ error: "The path must not contain line breaks or NUL characters.", code: 400 });
+  }
+  for (const path of ["/api/x%0ay", "/api/auth%0a/user", "/api/econ-feeds%00"]) {
+    const response = await request.get(path, { headers: { "X-Forwarded-For": FUZZ_ADDRESS } });
+    expect([response.status(), await response.json()], path).toEqual([
+      400,
+      { error: "The path must not contain line breaks or NUL characters." },
+    ]);
+  }
 });

@@ -59,6 +59,34 @@ test.describe("security headers", () => {
   });
 });
 
+test.describe("one header each", () => {
+  /** How often a header came: Playwright's headers() joins repeats, headersArray() keeps them apart. */
+  const values = (headers: { name: string; value: string }[], name: string) =>
+    headers.filter((header) => header.name.toLowerCase() === name).map((header) => header.value);
+
+  test("[security3-N18] the sandbox access page sends its own Referrer-Policy once, not beside the site's", async ({ request }) => {
+    const response = await request.get(`/api-products/econ/sandbox/${"a".repeat(43)}`);
+    expect(response.status()).toBe(404);
+    expect(values(response.headersArray(), "referrer-policy")).toEqual(["same-origin"]);
+    expect(values(response.headersArray(), "x-content-type-options")).toEqual(["nosniff"]);
+  });
+
+  test("[security3-N18] the profile picture sends X-Content-Type-Options once", async ({ request }) => {
+    const token = await signInToken(request, await createAccount({}));
+    const png = Buffer.from("89504e470d0a1a0a0000000d4948445200000001000000010806000000", "hex");
+    const headers = { Cookie: `token=${token}` };
+    const upload = await request.post("/api/auth/profile-picture", {
+      headers,
+      multipart: { picture: { name: "me.png", mimeType: "image/png", buffer: png } },
+    });
+    expect(upload.status()).toBe(200);
+    const picture = await request.get("/api/auth/profile-picture", { headers });
+    expect(picture.status()).toBe(200);
+    expect(values(picture.headersArray(), "x-content-type-options")).toEqual(["nosniff"]);
+    expect(values(picture.headersArray(), "referrer-policy")).toEqual(["strict-origin-when-cross-origin"]);
+  });
+});
+
 test.describe("cross-site requests", () => {
   test("[security-20] a page action posted from a foreign Origin is a 403 page, not a 500, and records no incident", async ({
     request,
@@ -105,6 +133,40 @@ test.describe("cross-site requests", () => {
     expect(await e2eDb().selectFrom("users").select("first_name").where("email", "=", account.email).execute()).toEqual([
       { first_name: "Test" },
     ]);
+  });
+
+  test("[security3-N4] page actions work when X-Forwarded-Host differs from an Origin the portal accepts, and record no incident", async ({
+    request,
+    baseURL,
+  }) => {
+    const before = await incidentCount();
+    const account = await createAccount({});
+    const proxied = { Origin: baseURL!, "X-Forwarded-Host": "evil.example", "X-Forwarded-For": "203.0.113.141" };
+    const login = await request.post("/login/econ", {
+      form: { email: account.email, password: account.password },
+      headers: proxied,
+      maxRedirects: 0,
+    });
+    expect([login.status(), login.headers().location]).toEqual([302, "/dashboard"]);
+    const token = /(?:^|\n)token=([^;]+)/.exec(login.headers()["set-cookie"] ?? "")?.[1];
+    expect(token).toBeTruthy();
+    const profile = await request.post("/dashboard/profile", {
+      form: { firstName: "Proxied", lastName: "Reader" },
+      headers: { ...proxied, "X-Forwarded-Host": "internal.example:8080", Cookie: `token=${token}` },
+      maxRedirects: 0,
+    });
+    expect(profile.status()).toBeLessThan(400);
+    expect(await e2eDb().selectFrom("users").select("first_name").where("email", "=", account.email).execute()).toEqual([
+      { first_name: "Proxied" },
+    ]);
+    const contact = await request.post("/contact/general-inquiry", {
+      form: { name: "Behind a proxy", email: "proxied@example.com", subject: "Hello", text: "Sent through a proxy" },
+      headers: proxied,
+      maxRedirects: 0,
+    });
+    expect(contact.status()).toBeLessThan(400);
+    expect(await e2eDb().selectFrom("contact_messages").select("id").where("email", "=", "proxied@example.com").execute()).toHaveLength(1);
+    expect(await incidentCount()).toBe(before);
   });
 
   test("same-site form posts and programs without an Origin still work", async ({ request, baseURL }) => {

@@ -244,6 +244,24 @@ test.describe("the query builder", () => {
     }
   });
 
+  test("[security3-N5] a send past the builder's own limit for the key is refused above Send, and nothing is sent", async ({ page }) => {
+    const key = `econ_limited-${randomBytes(6).toString("hex")}`;
+    const limitKey = `builder:key:${createHash("sha256").update(key).digest("hex")}`;
+    // The key's 20 sends of the last minute, already made.
+    await e2eDb()
+      .insertInto("rate_limit_events")
+      .values(Array.from({ length: 20 }, (_, index) => ({ id: `${limitKey}-${index}`, key: limitKey, created_at: nowIso() })))
+      .execute();
+    await open(page, pages.seriesSearch);
+    await builder(page).getByLabel("API key").fill(key);
+    await send(page);
+    await expect(page.getByTestId("query-builder-error")).toHaveText(
+      /^Too many requests from the query builder: it sends at most 60 a minute from one network and 20 with one key\. Please try again in \d+ s\.$/,
+    );
+    await expect(page.getByTestId("query-builder-result")).toHaveCount(0);
+    await expect(builder(page).getByLabel("API key")).toHaveValue(key);
+  });
+
   test("a visitor sees where to get a key and may paste one", async ({ page, browser }) => {
     await open(page, pages.seriesSearch);
     const access = builder(page).getByTestId("query-builder-access");

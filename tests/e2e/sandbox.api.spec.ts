@@ -60,13 +60,37 @@ test("an unknown token is 404, an expired link 410, a missing token 422", async 
   expect([expired.status(), await expired.json()]).toEqual([410, { error: "此访问链接已过期。" }]);
 });
 
+test("[security3-N13] the JSON API takes no answer to the page's text question, which a script reads as easily as a person", async ({
+  request,
+}) => {
+  // What the review's script did: read the question and its signed token from the page, answer, post JSON.
+  const html = await (await request.get("/api-products/econ/sandbox", { headers: { "X-Forwarded-For": "198.18.13.1" } })).text();
+  const token = /name="captchaChallenge"[^>]*value="([^"]+)"|value="([^"]+)"[^>]*name="captchaChallenge"/
+    .exec(html)
+    ?.slice(1)
+    .find(Boolean);
+  const [, a = "", b = ""] = /What is (\w+) plus (\w+)\?/.exec(html) ?? [];
+  const words = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"];
+  expect(token && words.includes(a) && words.includes(b)).toBeTruthy();
+  const email = uniqueEmail("sandbox-text-api");
+  const scripted = await request.post("/api/econ-sandbox", {
+    data: { ...person(email), consent: true, captchaChallenge: token, captchaAnswer: String(words.indexOf(a) + words.indexOf(b)) },
+    headers: { "X-Forwarded-For": "198.18.13.1" },
+  });
+  expect([scripted.status(), await scripted.json()]).toEqual([
+    400,
+    { error: "The verification failed, has expired or was already used. Please verify again and register." },
+  ]);
+  expect(await e2eDb().selectFrom("sandbox_registrations").select("id").where("email", "=", email).execute()).toEqual([]);
+});
+
 test("a missing or forged captcha and bad fields are refused with 4xx, in English and Chinese", async ({ request }) => {
   const missing = await request.post("/api/econ-sandbox", { data: { ...person(uniqueEmail("none")), consent: true } });
   expect([missing.status(), await missing.json()]).toEqual([422, { errors: { captcha: "Please complete the reCAPTCHA verification." } }]);
   const forged = await request.post("/api/econ-sandbox?lang=zh", {
     data: { ...person(uniqueEmail("forged")), consent: true, altcha: forgedCaptchaPayload },
   });
-  expect([forged.status(), await forged.json()]).toEqual([400, { error: "请完成 reCAPTCHA 验证。" }]);
+  expect([forged.status(), await forged.json()]).toEqual([400, { error: "验证失败、已过期或已被使用。请重新验证后再注册。" }]);
   const fields = await request.post("/api/econ-sandbox", { data: { email: "nope", country: "XX", altcha: forgedCaptchaPayload } });
   expect(fields.status()).toBe(422);
   expect(((await fields.json()) as { errors: Record<string, string> }).errors).toMatchObject({

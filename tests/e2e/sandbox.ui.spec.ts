@@ -111,7 +111,9 @@ test("a wrong captcha answer shows the message, keeps the values and registers n
   await fillRegistration(page, email);
   await answerCaptcha(page, false);
   await register(page);
-  await expect(page.getByTestId("captcha-error")).toHaveText("Please complete the reCAPTCHA verification.");
+  await expect(page.getByTestId("captcha-error")).toHaveText(
+    "The verification failed, has expired or was already used. Please verify again and register.",
+  );
   await expect(field(page, "Company Name")).toHaveValue("Analytical Engines");
   expect(await e2eDb().selectFrom("sandbox_registrations").select("id").where("email", "=", email).execute()).toHaveLength(0);
 });

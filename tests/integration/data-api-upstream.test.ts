@@ -50,6 +50,21 @@ describe("a set pointed at an upstream", () => {
     expect(seen.map((call) => call.token)).toEqual(["corp_key", "corp_key"]);
   });
 
+  it('[security3-N5] refuses a "." or ".." path parameter without calling the upstream', async () => {
+    const calls = seen.length;
+    for (const path of ["/deals/..", "/advisors/../../v1/deals", "/deals/%2e%2e", "/deals/.", "/deals\\..\\x"]) {
+      const refused = await callDataApi({ set: "dealwatch", method: "GET", path, query: [["token", "corp_key"]], headers: {} });
+      expect([refused.status, JSON.parse(refused.body)], path).toEqual([
+        400,
+        { error: 'Bad request: a path parameter must not be "." or "..".', code: 400 },
+      ]);
+    }
+    expect(seen.length).toBe(calls);
+    const dotted = await callDataApi({ set: "dealwatch", method: "GET", path: "/advisors/a..b", query: [], headers: {} });
+    expect(dotted.status).toBe(200);
+    expect(seen.at(-1)?.url).toBe("/api/v2/advisors/a..b");
+  });
+
   it("answers 502 when the upstream cannot be reached", async () => {
     const base = env.UPSTREAM_URLS.dealwatch;
     Object.assign(env, { UPSTREAM_URLS: { ...env.UPSTREAM_URLS, dealwatch: "http://127.0.0.1:1/api/v2" } });

@@ -13,9 +13,11 @@ import { rememberSessionKey } from "~/modules/auth/session-keys.server";
 import { createSession, SESSION_COOKIE } from "~/modules/auth/session.server";
 import { findUserByEmail, loadCurrentUser } from "~/modules/auth/users.server";
 import { prepareCatalog } from "~/modules/catalog/source.server";
+import { db } from "~/modules/db/db.server";
 import { newId } from "~/modules/db/ids";
 import type { BuilderOutcome } from "~/modules/docs/query-builder";
-import { builderKeyFor } from "~/modules/docs/query-builder.server";
+import { BUILDER_SENDS_PER_ADDRESS, BUILDER_SENDS_PER_KEY, builderKeyFor } from "~/modules/docs/query-builder.server";
+import { CLIENT_ADDRESS_HEADER } from "~/modules/http/client-address.server";
 import type { Platform } from "~/modules/registry/registry";
 import { sandboxTrialKeyCookie } from "~/modules/sandbox/trial-cookie.server";
 import { issueTrialKey } from "~/modules/sandbox/trial-keys.server";
@@ -159,5 +161,68 @@ describe("the operation page", () => {
     expect((overview as Response).status).toBe(405);
     const unknown = await call(action, new Request(sandboxSearch, { method: "POST" }), { ...sandboxParams, set: "nope" });
     expect((unknown as Response).status).toBe(404);
+  });
+});
+
+describe("the builder's own limits and caching", () => {
+  /** A send of the sandbox's series search with `apiKey`, from `address`, as the HTTP server hands it over. */
+  const send = (apiKey: string, address: string) =>
+    call(
+      action,
+      new Request(sandboxSearch, {
+        method: "POST",
+        headers: { [CLIENT_ADDRESS_HEADER]: address, "Content-Type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ apiKey, query_keyword: "GDP" }),
+      }),
+      sandboxParams,
+    );
+
+  it("[security3-N17] answers a send, and a refused form, with no-store: both repeat the key", async () => {
+    const sent = answered<BuilderOutcome>(await send("sbx_cached", "192.0.2.170"));
+    expect(sent.data.values.apiKey).toBe("sbx_cached");
+    expect(new Headers(sent.init?.headers).get("Cache-Control")).toBe("no-store");
+    const refused = answered<Record<string, unknown>>(
+      await call(
+        action,
+        new Request("http://localhost/docs/econ/macroeconomic/docs/filters?path=%2Ffilters&method=post", {
+          method: "POST",
+          body: new URLSearchParams({ apiKey: "econ_cached", body: "{x" }),
+        }),
+        { vendor: "econ", set: "macroeconomic", "*": "docs/filters" },
+      ),
+    );
+    expect(refused.init?.status).toBe(422);
+    expect(refused.data.repopulateFields).toMatchObject({ apiKey: "econ_cached" });
+    expect(new Headers(refused.init?.headers ?? undefined).get("Cache-Control")).toBe("no-store");
+  });
+
+  it("[security3-N5] sends at most BUILDER_SENDS_PER_KEY a minute with one key, from any address", async () => {
+    for (let index = 0; index < BUILDER_SENDS_PER_KEY; index++) {
+      expect(answered<BuilderOutcome>(await send("sbx_one_key", `198.51.100.${index + 1}`)).data.result.status).toBe(401);
+    }
+    const refused = answered<{ formError: string; formId: string; repopulateFields: Record<string, string> }>(
+      await send("sbx_one_key", "198.51.100.200"),
+    );
+    expect(refused.init?.status).toBe(429);
+    expect(refused.data).toMatchObject({ formId: "query-builder", repopulateFields: { apiKey: "sbx_one_key" } });
+    expect(refused.data.formError).toMatch(/^queryBuilder\.tooManySends\|perAddress=60\|perKey=20\|seconds=\d+$/);
+    const headers = new Headers(refused.init?.headers);
+    expect(Number(headers.get("Retry-After"))).toBeGreaterThan(0);
+    expect(headers.get("Cache-Control")).toBe("no-store");
+    expect(answered<BuilderOutcome>(await send("sbx_other_key", "198.51.100.200")).data.result.status).toBe(401);
+  });
+
+  it("[security3-N5] sends at most BUILDER_SENDS_PER_ADDRESS a minute from one client address (an IPv6 /64), whatever the key", async () => {
+    for (let index = 0; index < BUILDER_SENDS_PER_ADDRESS; index++) {
+      expect(answered<BuilderOutcome>(await send(`sbx_key_${index}`, `2001:db8:b1d:1::${index + 1}`)).data.result).toBeDefined();
+    }
+    expect(answered(await send("sbx_fresh_key", "2001:db8:b1d:1::ffff")).init?.status).toBe(429);
+    expect(answered<BuilderOutcome>(await send("sbx_fresh_key", "2001:db8:b1d:2::1")).data.result).toBeDefined();
+  });
+
+  it("[security3-N5] keeps no key in the limits table, only its hash", async () => {
+    const keys = await db.selectFrom("rate_limit_events").select("key").where("key", "like", "builder:%").execute();
+    expect(keys.length).toBeGreaterThan(0);
+    expect(keys.filter(({ key }) => key.includes("sbx_"))).toEqual([]);
   });
 });

@@ -237,12 +237,12 @@ describe("sandbox registration on the page", () => {
 describe("the text challenge", () => {
   it("refuses a wrong answer and a reused challenge with the captcha message, storing nothing", async () => {
     const wrong = await registerOnPage("wrong@example.com", answeredChallenge(false));
-    expect([wrong.status, wrong.body.fieldErrors]).toEqual([400, { captcha: "sandbox.errors.captcha" }]);
+    expect([wrong.status, wrong.body.fieldErrors]).toEqual([400, { captcha: "sandbox.errors.captchaRetry" }]);
 
     const challenge = answeredChallenge();
     expect((await registerOnPage("first@example.com", challenge)).status).toBe(302);
     const reused = await registerOnPage("reused@example.com", challenge);
-    expect([reused.status, reused.body.fieldErrors]).toEqual([400, { captcha: "sandbox.errors.captcha" }]);
+    expect([reused.status, reused.body.fieldErrors]).toEqual([400, { captcha: "sandbox.errors.captchaRetry" }]);
 
     const forged = await registerOnPage("forged@example.com", { captchaChallenge: "a.b.c.d", captchaAnswer: "7" });
     expect(forged.status).toBe(400);
@@ -301,7 +301,7 @@ describe("rate limits", () => {
     for (let index = 0; index < 3; index += 1)
       expect((await registerOnPage("Often@Example.com", answeredChallenge(false))).status).toBe(400);
     for (let index = 0; index < 3; index += 1) expect((await registerOnPage("often@example.com")).status).toBe(302);
-    const limited = await registerByApi({ ...person("OFTEN@example.com"), consent: true, ...answeredChallenge() });
+    const limited = await registerByApi({ ...person("OFTEN@example.com"), consent: true, altcha: await solvedCaptcha() });
     expect(limited.status).toBe(429);
     expect(limited.body.error).toMatch(
       /^Too many registrations from this address or for this e-mail address\. Please try again in \d+ minutes\.$/,
@@ -330,7 +330,7 @@ describe("POST /api/econ-sandbox and /api/econ-sandbox-token", () => {
   });
 
   it("answers in Chinese when asked, e-mailing a Chinese link", async () => {
-    const registered = await registerByApi({ ...person("api-zh@example.com"), consent: true, ...answeredChallenge() }, undefined, {
+    const registered = await registerByApi({ ...person("api-zh@example.com"), consent: true, altcha: await solvedCaptcha() }, undefined, {
       "Accept-Language": "zh-CN,zh;q=0.9",
     });
     expect([registered.status, registered.body.message]).toEqual([201, "谢谢。我们已将访问链接发送至 api-zh@example.com，有效期为 7 天。"]);
@@ -341,7 +341,10 @@ describe("POST /api/econ-sandbox and /api/econ-sandbox-token", () => {
     const missing = await registerByApi({ ...person("api-none@example.com"), consent: true });
     expect([missing.status, missing.body]).toEqual([422, { errors: { captcha: "Please complete the reCAPTCHA verification." } }]);
     const wrong = await registerByApi({ ...person("api-wrong@example.com"), consent: true, altcha: Buffer.from("{}").toString("base64") });
-    expect([wrong.status, wrong.body]).toEqual([400, { error: "Please complete the reCAPTCHA verification." }]);
+    expect([wrong.status, wrong.body]).toEqual([
+      400,
+      { error: "The verification failed, has expired or was already used. Please verify again and register." },
+    ]);
     const fields = await registerByApi({ consent: "yes", altcha: "x" });
     expect(fields.status).toBe(422);
     expect(fields.body.errors).toMatchObject({
@@ -367,13 +370,33 @@ describe("POST /api/econ-sandbox and /api/econ-sandbox-token", () => {
     expect(notJson.status).toBe(400);
   });
 
+  it("[security3-N13] takes no answer to the page's text question: a script reads it as easily as a person", async () => {
+    const byApi = await registerByApi({ ...person("api-text@example.com"), consent: true, ...answeredChallenge() });
+    expect([byApi.status, byApi.body]).toEqual([
+      400,
+      { error: "The verification failed, has expired or was already used. Please verify again and register." },
+    ]);
+    const zh = await registerByApi({ ...person("api-text-zh@example.com"), consent: true, ...answeredChallenge() }, undefined, {
+      "Accept-Language": "zh-CN",
+    });
+    expect([zh.status, zh.body]).toEqual([400, { error: "验证失败、已过期或已被使用。请重新验证后再注册。" }]);
+    const stored = await db
+      .selectFrom("sandbox_registrations")
+      .select("id")
+      .where("email", "in", ["api-text@example.com", "api-text-zh@example.com"])
+      .execute();
+    expect(stored).toEqual([]);
+    // The same kind of answer from the page's form, where the question stands for browsers without JavaScript.
+    expect((await registerOnPage("page-text@example.com", answeredChallenge())).status).toBe(302);
+  });
+
   it("answers an unknown token 404, an expired link 410 and a missing token 422", async () => {
     expect(await exchangeByApi("x".repeat(43))).toEqual({ status: 404, body: { error: "This access link is not valid." } });
     expect((await exchangeByApi("not a token")).status).toBe(404);
     expect((await exchangeByApi(undefined)).status).toBe(422);
     expect((await exchangeByApi(42)).status).toBe(422);
 
-    await registerByApi({ ...person("expired@example.com"), consent: true, ...answeredChallenge() });
+    await registerByApi({ ...person("expired@example.com"), consent: true, altcha: await solvedCaptcha() });
     const { token } = await accessLink("expired@example.com");
     await db
       .updateTable("sandbox_registrations")
@@ -400,7 +423,7 @@ describe("the trial cookie", () => {
     expect(await read("v2%3Agarbage")).toBeNull();
     expect(await read("")).toBeNull();
 
-    await registerByApi({ ...person("cookie@example.com"), consent: true, ...answeredChallenge() });
+    await registerByApi({ ...person("cookie@example.com"), consent: true, altcha: await solvedCaptcha() });
     const { token } = await accessLink("cookie@example.com");
     const shown = await postAccessPage(token);
     const value = shown.headers.get("Set-Cookie")!.split(";")[0]!.split("=")[1]!;
@@ -469,11 +492,12 @@ describe("with reCAPTCHA configured", () => {
     await new Promise<void>((resolve) => simulator.close(() => resolve()));
   });
 
-  const register = (email: string, captcha: Record<string, string>) =>
+  const register = (email: string, captcha: Record<string, string>, channel: "form" | "api" = "form") =>
     modules.registration.registerForSandbox(
       modules.schema.sandboxRegistrationSchema.parse({ ...person(email), consent: true, ...captcha }),
       {
         clientAddress: nextAddress(),
+        channel,
         language: "en",
       },
     );
@@ -491,16 +515,28 @@ describe("with reCAPTCHA configured", () => {
       response: "good-response",
       remoteip: expect.stringMatching(/^198\.18\./),
     });
-    expect(await register("recaptcha-bad@example.com", { "g-recaptcha-response": "bad-response" })).toEqual({ status: "captcha-invalid" });
+    expect(await register("recaptcha-bad@example.com", { "g-recaptcha-response": "bad-response" })).toEqual({
+      status: "captcha-invalid",
+      recaptcha: true,
+    });
   });
 
   it("no longer takes the proof of work, but still the text challenge shown without JavaScript", async () => {
     const callsBefore = calls.length;
-    expect(await register("recaptcha-altcha@example.com", { altcha: await solvedCaptcha() })).toEqual({ status: "captcha-invalid" });
+    expect(await register("recaptcha-altcha@example.com", { altcha: await solvedCaptcha() })).toEqual({
+      status: "captcha-invalid",
+      recaptcha: true,
+    });
     const challenge = modules.store.createTextChallenge();
     const text = { captchaChallenge: challenge.token, captchaAnswer: String(challenge.a + challenge.b) };
     expect(await register("recaptcha-text@example.com", text)).toMatchObject({ status: "registered" });
     expect(calls.length).toBe(callsBefore);
+  });
+
+  it("[security3-N13] refuses the text question through the JSON API, naming reCAPTCHA as SPEC words it", async () => {
+    const challenge = modules.store.createTextChallenge();
+    const text = { captchaChallenge: challenge.token, captchaAnswer: String(challenge.a + challenge.b) };
+    expect(await register("recaptcha-api-text@example.com", text, "api")).toEqual({ status: "captcha-invalid", recaptcha: true });
   });
 
   it("answers 503 while the verification service fails, and registers nothing", async () => {

@@ -20,6 +20,7 @@ import { withZod } from "@remix-validated-form/with-zod";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { useField, ValidatedForm } from "remix-validated-form";
+import { FormError } from "~/components/forms/form-error";
 import { AppLink } from "~/components/layout/app-link";
 import { setAccess } from "~/modules/data-api/access-rules";
 import {
@@ -59,6 +60,11 @@ function isBuilderAnswer(value: unknown): value is { formId: string } {
 
 function isOutcome(value: unknown): value is BuilderOutcome {
   return isBuilderAnswer(value) && "result" in value;
+}
+
+/** A refusal of the whole send (the builder's own rate limit), shown above the button. */
+function formErrorOf(value: unknown): string | null {
+  return isBuilderAnswer(value) && "formError" in value && typeof value.formError === "string" ? value.formError : null;
 }
 
 /** A field of the builder's form, its message in the page's language; used inside the form, which it reads. */
@@ -264,6 +270,7 @@ export function QueryBuilderForm({ form, set, access, initial }: QueryBuilderPro
   const actionData = useActionData();
   const validator = useMemo(() => withZod(builderSchema(form)), [form]);
   const outcome = isOutcome(fetcher.data) ? fetcher.data : isOutcome(actionData) ? actionData : null;
+  const formError = formErrorOf(fetcher.data) ?? formErrorOf(actionData);
   // A page that came back from a plain post (no JavaScript) shows what the action answered, errors included.
   const plainPost = isBuilderAnswer(actionData);
 
@@ -305,6 +312,7 @@ export function QueryBuilderForm({ form, set, access, initial }: QueryBuilderPro
           {form.credentials === "none" ? null : (
             <Checkbox name={SHOW_KEY_FIELD} id="qb-show-key" label={t("queryBuilder.showKey")} defaultChecked={outcome?.result.keyShown} />
           )}
+          <FormError message={formError} testId="query-builder-error" />
           <SendButton sending={fetcher.state !== "idle"} />
         </Stack>
       </ValidatedForm>

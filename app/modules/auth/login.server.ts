@@ -1,6 +1,7 @@
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { clientAddress } from "~/modules/http/client-address.server";
+import { addressLimitKey } from "~/modules/rate-limit/address-key";
 import { platforms, type Platform } from "~/modules/registry/registry";
 import type { ProgressivePolicy } from "~/modules/rate-limit/limits";
 import { clearRateLimit, startProgressiveAttempt, takeBackAttempt } from "~/modules/rate-limit/rate-limit.server";
@@ -24,11 +25,11 @@ export class LoginError extends Error {
   }
 }
 
-/** The throttling keys of a sign-in: the account, and the client address ("unknown" only outside the HTTP server). */
+/** The throttling keys of a sign-in: the account, and the client address (an IPv6 client by its /64). */
 export function loginThrottleKeys(email: string, address: string | null) {
   return {
     account: `login:account:${loginName(email)}`,
-    address: `login:address:${address ?? "unknown"}`,
+    address: `login:address:${addressLimitKey(address)}`,
   };
 }
 

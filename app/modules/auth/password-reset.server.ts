@@ -5,6 +5,7 @@ import { env } from "~/modules/env/env.server";
 import { enqueue } from "~/modules/jobs/queue.server";
 import type { JobContext } from "~/modules/jobs/worker.server";
 import { sendMail } from "~/modules/mail/mail.server";
+import { addressLimitKey } from "~/modules/rate-limit/address-key";
 import { hitRateLimit, type RateLimitResult } from "~/modules/rate-limit/rate-limit.server";
 import { hashPassword, randomToken, sha256 } from "./crypto.server";
 import { destroyAllSessions } from "./session.server";
@@ -38,7 +39,7 @@ export interface ResetRequest {
  */
 export async function requestPasswordReset(request: ResetRequest): Promise<RateLimitResult> {
   const limits = [
-    { key: `reset:address:${request.clientAddress ?? "unknown"}`, limit: REQUESTS_PER_CLIENT_ADDRESS },
+    { key: `reset:address:${addressLimitKey(request.clientAddress)}`, limit: REQUESTS_PER_CLIENT_ADDRESS },
     { key: `reset:account:${request.email.toLowerCase()}`, limit: REQUESTS_PER_ACCOUNT },
   ];
   for (const { key, limit } of limits) {

@@ -49,14 +49,17 @@ export const demoAccounts: DemoAccount[] = [
 
 const YEAR_MS = 365 * 24 * 60 * 60 * 1000;
 
-/** Creates the demo accounts that do not exist yet; subscriptions run from a year ago to a year ahead. */
+/**
+ * Creates the demo accounts that do not exist yet; subscriptions run from a year ago to a year ahead. Each
+ * account's password is hashed with its own salt, though all share the published demo password.
+ */
 export async function seedDemoAccounts(): Promise<void> {
-  const passwordHash = await hashPassword(DEMO_PASSWORD);
   const now = Date.now();
   for (const account of demoAccounts) {
     const existing = await db.selectFrom("users").select("id").where("email", "=", account.email).executeTakeFirst();
     if (existing) continue;
     const id = newId();
+    const passwordHash = await hashPassword(DEMO_PASSWORD);
     await db.transaction().execute(async (trx) => {
       await trx
         .insertInto("users")

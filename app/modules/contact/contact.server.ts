@@ -4,6 +4,7 @@ import { db } from "~/modules/db/db.server";
 import { newId, nowIso } from "~/modules/db/ids";
 import { env } from "~/modules/env/env.server";
 import { sendMail } from "~/modules/mail/mail.server";
+import { addressLimitKey } from "~/modules/rate-limit/address-key";
 import { hitRateLimit } from "~/modules/rate-limit/rate-limit.server";
 import type { ContactFailure } from "./contact-outcome";
 import { contactFields, HONEYPOT_FIELD, type ContactInput, type ContactKind } from "./contact-schemas";
@@ -20,11 +21,11 @@ export interface ContactLimits {
 /** The rate-limit keys one message counts against, each with its hourly limit. */
 export function contactLimitKeys(email: string, address: string | null, verified: boolean, limits: ContactLimits) {
   // Without a known address every unverified message shares one budget: failing closed beats no limit.
-  const client = address ?? "unknown";
+  const client = addressLimitKey(address);
   return [
     ...(verified ? [] : [{ key: `contact:unverified:${client}`, limit: limits.unverifiedPerAddress, unverified: true }]),
     { key: `contact:email:${email.toLowerCase()}`, limit: limits.perSender, unverified: false },
-    ...(address ? [{ key: `contact:ip:${address}`, limit: limits.perSender, unverified: false }] : []),
+    ...(address ? [{ key: `contact:ip:${client}`, limit: limits.perSender, unverified: false }] : []),
   ];
 }
 

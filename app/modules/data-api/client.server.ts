@@ -2,7 +2,7 @@ import { env } from "~/modules/env/env.server";
 import { requestVetted } from "~/modules/net/outbound.server";
 import type { DocSetId } from "~/modules/registry/registry";
 import { builtInBaseUrl } from "./base-url.server";
-import { callUrl } from "./call-url";
+import { callUrl, hasDotSegment } from "./call-url";
 import { errorBody } from "./errors";
 import { serveDataApi } from "./serve.server";
 
@@ -75,19 +75,34 @@ async function callUpstream(url: string, call: DataApiCall): Promise<Omit<DataAp
   }
 }
 
-/** Calls the set's data API and answers what it said; a real upstream that cannot be reached answers 502. */
+/** A path parameter of "." or "..": refused before any call, as the URL would lead elsewhere on the upstream. */
+const DOT_SEGMENT_ANSWER = {
+  status: 400,
+  headers: { "Content-Type": "application/json; charset=utf-8" },
+  body: JSON.stringify(errorBody(400, 'Bad request: a path parameter must not be "." or "..".')),
+};
+
+/** The answer of the upstream in force: refused at once for a dot segment, the real upstream, or the built-in one. */
+async function answerOf(call: DataApiCall, url: string): Promise<Omit<DataApiAnswer, "durationMs" | "url">> {
+  if (hasDotSegment(call.path)) return DOT_SEGMENT_ANSWER;
+  if (env.UPSTREAM_URLS[call.set]) return callUpstream(url, call);
+  return serveDataApi({
+    set: call.set,
+    method: call.method.toUpperCase(),
+    path: call.path,
+    query: call.query,
+    headers: Object.fromEntries(Object.entries(call.headers).map(([name, value]) => [name.toLowerCase(), value])),
+    body: call.body,
+  });
+}
+
+/**
+ * Calls the set's data API and answers what it said; a real upstream that cannot be reached answers 502, a path
+ * with a dot segment 400 without a call.
+ */
 export async function callDataApi(call: DataApiCall): Promise<DataApiAnswer> {
   const started = performance.now();
   const url = callUrl(dataApiBaseUrl(call.set), call.path, call.query);
-  const answer = env.UPSTREAM_URLS[call.set]
-    ? await callUpstream(url, call)
-    : await serveDataApi({
-        set: call.set,
-        method: call.method.toUpperCase(),
-        path: call.path,
-        query: call.query,
-        headers: Object.fromEntries(Object.entries(call.headers).map(([name, value]) => [name.toLowerCase(), value])),
-        body: call.body,
-      });
+  const answer = await answerOf(call, url);
   return { ...answer, durationMs: Math.round(performance.now() - started), url };
 }

@@ -1,12 +1,17 @@
 import { STATUS_CODES } from "node:http";
 import { data } from "@remix-run/node";
 import { withZod } from "@remix-validated-form/with-zod";
+import { sha256 } from "~/modules/auth/crypto.server";
 import { sessionKeyFor } from "~/modules/auth/session-keys.server";
 import { getOptionalUser } from "~/modules/auth/session.server";
 import { setAccess } from "~/modules/data-api/access-rules";
 import { callUrl } from "~/modules/data-api/call-url";
 import { callDataApi, dataApiBaseUrl, type DataApiAnswer } from "~/modules/data-api/client.server";
-import { readFormData, validationFailure } from "~/modules/forms/form-data.server";
+import { formFailure, readFormData, validationFailure } from "~/modules/forms/form-data.server";
+import { encodeMessage } from "~/modules/forms/messages";
+import { clientAddress } from "~/modules/http/client-address.server";
+import { addressLimitKey } from "~/modules/rate-limit/address-key";
+import { hitRateLimit, type RateLimitResult } from "~/modules/rate-limit/rate-limit.server";
 import type { DocSetId } from "~/modules/registry/registry";
 import { readSandboxTrialKey } from "~/modules/sandbox/trial-cookie.server";
 import {
@@ -152,15 +157,50 @@ function sessionRequest(username: string, password: string): BuilderRequest {
 }
 
 /**
- * The page action of an operation page: checks the form with the operation's schema, calls the set's data API
- * with the key the user sent (never one they did not give), and answers what it said. The key is never logged;
- * the curl line shows it masked unless the user asked to see it.
+ * Sends a minute through the builder from one client address and with one key: far more than a person trying
+ * calls makes, too few for the portal to serve as an anonymous relay to a real upstream (UPSTREAM_URLS).
+ */
+export const BUILDER_SENDS_PER_ADDRESS = 60;
+export const BUILDER_SENDS_PER_KEY = 20;
+const BUILDER_WINDOW_MS = 60 * 1000;
+
+/** Counts one send against the client address and the key (as a hash: the limits table holds no key). */
+async function admitSend(request: Request, key: string): Promise<RateLimitResult> {
+  const limits = [
+    { key: `builder:address:${addressLimitKey(clientAddress(request))}`, limit: BUILDER_SENDS_PER_ADDRESS },
+    ...(key ? [{ key: `builder:key:${sha256(key)}`, limit: BUILDER_SENDS_PER_KEY }] : []),
+  ];
+  for (const { key: limitKey, limit } of limits) {
+    const result = await hitRateLimit(limitKey, limit, BUILDER_WINDOW_MS);
+    if (!result.allowed) return result;
+  }
+  return { allowed: true, retryAfterSeconds: 0 };
+}
+
+/** Every answer of the builder repeats the key it was sent (the form's values): no cache may keep it. */
+const NOT_STORED = { "Cache-Control": "no-store" };
+
+/**
+ * The page action of an operation page: checks the form with the operation's schema, counts the send against
+ * the client's and the key's budgets (429 past them), calls the set's data API with the key the user sent (never
+ * one they did not give), and answers what it said. The key is never logged; the curl line shows it masked
+ * unless the user asked to see it.
  */
 export async function sendQuery(request: Request, set: DocSetId, form: BuilderForm) {
   const result = await withZod(builderSchema(form)).validate(await readFormData(request));
-  if (result.error) return validationFailure(result.error, result.submittedData);
+  if (result.error) return validationFailure(result.error, result.submittedData, NOT_STORED);
   const values = result.data;
   const key = stringValue(values, KEY_FIELD);
+  const admitted = await admitSend(request, form.credentials === "none" ? "" : key);
+  if (!admitted.allowed) {
+    const seconds = admitted.retryAfterSeconds;
+    const message = encodeMessage("queryBuilder.tooManySends", {
+      perAddress: BUILDER_SENDS_PER_ADDRESS,
+      perKey: BUILDER_SENDS_PER_KEY,
+      seconds,
+    });
+    return formFailure(message, result.submittedData, 429, QUERY_BUILDER_FORM_ID, { ...NOT_STORED, "Retry-After": String(seconds) });
+  }
   const showKey = values.showKey === true;
   const shownSecret = (secret: string) => (showKey ? secret : maskKey(secret));
   const send = async (call: BuilderRequest, shown: BuilderRequest): Promise<Sent> => ({
@@ -169,7 +209,10 @@ export async function sendQuery(request: Request, set: DocSetId, form: BuilderFo
   });
   const submitted = Object.fromEntries(Object.entries(result.submittedData).map(([name, value]) => [name, String(value)]));
   const answered = (sent: Sent[], sessionRefused = false) =>
-    data({ formId: QUERY_BUILDER_FORM_ID, values: submitted, result: resultOf(set, sent, showKey, sessionRefused) });
+    data(
+      { formId: QUERY_BUILDER_FORM_ID, values: submitted, result: resultOf(set, sent, showKey, sessionRefused) },
+      { headers: NOT_STORED },
+    );
 
   if (form.credentials === "session") {
     const username = stringValue(values, USERNAME_FIELD);

@@ -37,11 +37,20 @@ export async function readFormData(request: Request): Promise<FormData> {
 }
 
 /** What remix-validated-form reads back: field errors and the values to show again, with a 422. */
-export function validationFailure(error: ValidatorError, submittedData: Record<string, unknown>) {
-  return data({ fieldErrors: error.fieldErrors, formId: error.formId, repopulateFields: submittedData, formError: null }, { status: 422 });
+export function validationFailure(error: ValidatorError, submittedData: Record<string, unknown>, headers?: HeadersInit) {
+  return data(
+    { fieldErrors: error.fieldErrors, formId: error.formId, repopulateFields: submittedData, formError: null },
+    { status: 422, headers },
+  );
 }
 
 /** A failure of the whole form (rate limit, spam), shown above it; the typed values stay. */
-export function formFailure(formError: string, submittedData: Record<string, unknown>, status: number, formId?: string) {
-  return data({ fieldErrors: {}, formId, repopulateFields: submittedData, formError }, { status });
+export function formFailure(
+  formError: string,
+  submittedData: Record<string, unknown>,
+  status: number,
+  formId?: string,
+  headers?: HeadersInit,
+) {
+  return data({ fieldErrors: {}, formId, repopulateFields: submittedData, formError }, { status, headers });
 }

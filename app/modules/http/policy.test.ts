@@ -5,9 +5,15 @@ import {
   ID_LIST_BODY_BYTES,
   declaresTooLargeBody,
   documentSecurityPolicy,
+  firstHeaderValue,
+  isBrokenJsonPath,
   isCrossSiteRequest,
+  isValidHost,
   privateCacheControl,
+  remixOriginView,
+  requestLineRefusal,
   securityHeaders,
+  SERVED_METHODS,
 } from "./policy";
 
 const allowed = ["http://localhost:3000", "https://portal.example"];
@@ -26,6 +32,95 @@ describe("cross-site requests", () => {
     expect(isCrossSiteRequest({ method: "POST", origin: undefined, referer: "http://localhost:3000/contact" }, allowed)).toBe(false);
     expect(isCrossSiteRequest({ method: "POST", origin: undefined, referer: undefined }, allowed)).toBe(false);
     expect(isCrossSiteRequest({ method: "GET", origin: "https://evil.example", referer: undefined }, allowed)).toBe(false);
+  });
+});
+
+describe("the request Remix sees after the cross-site check", () => {
+  it("[security3-N4] gives a write its accepted Origin's host, so Remix's own check cannot disagree", () => {
+    expect(remixOriginView("POST", "http://localhost:3000")).toEqual({ host: "localhost:3000" });
+    expect(remixOriginView("DELETE", "https://portal.example")).toEqual({ host: "portal.example" });
+    expect(remixOriginView("PROPFIND", "http://[::1]:3000/")).toEqual({ host: "[::1]:3000" });
+  });
+
+  it("[security3-N4] leaves Origin out of reads, which Remix checks for HEAD and OPTIONS of .data too", () => {
+    for (const method of ["GET", "HEAD", "OPTIONS"]) {
+      expect(remixOriginView(method, "https://evil.example")).toBe("drop-origin");
+      expect(remixOriginView(method, "null")).toBe("drop-origin");
+    }
+    expect(remixOriginView("POST", "not a url")).toBe("drop-origin");
+  });
+
+  it("changes nothing without an Origin", () => {
+    expect(remixOriginView("POST", undefined)).toBeNull();
+    expect(remixOriginView("GET", "")).toBeNull();
+  });
+});
+
+describe("request lines", () => {
+  const line = { method: "GET", target: "/api/auth/user", host: "127.0.0.1:3000" };
+
+  it("[security3-N6] answers 405 with Allow for the methods the app's Request cannot carry", () => {
+    for (const method of ["TRACE", "TRACK", "CONNECT", "trace"]) {
+      expect(requestLineRefusal({ ...line, method })).toEqual({ status: 405, messageKey: "http.methodNotAllowed", allow: SERVED_METHODS });
+    }
+    expect(requestLineRefusal({ ...line, method: "PROPFIND" })).toBeNull();
+  });
+
+  it("[security3-N6] answers 400 for absolute-form and asterisk targets", () => {
+    for (const target of ["http://127.0.0.1:3000/api/auth/user", "*", "http://[::1]/", "x"]) {
+      expect(requestLineRefusal({ ...line, target })).toEqual({ status: 400, messageKey: "http.badRequestTarget" });
+    }
+    expect(requestLineRefusal({ ...line, method: "OPTIONS", target: "*" })?.status).toBe(400);
+    expect(requestLineRefusal({ ...line, target: "//evil.example/x" })).toBeNull();
+  });
+
+  it("[security3-item3] answers 400 for a Host, forwarded host or forwarded protocol no URL can be built from", () => {
+    for (const host of ["a b", "[::1", "%zz", "a:b:c", "127.0.0.1:99999", "x/y", "x@y"]) {
+      expect(requestLineRefusal({ ...line, host })).toEqual({ status: 400, messageKey: "http.badHost" });
+      expect(requestLineRefusal({ ...line, forwardedHost: host })).toEqual({ status: 400, messageKey: "http.badHost" });
+    }
+    for (const forwardedProto of ["a b", "1http", "javascript"]) {
+      expect(requestLineRefusal({ ...line, forwardedProto })).toEqual({ status: 400, messageKey: "http.badHost" });
+    }
+    expect(requestLineRefusal({ ...line, host: undefined })).toBeNull();
+    expect(requestLineRefusal({ ...line, forwardedHost: "portal.example.com", forwardedProto: "HTTPS" })).toBeNull();
+  });
+
+  it("takes the hosts real clients send", () => {
+    for (const host of [
+      "localhost",
+      "portal.example.com",
+      "portal.example.com:443",
+      "127.0.0.1:3000",
+      "[::1]:3000",
+      "my_portal:3000",
+      "example.com:",
+    ]) {
+      expect(isValidHost(host)).toBe(true);
+    }
+  });
+
+  it("reads a forwarded header's first value, as Express does", () => {
+    expect(firstHeaderValue("portal.example.com, proxy.internal")).toBe("portal.example.com");
+    expect(firstHeaderValue(" https ")).toBe("https");
+    expect(firstHeaderValue(undefined)).toBeUndefined();
+    expect(firstHeaderValue(" ,x")).toBeUndefined();
+  });
+});
+
+describe("paths the JSON families cannot route", () => {
+  it("[security3-item3] finds encoded line breaks and NUL under /api/ and /data-api/ only", () => {
+    for (const path of [
+      "/data-api/macroeconomic/x%0ay",
+      "/data-api/macroeconomic/%0D",
+      "/data-api/x/%00",
+      "/api/x%0A",
+      "/api/a%E2%80%A8b",
+    ]) {
+      expect(isBrokenJsonPath(path)).toBe(true);
+    }
+    for (const path of ["/x%0a", "/docs/%0a", "/data-api/macroeconomic/series/%250a", "/api/auth/user"])
+      expect(isBrokenJsonPath(path)).toBe(false);
   });
 });
 

@@ -34,6 +34,81 @@ export function isCrossSiteRequest({ method, origin, referer }: RequestSource, a
   return sourceOrigin === "null" || !allowedOrigins.includes(sourceOrigin);
 }
 
+/**
+ * Remix checks once more that a non-GET request's Origin names the host it was sent to (X-Forwarded-Host, else
+ * Host) and throws, a 500, when not. Once the portal's own check has let a request through, the request Remix sees
+ * is made to agree: a write carries its Origin's host as Host and no X-Forwarded-Host; a read (which Remix also
+ * checks for HEAD and OPTIONS of `.data`) has no use for Origin, which is left out. Null: nothing to change.
+ */
+export function remixOriginView(method: string, origin: string | undefined): { host: string } | "drop-origin" | null {
+  if (origin === undefined || origin === "") return null;
+  if (isSafeMethod(method)) return "drop-origin";
+  const host = URL.canParse(origin) ? new URL(origin).host : "";
+  return host ? { host } : "drop-origin";
+}
+
+/**
+ * Methods undici's Request (and so Remix) cannot carry: TRACE echoes a request back, CONNECT opens a tunnel, TRACK
+ * is TRACE's alias (which Node's parser, not knowing it, already answers with a 400).
+ */
+const REFUSED_METHODS = new Set(["CONNECT", "TRACE", "TRACK"]);
+
+/** Every method some route of the portal answers: the Allow header of a 405 for a refused method. */
+export const SERVED_METHODS = "GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE";
+
+/** A host and an optional port, as RFC 9110 allows in Host: a name, an IPv4 address or a bracketed IPv6 address. */
+const HOST_PATTERN = /^(?:[a-z0-9_][a-z0-9_.-]*|\[[0-9a-f:.]+\])(?::(\d{0,5}))?$/i;
+
+/** A Host (or X-Forwarded-Host) value from which a URL can be built. */
+export function isValidHost(host: string): boolean {
+  const match = HOST_PATTERN.exec(host);
+  return match !== null && Number(match[1] || 0) <= 65535 && URL.canParse(`http://${host}/`);
+}
+
+/** The first of a header's comma-separated values, as Express reads X-Forwarded-Host and X-Forwarded-Proto. */
+export function firstHeaderValue(value: string | undefined): string | undefined {
+  const first = value?.split(",")[0]?.trim();
+  return first === "" ? undefined : first;
+}
+
+export interface RequestLine {
+  method: string;
+  /** The request target as sent: a path (origin-form), a full URL (absolute-form) or `*`. */
+  target: string;
+  host: string | undefined;
+  /** Behind a trusted proxy only: the first X-Forwarded-Host and X-Forwarded-Proto values. */
+  forwardedHost?: string;
+  forwardedProto?: string;
+}
+
+export type RequestLineRefusal =
+  | { status: 405; messageKey: "http.methodNotAllowed"; allow: string }
+  | { status: 400; messageKey: "http.badRequestTarget" | "http.badHost" };
+
+/**
+ * A request no route can be asked about, answered before the app with a 4xx: a method the app's Request cannot
+ * carry (405), a target that is not a path (absolute-form, `*`: 400), a Host, forwarded host or forwarded
+ * protocol from which no URL can be built (400, as RFC 9112 asks for an invalid Host). Null: the request goes on.
+ */
+export function requestLineRefusal({ method, target, host, forwardedHost, forwardedProto }: RequestLine): RequestLineRefusal | null {
+  if (REFUSED_METHODS.has(method.toUpperCase())) return { status: 405, messageKey: "http.methodNotAllowed", allow: SERVED_METHODS };
+  if (!target.startsWith("/")) return { status: 400, messageKey: "http.badRequestTarget" };
+  const hosts = [host, forwardedHost].filter((value) => value !== undefined);
+  if (hosts.some((value) => !isValidHost(value))) return { status: 400, messageKey: "http.badHost" };
+  if (forwardedProto !== undefined && !/^https?$/i.test(forwardedProto)) return { status: 400, messageKey: "http.badHost" };
+  return null;
+}
+
+/** The JSON families, whose catch-all routes cannot match a path with a line break: Remix would answer the site's HTML 404. */
+const JSON_PATH = /^\/(?:api|data-api)\//;
+/** Percent-encoded line breaks (LF, CR, U+2028, U+2029) and NUL, which no path of the portal holds. */
+const ENCODED_BREAK = /%0[ad0]|%e2%80%a[89]/i;
+
+/** A path under /api/ or /data-api/ with an encoded line break or NUL: answered with the family's JSON error. */
+export function isBrokenJsonPath(pathname: string): boolean {
+  return JSON_PATH.test(pathname) && ENCODED_BREAK.test(pathname);
+}
+
 export interface BodyLimits {
   /** Forms and JSON. */
   body: number;

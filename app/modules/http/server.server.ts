@@ -1,5 +1,7 @@
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
+import http from "node:http";
+import type { Socket } from "node:net";
 import path from "node:path";
 import { inspect } from "node:util";
 import { createRequestHandler } from "@remix-run/express";
@@ -9,6 +11,7 @@ import express, { type NextFunction, type Request, type Response } from "express
 import ipaddr from "ipaddr.js";
 import morgan from "morgan";
 import onHeaders from "on-headers";
+import { errorBody } from "~/modules/data-api/errors";
 import { markdownPagesMiddleware } from "~/modules/docs/llms-http.server";
 import { followSpecVersions } from "~/modules/docs/spec-versions.server";
 import { env } from "~/modules/env/env.server";
@@ -25,8 +28,12 @@ import {
   bodyLimitFor,
   carriesCredentials,
   declaresTooLargeBody,
+  firstHeaderValue,
+  isBrokenJsonPath,
   isCrossSiteRequest,
   privateCacheControl,
+  remixOriginView,
+  requestLineRefusal,
   securityHeaders,
 } from "./policy";
 
@@ -48,8 +55,10 @@ export function clientAddressMiddleware(req: Request, _res: Response, next: Next
   next();
 }
 
-function wantsJson(req: Request): boolean {
-  return req.path.startsWith("/api/") || req.path === "/healthz" || req.accepts(["html", "json"]) === "json";
+/** How a refusal is worded: the data APIs' Error model, the JSON API's `{"error"}`, or a small page. */
+function answerShape(req: Request): "data-api" | "json" | "page" {
+  if (req.path.startsWith("/data-api/")) return "data-api";
+  return req.path.startsWith("/api/") || req.path === "/healthz" || req.accepts(["html", "json"]) === "json" ? "json" : "page";
 }
 
 function languageOf(req: Request): Language {
@@ -79,15 +88,17 @@ function carriesBody(req: Request): boolean {
   return !req.complete && (Number(req.get("Content-Length") ?? 0) > 0 || req.get("Transfer-Encoding") !== undefined);
 }
 
-/** The portal's own answer before the app runs: JSON for the API, a small page for browsers. */
+/** The portal's own answer before the app runs: the data APIs' Error model, JSON for the API, a small page for browsers. */
 async function refuse(req: Request, res: Response, status: number, key: string, values: Record<string, string> = {}) {
   await drainBody(req);
-  const language = languageOf(req);
+  const shape = answerShape(req);
+  // The data APIs answer in English, as their specifications do.
+  const language = shape === "data-api" ? "en" : languageOf(req);
   const t = await fixedT(language);
   const message = t(key, values);
   res.status(status).set({ Connection: "close", "Content-Security-Policy": RESOURCE_SECURITY_POLICY });
-  if (wantsJson(req)) {
-    res.json({ error: message });
+  if (shape !== "page") {
+    res.json(shape === "data-api" ? errorBody(status, message) : { error: message });
     return;
   }
   const home = language === "zh" ? "/zh" : "/";
@@ -97,6 +108,56 @@ async function refuse(req: Request, res: Response, status: number, key: string, 
       `<!doctype html><html lang="${language === "zh" ? "zh-CN" : "en"}"><meta charset="utf-8"><title>${status}</title>` +
         `<h1>${status}</h1><p>${escapeHtml(message)}</p><p><a href="${home}">${escapeHtml(t("errors.backHome"))}</a></p></html>`,
     );
+}
+
+/**
+ * Answers before any route what no route can be asked about (see requestLineRefusal): TRACE, TRACK and CONNECT,
+ * targets that are not paths, hosts no URL can be built from. Without TRUST_PROXY an X-Forwarded-Host is the
+ * client's own word: it is dropped, as Express already ignores it.
+ */
+function requestLineCheck(req: Request, res: Response, next: NextFunction) {
+  if (!env.TRUST_PROXY) delete req.headers["x-forwarded-host"];
+  const forwarded = env.TRUST_PROXY
+    ? { forwardedHost: firstHeaderValue(req.get("X-Forwarded-Host")), forwardedProto: firstHeaderValue(req.get("X-Forwarded-Proto")) }
+    : {};
+  const refusal = requestLineRefusal({ method: req.method, target: req.originalUrl, host: req.get("host"), ...forwarded });
+  if (refusal) {
+    if (refusal.status === 405) res.set("Allow", refusal.allow);
+    return void refuse(req, res, refusal.status, refusal.messageKey).catch(next);
+  }
+  // Express and Remix read different parts of a list of forwarded hosts: both read the first.
+  if (forwarded.forwardedHost) req.headers["x-forwarded-host"] = forwarded.forwardedHost;
+  next();
+}
+
+/** After the portal's cross-site check, the Origin and host Remix compares agree (see remixOriginView). */
+function alignOriginForRemix(req: Request) {
+  const view = remixOriginView(req.method, req.get("Origin"));
+  if (view === "drop-origin") delete req.headers.origin;
+  else if (view) {
+    req.headers.host = view.host;
+    delete req.headers["x-forwarded-host"];
+  }
+}
+
+/**
+ * Node hands a CONNECT request to the server's 'connect' listeners instead of the app, and without one closes the
+ * socket unanswered: here the app answers it like any other request (405, from requestLineCheck). Its target is a
+ * host and port, which Express's router would match to no middleware: the app sees it at "/", the log as sent.
+ */
+export function answerConnectRequests(server: http.Server, app: (req: http.IncomingMessage, res: http.ServerResponse) => void) {
+  server.on("connect", (req: http.IncomingMessage & { originalUrl?: string }, socket: Socket) => {
+    req.originalUrl = req.url;
+    req.url = "/";
+    const res = new http.ServerResponse(req);
+    res.shouldKeepAlive = false;
+    res.assignSocket(socket);
+    res.once("finish", () => {
+      res.detachSocket(socket);
+      socket.end();
+    });
+    app(req, res);
+  });
 }
 
 export interface PortalServerOptions {
@@ -122,8 +183,12 @@ export function createPortalServer({ build, clientDirectory }: PortalServerOptio
   app.set("trust proxy", env.TRUST_PROXY);
 
   app.use(clientAddressMiddleware);
+  const headers = securityHeaders(env.PUBLIC_URL);
   app.use((_req, res, next) => {
-    res.set(securityHeaders(env.PUBLIC_URL));
+    // Given when the answer is sent, and only where the route set none of its own: one header each, the route's if any.
+    onHeaders(res, () => {
+      for (const [name, value] of Object.entries(headers)) if (!res.hasHeader(name)) res.setHeader(name, value);
+    });
     next();
   });
   app.use(
@@ -132,6 +197,7 @@ export function createPortalServer({ build, clientDirectory }: PortalServerOptio
         `${tokens.method?.(req, res)} ${redactSecrets(tokens.url?.(req, res) ?? "")} ${tokens.status?.(req, res)} ${tokens["response-time"]?.(req, res)} ms`,
     ),
   );
+  app.use(requestLineCheck);
   app.use(compression());
   app.use(pageCache.answerHits);
   // Static files leave before the hook below that gives every other answer its policy: they carry it themselves.
@@ -149,13 +215,17 @@ export function createPortalServer({ build, clientDirectory }: PortalServerOptio
   app.use((req, res, next) => (publicFiles.has(req.path) ? publicFile(req, res, next) : next()));
 
   app.use((req, res, next) => {
-    const ownOrigin = `${req.protocol}://${req.get("host") ?? ""}`;
+    // The host the request was sent to: Host, and behind a trusted proxy the X-Forwarded-Host it wrote.
+    const ownOrigins = [req.get("host"), req.get("X-Forwarded-Host")].filter(Boolean).map((host) => `${req.protocol}://${host}`);
     const source = { method: req.method, origin: req.get("Origin"), referer: req.get("Referer") };
-    if (isCrossSiteRequest(source, [publicOrigin, ownOrigin])) return void refuse(req, res, 403, "http.crossSite").catch(next);
+    if (isCrossSiteRequest(source, [publicOrigin, ...ownOrigins])) return void refuse(req, res, 403, "http.crossSite").catch(next);
+    alignOriginForRemix(req);
     const limit = bodyLimitFor(req.path, limits);
     if (declaresTooLargeBody(req.get("Content-Length"), limit)) {
       return void refuse(req, res, 413, "http.bodyTooLarge", { max: formatBytes(limit) }).catch(next);
     }
+    // The JSON families' routes cannot match an encoded line break or NUL: their JSON error, not the site's HTML 404.
+    if (isBrokenJsonPath(req.path)) return void refuse(req, res, 400, "http.lineBreakInPath").catch(next);
     res.locals.cspNonce = randomBytes(16).toString("base64");
     const signedIn = carriesCredentials(req.get("Cookie"), req.get("Authorization"));
     onHeaders(res, () => {

@@ -45,7 +45,11 @@ export async function sandboxRegistrationAction(request: Request) {
   if (result.error) return validationFailure(result.error, result.submittedData);
 
   const url = new URL(request.url);
-  const outcome = await registerForSandbox(result.data, { clientAddress: clientAddress(request), language: languageOfPath(url.pathname) });
+  const outcome = await registerForSandbox(result.data, {
+    clientAddress: clientAddress(request),
+    channel: "form",
+    language: languageOfPath(url.pathname),
+  });
   if (outcome.status !== "registered") {
     // A wrong captcha is told under the captcha; a limit or an unreachable verification above the form.
     const failure = describeRegistrationFailure(outcome);

@@ -3,7 +3,7 @@ import { describeExchangeFailure, describeRegistrationFailure } from "./registra
 
 describe("sandbox outcomes", () => {
   it("answers a wrong captcha 400, an unreachable verification 503 and a limit 429 in minutes", () => {
-    expect(describeRegistrationFailure({ status: "captcha-invalid" })).toEqual({
+    expect(describeRegistrationFailure({ status: "captcha-invalid", recaptcha: true })).toEqual({
       message: "sandbox.errors.captcha",
       httpStatus: 400,
       retryAfterSeconds: null,
@@ -13,6 +13,14 @@ describe("sandbox outcomes", () => {
       message: "sandbox.errors.rateLimited|minutes=2",
       httpStatus: 429,
       retryAfterSeconds: 61,
+    });
+  });
+
+  it("[security3-N13] names reCAPTCHA in a refusal only while reCAPTCHA is the captcha in use", () => {
+    expect(describeRegistrationFailure({ status: "captcha-invalid", recaptcha: false })).toEqual({
+      message: "sandbox.errors.captchaRetry",
+      httpStatus: 400,
+      retryAfterSeconds: null,
     });
   });
 

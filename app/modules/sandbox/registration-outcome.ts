@@ -1,7 +1,9 @@
 import { encodeMessage } from "~/modules/forms/messages";
 
 export type RegistrationFailure =
-  { status: "captcha-invalid" } | { status: "captcha-unavailable" } | { status: "rate-limited"; retryAfterSeconds: number };
+  | { status: "captcha-invalid"; recaptcha: boolean }
+  | { status: "captcha-unavailable" }
+  | { status: "rate-limited"; retryAfterSeconds: number };
 
 /** How a refused registration is answered, the same on the pages and in the JSON API: a message key and a 4xx/503. */
 export function describeRegistrationFailure(failure: RegistrationFailure): {
@@ -11,7 +13,12 @@ export function describeRegistrationFailure(failure: RegistrationFailure): {
 } {
   switch (failure.status) {
     case "captcha-invalid":
-      return { message: "sandbox.errors.captcha", httpStatus: 400, retryAfterSeconds: null };
+      // SPEC's message names reCAPTCHA: it is right only while reCAPTCHA is the captcha in use.
+      return {
+        message: failure.recaptcha ? "sandbox.errors.captcha" : "sandbox.errors.captchaRetry",
+        httpStatus: 400,
+        retryAfterSeconds: null,
+      };
     case "captcha-unavailable":
       return { message: "sandbox.errors.captchaUnavailable", httpStatus: 503, retryAfterSeconds: 60 };
     case "rate-limited":

@@ -1,11 +1,13 @@
 import { randomToken, sha256 } from "~/modules/auth/crypto.server";
-import { verifyFormCaptcha } from "~/modules/captcha/form-captcha.server";
+import { verifyFormCaptcha, type CaptchaChannel } from "~/modules/captcha/form-captcha.server";
+import { recaptchaSiteKey } from "~/modules/captcha/recaptcha.server";
 import { db } from "~/modules/db/db.server";
 import { newId, nowIso } from "~/modules/db/ids";
 import { env } from "~/modules/env/env.server";
 import { fixedT } from "~/modules/i18n/i18n.server";
 import { localizePath, type Language } from "~/modules/i18n/language";
 import { sendMail } from "~/modules/mail/mail.server";
+import { addressLimitKey } from "~/modules/rate-limit/address-key";
 import { hitRateLimit } from "~/modules/rate-limit/rate-limit.server";
 import type { RegistrationFailure } from "./registration-outcome";
 import type { SandboxRegistrationInput } from "./registration-schema";
@@ -22,6 +24,8 @@ export type RegistrationOutcome = { status: "registered"; id: string; linkExpire
 
 export interface RegistrationContext {
   clientAddress: string | null;
+  /** A page's form may answer the text challenge; the JSON API must solve the proof of work. */
+  channel: CaptchaChannel;
   /** The page's (or the API call's) language: the e-mail and its link speak it. */
   language: Language;
   now?: Date;
@@ -35,12 +39,12 @@ export interface RegistrationContext {
  */
 export async function registerForSandbox(input: SandboxRegistrationInput, context: RegistrationContext): Promise<RegistrationOutcome> {
   const now = context.now ?? new Date();
-  const byAddress = await hitRateLimit(`sandbox:ip:${context.clientAddress ?? "unknown"}`, REGISTRATIONS_PER_ADDRESS, LIMIT_WINDOW_MS);
+  const byAddress = await hitRateLimit(`sandbox:ip:${addressLimitKey(context.clientAddress)}`, REGISTRATIONS_PER_ADDRESS, LIMIT_WINDOW_MS);
   if (!byAddress.allowed) return { status: "rate-limited", retryAfterSeconds: byAddress.retryAfterSeconds };
 
-  const captcha = await verifyFormCaptcha(input, context.clientAddress);
+  const captcha = await verifyFormCaptcha(input, context.clientAddress, context.channel);
   if (captcha === "unavailable") return { status: "captcha-unavailable" };
-  if (captcha === "invalid") return { status: "captcha-invalid" };
+  if (captcha === "invalid") return { status: "captcha-invalid", recaptcha: recaptchaSiteKey() !== null };
 
   const byEmail = await hitRateLimit(`sandbox:email:${input.email.toLowerCase()}`, REGISTRATIONS_PER_EMAIL, LIMIT_WINDOW_MS);
   if (!byEmail.allowed) return { status: "rate-limited", retryAfterSeconds: byEmail.retryAfterSeconds };

@@ -11,7 +11,8 @@ import { registerForSandbox } from "~/modules/sandbox/registration.server";
 /**
  * POST /api/econ-sandbox: the sandbox registration as JSON, with the form's fields and rules. The captcha is an
  * `altcha` property with a challenge from GET /api/captcha/challenge solved (or, while reCAPTCHA is configured, a
- * `g-recaptcha-response`). 201 when the access link was e-mailed, in the language of ?lang= or Accept-Language.
+ * `g-recaptcha-response`); the page's text question is no answer here. 201 when the access link was e-mailed, in
+ * the language of ?lang= or Accept-Language.
  */
 export async function action({ request }: ActionFunctionArgs) {
   const t = await getFixedT(request);
@@ -24,7 +25,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
   const url = new URL(request.url);
   const language = apiLanguage(url, request.headers.get("Accept-Language"));
-  const outcome = await registerForSandbox(parsed.data, { clientAddress: clientAddress(request), language });
+  const outcome = await registerForSandbox(parsed.data, { clientAddress: clientAddress(request), channel: "api", language });
   if (outcome.status !== "registered") {
     const failure = describeRegistrationFailure(outcome);
     const headers = failure.retryAfterSeconds === null ? undefined : { "Retry-After": String(failure.retryAfterSeconds) };

@@ -73,11 +73,16 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data?.title, data?.siteName);
 
-/** The loader's Cache-Control reaches the document (Remix passes on only cookies from a route without this). */
-export const headers: HeadersFunction = ({ loaderHeaders, parentHeaders }) => {
+/**
+ * The action's Cache-Control (its answer repeats the key it was sent) and Retry-After, else the loader's
+ * Cache-Control, reach the document (Remix passes on only cookies from a route without this).
+ */
+export const headers: HeadersFunction = ({ actionHeaders, loaderHeaders, parentHeaders }) => {
   const headers = new Headers(parentHeaders);
-  const cacheControl = loaderHeaders.get("Cache-Control");
+  const cacheControl = actionHeaders.get("Cache-Control") ?? loaderHeaders.get("Cache-Control");
   if (cacheControl) headers.set("Cache-Control", cacheControl);
+  const retryAfter = actionHeaders.get("Retry-After");
+  if (retryAfter) headers.set("Retry-After", retryAfter);
   // The same URL answers markdown to a client that prefers it (llms-http.server.ts).
   headers.append("Vary", "Accept");
   return headers;
