@@ -220,6 +220,27 @@ describe("the builder's own limits and caching", () => {
     expect(answered<BuilderOutcome>(await send("sbx_fresh_key", "2001:db8:b1d:2::1")).data.result).toBeDefined();
   });
 
+  it("[security3-N1] counts a fund-flows session it opens against the visitor's address, not one shared by every visitor", async () => {
+    const savedReports = "http://localhost/docs/flows/api-v2/docs/saved-reports?path=%2Fv2%2FSavedReports&method=get";
+    const outcome = answered<BuilderOutcome>(
+      await call(
+        action,
+        new Request(savedReports, {
+          method: "POST",
+          headers: { [CLIENT_ADDRESS_HEADER]: "192.0.2.171", "Content-Type": "application/x-www-form-urlencoded" },
+          body: new URLSearchParams({ username: "intel@demo.test", apiKey: "not-the-password" }),
+        }),
+        { vendor: "flows", set: "api-v2", "*": "docs/saved-reports" },
+      ),
+    ).data;
+    expect(outcome.result.status).toBe(401);
+    const keys = (await db.selectFrom("rate_limit_events").select("key").where("key", "like", "login:address:%").execute()).map(
+      ({ key }) => key,
+    );
+    expect(keys).toContain("login:address:192.0.2.171");
+    expect(keys).not.toContain("login:address:unknown");
+  });
+
   it("[security3-N5] keeps no key in the limits table, only its hash", async () => {
     const keys = await db.selectFrom("rate_limit_events").select("key").where("key", "like", "builder:%").execute();
     expect(keys.length).toBeGreaterThan(0);

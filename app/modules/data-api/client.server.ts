@@ -1,4 +1,5 @@
 import { env } from "~/modules/env/env.server";
+import { CLIENT_ADDRESS_HEADER } from "~/modules/http/client-address.server";
 import { requestVetted } from "~/modules/net/outbound.server";
 import type { DocSetId } from "~/modules/registry/registry";
 import { builtInBaseUrl } from "./base-url.server";
@@ -20,6 +21,8 @@ export interface DataApiCall {
   query: [string, string][];
   headers: Record<string, string>;
   body?: string;
+  /** Whose call it is, for the limits an open operation counts per client address (fund flows' POST /Session). */
+  clientAddress?: string | null;
 }
 
 export interface DataApiAnswer {
@@ -91,7 +94,10 @@ async function answerOf(call: DataApiCall, url: string): Promise<Omit<DataApiAns
     method: call.method.toUpperCase(),
     path: call.path,
     query: call.query,
-    headers: Object.fromEntries(Object.entries(call.headers).map(([name, value]) => [name.toLowerCase(), value])),
+    headers: {
+      ...Object.fromEntries(Object.entries(call.headers).map(([name, value]) => [name.toLowerCase(), value])),
+      ...(call.clientAddress ? { [CLIENT_ADDRESS_HEADER.toLowerCase()]: call.clientAddress } : {}),
+    },
     body: call.body,
   });
 }

@@ -205,7 +205,7 @@ export async function sendQuery(request: Request, set: DocSetId, form: BuilderFo
   const shownSecret = (secret: string) => (showKey ? secret : maskKey(secret));
   const send = async (call: BuilderRequest, shown: BuilderRequest): Promise<Sent> => ({
     shown,
-    answer: await callDataApi({ set, ...call }),
+    answer: await callDataApi({ set, ...call, clientAddress: clientAddress(request) }),
   });
   const submitted = Object.fromEntries(Object.entries(result.submittedData).map(([name, value]) => [name, String(value)]));
   const answered = (sent: Sent[], sessionRefused = false) =>
