@@ -97,6 +97,9 @@ function wrongValues(schema: JsonSchema): [string, string][] {
 /** A parameter with no wrong type to give it gets a control character, which no text parameter takes. */
 const CONTROL_CHARACTER = "a\u0007b";
 
+/** Past the e2e server's BODY_LIMIT_BYTES (1 MiB, the default). */
+const OVERSIZED_BODY_CHARACTERS = 1024 * 1024 + 1;
+
 function invalidCalls(model: ApiModel, operation: ApiOperation, base: Map<ApiParameter, string>, body: string | undefined): Call[] {
   const name = `${operation.method.toUpperCase()} ${operation.path}`;
   const calls: Call[] = [];
@@ -124,6 +127,7 @@ function invalidCalls(model: ApiModel, operation: ApiOperation, base: Map<ApiPar
     calls.push(bodyCall("no body", undefined), bodyCall("a body that is not JSON", "{"), bodyCall("a list for a body", "[]"));
     const schema = bodySchema(model, operation);
     const example = JSON.parse(body) as Record<string, unknown>;
+    calls.push(bodyCall("a body over the size limit", JSON.stringify({ ...example, padding: "x".repeat(OVERSIZED_BODY_CHARACTERS) })));
     const required = schema?.required?.[0];
     if (required) {
       const { [required]: _, ...rest } = example;
