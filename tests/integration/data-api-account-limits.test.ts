@@ -8,10 +8,10 @@ import { prepareCatalog } from "~/modules/catalog/source.server";
 import { CALL_REFUSALS, CALLS_PER_SECOND } from "~/modules/data-api/call-rule";
 import { callDataApi, type DataApiAnswer } from "~/modules/data-api/client.server";
 import { db } from "~/modules/db/db.server";
-import { newId, nowIso } from "~/modules/db/ids";
 import type { DocSetId, Platform } from "~/modules/registry/registry";
 import { action as tokenApi } from "~/routes/api/auth-token";
 import { action as tokenPage } from "~/routes/dashboard/token-management";
+import { insertSubscriber } from "../support/subscribers";
 
 /**
  * The data-API call rule belongs to the account: every key of an account, old or new, on any platform, and
@@ -19,41 +19,13 @@ import { action as tokenPage } from "~/routes/dashboard/token-management";
  * itself limited, on the JSON API and on the token page.
  */
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-
 beforeAll(async () => {
   await prepareCatalog();
 }, 120_000);
 
 /** An account on the platforms with these products running for a month. */
 async function account(platforms: Platform[], products: SubscriptionProduct[]) {
-  const id = newId();
-  await db
-    .insertInto("users")
-    .values({
-      id,
-      email: `${id}@limits.test`,
-      username: `limits-${id.slice(0, 8)}`,
-      password_hash: await hashPassword("limits-password"),
-      picture_type: null,
-      created_at: nowIso(),
-    })
-    .execute();
-  for (const platform of platforms) await db.insertInto("user_platforms").values({ user_id: id, platform }).execute();
-  for (const product of products) {
-    await db
-      .insertInto("subscriptions")
-      .values({
-        id: newId(),
-        user_id: id,
-        product,
-        starts_at: nowIso(new Date(Date.now() - DAY_MS)),
-        ends_at: nowIso(new Date(Date.now() + 30 * DAY_MS)),
-        databases: null,
-      })
-      .execute();
-  }
-  return id;
+  return (await insertSubscriber({ label: "limits", platforms, products, passwordHash: await hashPassword("limits-password") })).id;
 }
 
 async function newKey(userId: string, platform: Platform): Promise<string> {

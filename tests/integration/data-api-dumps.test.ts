@@ -9,8 +9,9 @@ import { loadCurrentUser } from "~/modules/auth/users.server";
 import { prepareCatalog } from "~/modules/catalog/source.server";
 import { callDataApi, type DataApiAnswer } from "~/modules/data-api/client.server";
 import { db } from "~/modules/db/db.server";
-import { newId, nowIso } from "~/modules/db/ids";
+import { nowIso } from "~/modules/db/ids";
 import { loader as dataApiRoute } from "~/routes/data-api";
+import { insertSubscriber } from "../support/subscribers";
 
 /**
  * Company v2 dumps through the data API: their download links end with the subscription (finding N9), and
@@ -24,30 +25,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 let owner: { id: string; key: string };
 
 async function companySubscriber() {
-  const id = newId();
-  await db
-    .insertInto("users")
-    .values({
-      id,
-      email: `${id}@dumps.test`,
-      username: `dumps-${id.slice(0, 8)}`,
-      password_hash: "x",
-      picture_type: null,
-      created_at: nowIso(),
-    })
-    .execute();
-  await db.insertInto("user_platforms").values({ user_id: id, platform: "corp" }).execute();
-  await db
-    .insertInto("subscriptions")
-    .values({
-      id: newId(),
-      user_id: id,
-      product: "company",
-      starts_at: nowIso(new Date(Date.now() - DAY_MS)),
-      ends_at: nowIso(new Date(Date.now() + 30 * DAY_MS)),
-      databases: null,
-    })
-    .execute();
+  const { id } = await insertSubscriber({ label: "dumps", platforms: ["corp"], products: ["company"] });
   return { id, key: (await generateApiKey((await loadCurrentUser(id, "corp"))!, "corp"))! };
 }
 

@@ -10,19 +10,19 @@ vi.hoisted(() => {
 
 import { generateApiKey } from "~/modules/auth/api-keys.server";
 import { hashPassword } from "~/modules/auth/crypto.server";
-import { storedDatabases } from "~/modules/auth/database-scope.server";
 import type { SubscriptionProduct } from "~/modules/auth/platforms";
 import { loadCurrentUser } from "~/modules/auth/users.server";
 import { prepareCatalog } from "~/modules/catalog/source.server";
 import { callDataApi, type DataApiAnswer } from "~/modules/data-api/client.server";
 import { readContract } from "~/modules/data-api/contract";
 import { db } from "~/modules/db/db.server";
-import { newId, nowIso } from "~/modules/db/ids";
+import { newId } from "~/modules/db/ids";
 import { startCall } from "~/modules/rate-limit/in-flight.server";
 import type { DocSetId, Platform } from "~/modules/registry/registry";
 import { issueTrialKey } from "~/modules/sandbox/trial-keys.server";
 import { loader as dataApiRoute } from "~/routes/data-api";
 import { swaggerValidator } from "../support/swagger-ajv";
+import { insertSubscriber } from "../support/subscribers";
 
 /**
  * The data APIs of every shipped spec, called through callDataApi (the built-in upstream, in-process, with its
@@ -118,33 +118,13 @@ async function call(set: DocSetId, callPath: string, options: Call = {}): Promis
 
 /** A user on the platform with these products (running for a month), and a fresh API key. */
 async function subscriber(platform: Platform, products: SubscriptionProduct[], databases: string[] | null = null) {
-  const id = newId();
-  const email = `${id}@data-api.test`;
-  await db
-    .insertInto("users")
-    .values({
-      id,
-      email,
-      username: `data-api-${id.slice(0, 8)}`,
-      password_hash: await hashPassword(PASSWORD),
-      picture_type: null,
-      created_at: nowIso(),
-    })
-    .execute();
-  await db.insertInto("user_platforms").values({ user_id: id, platform }).execute();
-  for (const product of products) {
-    await db
-      .insertInto("subscriptions")
-      .values({
-        id: newId(),
-        user_id: id,
-        product,
-        starts_at: nowIso(new Date(Date.now() - DAY_MS)),
-        ends_at: nowIso(new Date(Date.now() + 30 * DAY_MS)),
-        databases: product === "macroeconomic" ? storedDatabases(databases) : null,
-      })
-      .execute();
-  }
+  const { id, email } = await insertSubscriber({
+    label: "data-api",
+    platforms: [platform],
+    products,
+    databases,
+    passwordHash: await hashPassword(PASSWORD),
+  });
   const key = (await generateApiKey((await loadCurrentUser(id, platform))!, platform))!;
   accountOf.set(key, id);
   return { id, email, key };
