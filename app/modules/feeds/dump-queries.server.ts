@@ -3,6 +3,7 @@ import type { Selectable } from "kysely";
 import type { z } from "zod";
 import type { CurrentUser } from "~/modules/auth/users.server";
 import { db } from "~/modules/db/db.server";
+import { mayBeStoredId } from "~/modules/db/ids";
 import type { DumpTable } from "~/modules/db/schema";
 import { canBeCancelled, cancelDump, dumpProgress } from "./dumps.server";
 import { shownDelivery, type ShownFtp } from "./feed-queries.server";
@@ -113,6 +114,7 @@ export async function findDump<Criteria>(
   dumpId: string,
   criteriaSchema: z.ZodType<Criteria, z.ZodTypeDef, unknown>,
 ): Promise<DumpDetails<Criteria> | null> {
+  if (!mayBeStoredId(dumpId)) return null;
   const row = await visibleDumps(user, product).where("dumps.id", "=", dumpId).executeTakeFirst();
   if (!row) return null;
   const [item] = await dumpListItems([row]);
@@ -137,6 +139,7 @@ export async function cancelUserDump(
   product: FeedProduct,
   dumpId: string,
 ): Promise<"cancelled" | "not-found" | "not-cancellable"> {
+  if (!mayBeStoredId(dumpId)) return "not-found";
   const row = await visibleDumps(user, product).where("dumps.id", "=", dumpId).executeTakeFirst();
   if (!row) return "not-found";
   if (!canBeCancelled(row.status)) return "not-cancellable";

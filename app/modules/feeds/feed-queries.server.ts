@@ -3,7 +3,7 @@ import type { Selectable } from "kysely";
 import type { z } from "zod";
 import type { CurrentUser } from "~/modules/auth/users.server";
 import { db } from "~/modules/db/db.server";
-import { nowIso } from "~/modules/db/ids";
+import { mayBeStoredId, nowIso } from "~/modules/db/ids";
 import type { FeedTable } from "~/modules/db/schema";
 import { runFeedsAsDumps } from "./feeds.server";
 import type { FeedProduct, Notification, OutputOptions } from "./model";
@@ -90,8 +90,7 @@ export async function listFeeds(
 
 /** The feed when the user may see it: their own, or any for an admin; null otherwise (a 404). */
 export async function findFeed(user: CurrentUser, product: FeedProduct, feedId: string): Promise<FeedRow | null> {
-  // No stored id holds a NUL, and PostgreSQL refuses one in a text parameter (an error, not an empty result).
-  if (feedId.includes("\u0000")) return null;
+  if (!mayBeStoredId(feedId)) return null;
   const row = await visibleFeeds(user, product).where("feeds.id", "=", feedId).where("feeds.deleted_at", "is", null).executeTakeFirst();
   return row ?? null;
 }
