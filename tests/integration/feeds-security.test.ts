@@ -18,7 +18,7 @@ import { newId, nowIso } from "~/modules/db/ids";
 import { openFtpPassword, sealFtpPassword } from "~/modules/delivery/secret-key.server";
 import { SecretError } from "~/modules/delivery/secrets";
 import { createDump } from "~/modules/feeds/dumps.server";
-import { startEngine } from "~/modules/engine.server";
+import { startEngine } from "~/modules/server/engine.server";
 import { createFeed, queueDueFeeds, queueFeedRun } from "~/modules/feeds/feeds.server";
 import { recordFile, relativeFilePath, absoluteFilePath } from "~/modules/feeds/files.server";
 import { outputOptionsSchema, type Notification } from "~/modules/feeds/model";

@@ -1,7 +1,7 @@
 import type { CurrentUser } from "~/modules/auth/users.server";
 import { loadedSpecVersions, SpecUnavailableError } from "~/modules/docs/routing-data.server";
 import { readSpecVersions, reloadSpecEverywhere } from "~/modules/docs/spec-versions.server";
-import { engineHandlers } from "~/modules/engine.server";
+import { engineHandlers } from "~/modules/server/engine.server";
 import type { InstanceRow } from "~/modules/instances/instances";
 import { listInstances } from "~/modules/instances/instances.server";
 import { countQueues } from "~/modules/jobs/queue-summary.server";
