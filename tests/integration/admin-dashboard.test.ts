@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { recentAdminActions } from "~/modules/admin/audit.server";
 import { loadAdminDashboard, reloadSpecifications } from "~/modules/admin/dashboard.server";
+import { recentAdminActions } from "~/modules/audit/audit.server";
 import { seedDemoAccounts } from "~/modules/auth/seed.server";
 import { createSession } from "~/modules/auth/session.server";
 import { findUserByEmail, type CurrentUser } from "~/modules/auth/users.server";

@@ -1,3 +1,5 @@
+import { recentAdminActions, recordAdminAction } from "~/modules/audit/audit.server";
+import type { AdminActionEntry } from "~/modules/audit/audit";
 import type { CurrentUser } from "~/modules/auth/users.server";
 import { loadedSpecVersions, SpecUnavailableError } from "~/modules/docs/routing-data.server";
 import { readSpecVersions, reloadSpecEverywhere } from "~/modules/docs/spec-versions.server";
@@ -6,8 +8,6 @@ import { listInstances } from "~/modules/instances/instances.server";
 import { mergeQueueRows, type QueueRow } from "~/modules/jobs/queue-summary";
 import { countQueues } from "~/modules/jobs/queue-summary.server";
 import { docSets } from "~/modules/registry/registry";
-import { recentAdminActions, recordAdminAction } from "./audit.server";
-import type { AdminActionEntry } from "./audit";
 import type { SpecReloadOutcome, SpecReloadTarget, SpecRow } from "./dashboard";
 
 export interface AdminDashboard {
