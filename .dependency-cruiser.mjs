@@ -1,11 +1,15 @@
 /**
- * The layers of app/ (STYLE.md "Layers", README "Architecture"): a folder imports only its own floor or below,
- * no two folders import each other, no module imports a route or a component, and no component runs server code.
- * Run by `npm run lint`.
+ * The layers of app/ (README, "Architecture"), checked by `npm run lint`: a folder imports only its own floor or
+ * below, no two folders import each other, no module imports a route or a component, and no component runs
+ * server code. Test files are left out: a test may reach any floor to set up what it checks.
  */
 
-/** The floors from the top down; each lists its folders (app/modules/<name> unless it is a top-level path). */
+/**
+ * The floors from the top down; each lists its folders: app/modules/<name>, except the document shell (the files
+ * directly in app/), routes, components and locales, which sit directly in app/.
+ */
 const floors = [
+  ["root"],
   ["routes"],
   ["components"],
   ["server"],
@@ -16,17 +20,17 @@ const floors = [
   ["env", "registry", "url", "locales"],
 ];
 
-const topLevel = new Set(["routes", "components", "locales"]);
-const folderPath = (name) => (topLevel.has(name) ? `^app/${name}/` : `^app/modules/${name}/`);
-const pathsOf = (names) => names.map(folderPath);
 const rootFiles = "^app/[^/]+$";
+const topLevel = new Set(["routes", "components", "locales"]);
+const folderPath = (name) => (name === "root" ? rootFiles : topLevel.has(name) ? `^app/${name}/` : `^app/modules/${name}/`);
+const pathsOf = (names) => names.map(folderPath);
 
 const upwardImportRules = floors.slice(1).map((floor, index) => ({
   name: `no-upward-import-from-${floor[0]}`,
-  comment: `Floor ${floor.join(" · ")} imports only its own floor or below (STYLE.md "Layers").`,
+  comment: `Floor ${floor.join(" · ")} imports only its own floor or below (README, "Architecture").`,
   severity: "error",
   from: { path: pathsOf(floor) },
-  to: { path: [rootFiles, ...pathsOf(floors.slice(0, index + 1).flat())] },
+  to: { path: pathsOf(floors.slice(0, index + 1).flat()) },
 }));
 
 /** @type {import('dependency-cruiser').IConfiguration} */
@@ -42,7 +46,7 @@ export default {
     },
     {
       name: "no-file-cycle",
-      comment: "A run-time import loop between files; a loop closed only by type imports vanishes when compiled.",
+      comment: "A run-time import loop between files (a loop through a type import vanishes when compiled).",
       severity: "error",
       from: { path: "^app/" },
       to: { circular: true, viaOnly: { dependencyTypesNot: ["type-only"] } },
@@ -68,10 +72,18 @@ export default {
       from: { path: "^app/components/" },
       to: { dependencyTypes: ["core"] },
     },
+    {
+      name: "module-folder-on-a-floor",
+      comment: "Every folder of app/modules has its floor in this file (and in README's layer order).",
+      severity: "error",
+      from: {},
+      to: { path: "^app/modules/", pathNot: pathsOf(floors.flat()) },
+    },
     ...upwardImportRules,
   ],
   options: {
-    includeOnly: "^app/",
+    // Packages and Node's own modules stay in the graph as leaves, so the component rules can see them.
+    doNotFollow: { path: "node_modules" },
     exclude: { path: "\\.(test|spec)\\.tsx?$" },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: "tsconfig.json" },
