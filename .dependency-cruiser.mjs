@@ -13,7 +13,7 @@ const floors = [
   ["routes"],
   ["components"],
   ["server"],
-  ["products", "admin", "console", "dashboard"],
+  ["products", "admin", "dashboard"],
   ["feeds", "docs", "data-api", "sandbox", "contact"],
   ["auth", "audit", "catalog", "delivery", "jobs", "mail", "incidents", "captcha", "content", "instances", "rate-limit"],
   ["db", "net", "i18n", "forms", "http", "theme", "toast", "hydration", "offline", "secrets"],
@@ -70,7 +70,7 @@ export default {
       comment: "Components reach the browser, where Node's own modules do not exist.",
       severity: "error",
       from: { path: "^app/components/" },
-      to: { dependencyTypes: ["core"] },
+      to: { dependencyTypes: ["core"], dependencyTypesNot: ["type-only"] },
     },
     {
       name: "module-folder-on-a-floor",
