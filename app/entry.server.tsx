@@ -6,7 +6,7 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import { getOptionalUser } from "~/modules/auth/session.server";
-import { boot } from "~/modules/boot.server";
+import { boot } from "~/modules/server/boot.server";
 import { recaptchaSiteKey } from "~/modules/captcha/recaptcha.server";
 import { newId } from "~/modules/db/ids";
 import { NonceContext } from "~/modules/http/nonce";
@@ -20,7 +20,7 @@ import { IncidentThrottle, incidentFingerprint, isIncident } from "~/modules/inc
 import { redactSecrets } from "~/modules/secrets/redact";
 
 /** scripts/serve.mjs builds the HTTP server from the build, so the HTTP layer is TypeScript beside the app. */
-export { answerConnectRequests, createPortalServer } from "~/modules/http/server.server";
+export { answerConnectRequests, createPortalServer } from "~/modules/server/http-server.server";
 
 await boot();
 

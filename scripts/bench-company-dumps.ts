@@ -36,7 +36,7 @@ const { migrateToLatest } = await import("~/modules/db/database.server");
 const { getCatalog, prepareCatalog } = await import("~/modules/catalog/source.server");
 const { createDump } = await import("~/modules/feeds/dumps.server");
 const { absoluteFilePath } = await import("~/modules/feeds/files.server");
-const { startEngine } = await import("~/modules/engine.server");
+const { startEngine } = await import("~/modules/server/engine.server");
 const { outputOptionsSchema } = await import("~/modules/feeds/model");
 const { newId, nowIso } = await import("~/modules/db/ids");
 

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * The portal's HTTP server: the production build behind the Express layer of
- * app/modules/http/server.server.ts (security headers, cross-site and body-size checks, client address).
+ * app/modules/server/http-server.server.ts (security headers, cross-site and body-size checks, client address).
  * `npm start`, the end-to-end tests, the benchmark and the Docker image all start it.
  *
  * With WEB_CONCURRENCY above 1 (the default is one per core) it is a node:cluster primary: it forks that many

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * `npm start`: builds when the build is missing or older than the sources, then serves the production
- * build with scripts/serve.mjs. The server migrates the database and starts the worker (app/modules/boot.server.ts).
+ * build with scripts/serve.mjs. The server migrates the database and starts the worker (app/modules/server/boot.server.ts).
  */
 import { spawn } from "node:child_process";
 import path from "node:path";

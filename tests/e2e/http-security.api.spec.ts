@@ -2,7 +2,7 @@ import { expect, test } from "@playwright/test";
 import { createAccount, signInToken } from "./support/accounts";
 import { e2eDb } from "./support/database";
 
-/** The HTTP layer in front of the app (app/modules/http/server.server.ts), seen from outside. */
+/** The HTTP layer in front of the app (app/modules/server/http-server.server.ts), seen from outside. */
 
 const incidentCount = async () =>
   (

@@ -7,7 +7,7 @@ import { signInToken } from "./support/accounts";
 import { startPortalProcess, type PortalProcess } from "./support/portal-process";
 
 /**
- * The anonymous full-page cache (app/modules/http/page-cache.server.ts), on a server of its own with a database
+ * The anonymous full-page cache (app/modules/server/page-cache.server.ts), on a server of its own with a database
  * of its own: specification reloads made by other tests on the shared database would empty its cache midway.
  */
 

@@ -5,7 +5,7 @@ import { isResetTokenUsable, passwordResetMailJob, requestPasswordReset, resetPa
 import { createSession, getOptionalUser, readSessionToken } from "~/modules/auth/session.server";
 import { db } from "~/modules/db/db.server";
 import { newId, nowIso } from "~/modules/db/ids";
-import { engineHandlers } from "~/modules/engine.server";
+import { engineHandlers } from "~/modules/server/engine.server";
 import { CLIENT_ADDRESS_HEADER } from "~/modules/http/client-address.server";
 import { startWorker, type Worker } from "~/modules/jobs/worker.server";
 import { waitFor } from "../support/wait";

@@ -6,7 +6,7 @@ import { DEMO_PASSWORD, demoAccounts, seedDemoAccounts } from "~/modules/auth/se
 import { createSession, destroySession, getOptionalUser } from "~/modules/auth/session.server";
 import { findUserByEmail, loadCurrentUser } from "~/modules/auth/users.server";
 import { db } from "~/modules/db/db.server";
-import { engineHandlers } from "~/modules/engine.server";
+import { engineHandlers } from "~/modules/server/engine.server";
 import { startWorker } from "~/modules/jobs/worker.server";
 import { waitFor } from "../support/wait";
 

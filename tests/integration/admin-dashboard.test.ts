@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { recentAdminActions } from "~/modules/admin/audit.server";
 import { loadAdminDashboard, reloadSpecifications } from "~/modules/admin/dashboard.server";
+import { recentAdminActions } from "~/modules/audit/audit.server";
 import { seedDemoAccounts } from "~/modules/auth/seed.server";
 import { createSession } from "~/modules/auth/session.server";
 import { findUserByEmail, type CurrentUser } from "~/modules/auth/users.server";
@@ -14,6 +14,7 @@ import { heartbeatEveryMs, instanceKeptMs, staleAfterMs } from "~/modules/instan
 import { listInstances, newInstanceId, recordHeartbeat, removeInstance } from "~/modules/instances/instances.server";
 import { countQueues } from "~/modules/jobs/queue-summary.server";
 import { workerAlive } from "~/modules/jobs/worker.server";
+import { engineJobKinds } from "~/modules/server/engine.server";
 import { action as dashboardApiAction, loader as dashboardApiLoader } from "~/routes/api/admin-dashboard";
 
 /** The deal watch set reads this file (DOCS_SPEC_SOURCES), set before the modules read the environment. */
@@ -129,7 +130,7 @@ describe("queues", () => {
   });
 
   it("lists every registered job kind on the dashboard, with nothing queued too", async () => {
-    const { queues } = await loadAdminDashboard(now);
+    const { queues } = await loadAdminDashboard(engineJobKinds, now);
     const kinds = queues.map((row) => row.kind);
     expect(kinds).toEqual(expect.arrayContaining(["run-dump", "purge-files", "advance-catalog", "test-alpha", "test-beta"]));
     expect(kinds).toEqual([...kinds].sort());
@@ -224,7 +225,7 @@ describe("specification reload", () => {
       target: "dealwatch",
       details: { outcome: "reloaded" },
     });
-    const { specifications } = await loadAdminDashboard();
+    const { specifications } = await loadAdminDashboard(engineJobKinds);
     expect(specifications.find((spec) => spec.set === "dealwatch")).toMatchObject({
       version: 1,
       loadedHere: 1,

@@ -1,7 +1,7 @@
 import express from "express";
 import { describe, expect, it } from "vitest";
 import { CLIENT_ADDRESS_HEADER } from "~/modules/http/client-address.server";
-import { clientAddressMiddleware } from "~/modules/http/server.server";
+import { clientAddressMiddleware } from "~/modules/server/http-server.server";
 
 /** A real Express server on loopback with the portal's address middleware, echoing what the app would see. */
 async function addressSeen(trustedHops: number, headers: Record<string, string>): Promise<string> {

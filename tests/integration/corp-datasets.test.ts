@@ -12,7 +12,7 @@ import type { Company, Statement } from "~/modules/catalog/catalog";
 import { getCatalog, prepareCatalog } from "~/modules/catalog/source.server";
 import { db } from "~/modules/db/db.server";
 import { newId, nowIso } from "~/modules/db/ids";
-import { startEngine } from "~/modules/engine.server";
+import { startEngine } from "~/modules/server/engine.server";
 import { cancelDump, createDump } from "~/modules/feeds/dumps.server";
 import { absoluteFilePath } from "~/modules/feeds/files.server";
 import { outputOptionsSchema } from "~/modules/feeds/model";

@@ -14,9 +14,9 @@ const ports = vi.hoisted(() => {
 
 import { getCatalog, prepareCatalog } from "~/modules/catalog/source.server";
 import { db } from "~/modules/db/db.server";
-import { sealFtpPassword } from "~/modules/delivery/secret-key.server";
+import { sealFtpPassword } from "~/modules/delivery/ftp-password.server";
 import { cancelDump, createDump } from "~/modules/feeds/dumps.server";
-import { startEngine } from "~/modules/engine.server";
+import { startEngine } from "~/modules/server/engine.server";
 import { createFeed, FeedLimitError, queueFeedRun } from "~/modules/feeds/feeds.server";
 import { absoluteFilePath } from "~/modules/feeds/files.server";
 import { outputOptionsSchema, type Delivery, type Notification } from "~/modules/feeds/model";

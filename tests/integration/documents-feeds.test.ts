@@ -16,7 +16,7 @@ import type { CurrentUser } from "~/modules/auth/users.server";
 import { loadCurrentUser } from "~/modules/auth/users.server";
 import { db } from "~/modules/db/db.server";
 import { newId, nowIso } from "~/modules/db/ids";
-import { startEngine } from "~/modules/engine.server";
+import { startEngine } from "~/modules/server/engine.server";
 import { queueDueFeeds, queueFeedRun, runFeedJob } from "~/modules/feeds/feeds.server";
 import { absoluteFilePath } from "~/modules/feeds/files.server";
 import { setFeedActive, storeFeed } from "~/modules/feeds/submission.server";
@@ -351,7 +351,7 @@ async function spawnHeldWorker(holdSince: string): Promise<{ process: ChildProce
   fs.writeFileSync(
     script,
     `import { getCatalog } from ${JSON.stringify(path.resolve("app/modules/catalog/source.server.ts"))};
-import { startEngine } from ${JSON.stringify(path.resolve("app/modules/engine.server.ts"))};
+import { startEngine } from ${JSON.stringify(path.resolve("app/modules/server/engine.server.ts"))};
 const catalog = getCatalog();
 const original = catalog.changedDocuments.bind(catalog);
 let calls = 0;

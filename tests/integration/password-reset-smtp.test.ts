@@ -23,7 +23,7 @@ async function importWithSmtp(url: string) {
     return {
       reset: await import("~/modules/auth/password-reset.server"),
       crypto: await import("~/modules/auth/crypto.server"),
-      engine: await import("~/modules/engine.server"),
+      engine: await import("~/modules/server/engine.server"),
       worker: await import("~/modules/jobs/worker.server"),
       ids: await import("~/modules/db/ids"),
       db: (await import("~/modules/db/db.server")).db,

@@ -13,7 +13,7 @@ import { getCatalog, prepareCatalog } from "~/modules/catalog/source.server";
 import { db } from "~/modules/db/db.server";
 import { nowIso } from "~/modules/db/ids";
 import { cancelDump, createDump } from "~/modules/feeds/dumps.server";
-import { startEngine } from "~/modules/engine.server";
+import { startEngine } from "~/modules/server/engine.server";
 import { absoluteFilePath } from "~/modules/feeds/files.server";
 import { outputOptionsSchema } from "~/modules/feeds/model";
 import { abandonedMessage } from "~/modules/jobs/queue.server";

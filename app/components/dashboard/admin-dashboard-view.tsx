@@ -3,17 +3,11 @@ import { withZod } from "@remix-validated-form/with-zod";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useField, useIsSubmitting, ValidatedForm } from "remix-validated-form";
-import type { AdminActionEntry } from "~/modules/admin/audit";
-import {
-  ageParts,
-  specReloadSchema,
-  specReloadTargets,
-  type QueueRow,
-  type SpecReloadOutcome,
-  type SpecRow,
-} from "~/modules/admin/dashboard";
+import type { AdminActionEntry } from "~/modules/audit/audit";
+import { ageParts, specReloadSchema, specReloadTargets, type SpecReloadOutcome, type SpecRow } from "~/modules/admin/dashboard";
 import { translateMessage } from "~/modules/forms/messages";
 import type { InstanceRow } from "~/modules/instances/instances";
+import type { QueueRow } from "~/modules/jobs/queue-summary";
 import { formatDateTime } from "./format";
 import { NoRecords } from "./no-records";
 import { TableScroll } from "~/components/layout/table-scroll";

@@ -1,3 +1,4 @@
+import { recordAdminAction } from "~/modules/audit/audit.server";
 import type { TokenDecoding } from "~/modules/auth/token-decoder";
 import { decodeToken } from "~/modules/auth/token-decoder.server";
 import { findUserByEmail, type CurrentUser } from "~/modules/auth/users.server";
@@ -5,7 +6,6 @@ import { env } from "~/modules/env/env.server";
 import { showOutboxMessage, type ShownOutboxMessage } from "~/modules/mail/outbox-lookup";
 import { findOutboxMessage } from "~/modules/mail/outbox.server";
 import { outboxKeepsLinks } from "~/modules/mail/security-mail";
-import { recordAdminAction } from "./audit.server";
 
 /**
  * Admin reads that could open someone's account: an outbox message (a reset link) and a token's owner. Each is

@@ -1,14 +1,14 @@
+import { recentAdminActions, recordAdminAction } from "~/modules/audit/audit.server";
+import type { AdminActionEntry } from "~/modules/audit/audit";
 import type { CurrentUser } from "~/modules/auth/users.server";
 import { loadedSpecVersions, SpecUnavailableError } from "~/modules/docs/routing-data.server";
 import { readSpecVersions, reloadSpecEverywhere } from "~/modules/docs/spec-versions.server";
-import { engineHandlers } from "~/modules/engine.server";
 import type { InstanceRow } from "~/modules/instances/instances";
 import { listInstances } from "~/modules/instances/instances.server";
+import { mergeQueueRows, type QueueRow } from "~/modules/jobs/queue-summary";
 import { countQueues } from "~/modules/jobs/queue-summary.server";
 import { docSets } from "~/modules/registry/registry";
-import { recentAdminActions, recordAdminAction } from "./audit.server";
-import type { AdminActionEntry } from "./audit";
-import { mergeQueueRows, type QueueRow, type SpecReloadOutcome, type SpecReloadTarget, type SpecRow } from "./dashboard";
+import type { SpecReloadOutcome, SpecReloadTarget, SpecRow } from "./dashboard";
 
 export interface AdminDashboard {
   generatedAt: string;
@@ -18,8 +18,11 @@ export interface AdminDashboard {
   audit: AdminActionEntry[];
 }
 
-/** Everything the dashboard shows, as of `now`: instances, queues, specification versions, the latest admin actions. */
-export async function loadAdminDashboard(now = new Date()): Promise<AdminDashboard> {
+/**
+ * Everything the dashboard shows, as of `now`: instances, queues, specification versions, the latest admin
+ * actions. The route passes the worker's job kinds, so a kind with nothing queued still has its row.
+ */
+export async function loadAdminDashboard(jobKinds: readonly string[], now = new Date()): Promise<AdminDashboard> {
   const [instances, counted, versions, audit] = await Promise.all([
     listInstances(now),
     countQueues(now),
@@ -40,7 +43,7 @@ export async function loadAdminDashboard(now = new Date()): Promise<AdminDashboa
   return {
     generatedAt: now.toISOString(),
     instances,
-    queues: mergeQueueRows(Object.keys(engineHandlers), counted),
+    queues: mergeQueueRows(jobKinds, counted),
     specifications,
     audit,
   };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ageParts, mergeQueueRows, specReloadSchema, type QueueRow } from "./dashboard";
+import { ageParts, specReloadSchema } from "./dashboard";
 
 describe("ageParts", () => {
   it("uses one whole unit, rounded down", () => {
@@ -14,18 +14,6 @@ describe("ageParts", () => {
 
   it("shows a negative age (a clock ahead) as zero seconds", () => {
     expect(ageParts(-3_000)).toEqual({ unit: "seconds", count: 0 });
-  });
-});
-
-describe("mergeQueueRows", () => {
-  const row = (kind: string, queued: number): QueueRow => ({ kind, queued, running: 0, failed: 0, oldestWaitingMs: 1000 });
-
-  it("lists every registered kind, and kinds only the table knows, in name order", () => {
-    expect(mergeQueueRows(["run-feed", "run-dump"], [row("run-dump", 2), row("retired-kind", 1)])).toEqual([
-      row("retired-kind", 1),
-      row("run-dump", 2),
-      { kind: "run-feed", queued: 0, running: 0, failed: 0, oldestWaitingMs: null },
-    ]);
   });
 });
 

@@ -1,7 +1,7 @@
 import { db } from "~/modules/db/db.server";
 import { nowIso } from "~/modules/db/ids";
-import { openBoundSecret, sealBoundSecret } from "~/modules/delivery/secret-key.server";
 import type { Platform } from "~/modules/registry/registry";
+import { openBoundSecret, sealBoundSecret } from "~/modules/secrets/secret-key.server";
 import { sha256, unsign } from "./crypto.server";
 import { getOptionalUser, readSessionToken } from "./session.server";
 

@@ -1,5 +1,6 @@
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type Selectable, type SqlBool } from "kysely";
 import type { DatabaseHandle, DialectName } from "~/modules/db/database.server";
+import { endOf, startOf } from "~/modules/db/moments";
 import { containsLowerCased } from "~/modules/db/text-search";
 import type { CatalogCompanyTable, CatalogDocumentTable, CatalogSeriesTable, Database } from "~/modules/db/schema";
 import type {
@@ -37,7 +38,6 @@ import {
   type StoredPoint,
   type StoredStatement,
 } from "./generator";
-import { endOf, startOf } from "./moments";
 import { nextPeriodDate } from "./periods";
 import { selectPoints } from "./points";
 import { createRandom, type Random } from "./random";

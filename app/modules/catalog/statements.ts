@@ -1,6 +1,6 @@
+import { endOf, startOf } from "~/modules/db/moments";
 import type { Statement, StatementCriteria } from "./catalog";
 import type { StoredStatement } from "./generator";
-import { endOf, startOf } from "./moments";
 import { statementAccounts } from "./reference-data";
 
 const typeCodes = { "income-statement": "IS", "balance-sheet": "BS", "cash-flow": "CF" } as const;

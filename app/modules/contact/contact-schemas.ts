@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { CAPTCHA_FIELD } from "~/modules/captcha/captcha-field";
 import { optionalChoice, optionalText, requiredChoice, requiredEmail, requiredText } from "~/modules/forms/fields";
+import { countryCodes } from "~/modules/registry/countries";
 import { products } from "~/modules/registry/registry";
-import { countryCodes } from "./countries";
 
 export const contactKinds = ["general-inquiry", "report-bug", "request-feature", "business-inquiry"] as const;
 export type ContactKind = (typeof contactKinds)[number];

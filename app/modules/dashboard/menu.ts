@@ -1,6 +1,6 @@
 import type { Subscriptions } from "~/modules/auth/users.server";
-import { safeRedirect } from "~/modules/http/safe-redirect";
 import { splitLanguagePrefix } from "~/modules/i18n/language";
+import { safeRedirect } from "~/modules/url/safe-redirect";
 import { dashboardAreas, type DashboardArea, type MenuIcon } from "./screens";
 
 export type { MenuIcon };

@@ -1,4 +1,4 @@
-import { hasControlCharacters } from "~/modules/net/control-characters";
+import { hasControlCharacters } from "~/modules/url/control-characters";
 import type { ContractOperation, ContractParameter, SchemaNode } from "./contract";
 import { schemaProblem } from "./schema-check";
 

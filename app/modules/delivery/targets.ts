@@ -1,4 +1,4 @@
-import { hasControlCharacters } from "~/modules/net/control-characters";
+import { hasControlCharacters } from "~/modules/url/control-characters";
 
 /** Where a file goes and who is told: parsing and shaping, without any IO (see channels.server.ts). */
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { upstreamUrlsSchema } from "~/modules/data-api/upstream-urls";
+import { upstreamUrlsSchema } from "./upstream-urls";
 
 const booleanString = z
   .enum(["true", "false", "1", "0", ""])

@@ -1,6 +1,6 @@
 import { db } from "~/modules/db/db.server";
 import { callWebhook, sendNotificationMail, uploadByFtp } from "~/modules/delivery/channels.server";
-import { openFtpPassword } from "~/modules/delivery/secret-key.server";
+import { openFtpPassword } from "~/modules/delivery/ftp-password.server";
 import { normaliseRemoteDirectory, parseFtpHost } from "~/modules/delivery/targets";
 import type { Job } from "~/modules/jobs/queue.server";
 import { subscriberFailure } from "~/modules/net/outbound-errors";

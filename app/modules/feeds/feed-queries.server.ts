@@ -1,4 +1,4 @@
-import { auditIfAdmin } from "~/modules/admin/audit.server";
+import { auditIfAdmin } from "~/modules/audit/audit.server";
 import type { Selectable } from "kysely";
 import type { z } from "zod";
 import type { CurrentUser } from "~/modules/auth/users.server";

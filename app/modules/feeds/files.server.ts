@@ -1,6 +1,6 @@
 import fs from "node:fs/promises";
 import path from "node:path";
-import { recordAdminAction } from "~/modules/admin/audit.server";
+import { recordAdminAction } from "~/modules/audit/audit.server";
 import { db } from "~/modules/db/db.server";
 import { newId, nowIso } from "~/modules/db/ids";
 import type { FileTable } from "~/modules/db/schema";

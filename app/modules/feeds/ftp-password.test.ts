@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { encryptSecret, ftpSecretBinding } from "~/modules/delivery/secrets";
+import { ftpSecretBinding } from "~/modules/delivery/ftp-login";
+import { encryptSecret } from "~/modules/secrets/seal";
 import { ftpPasswordProblem, reusableFtpPassword } from "./ftp-password";
 
 const key = "a-key-of-at-least-thirty-two-characters";

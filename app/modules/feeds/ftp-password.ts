@@ -1,4 +1,5 @@
-import { isBoundSecret, sameFtpLogin } from "~/modules/delivery/secrets";
+import { sameFtpLogin } from "~/modules/delivery/ftp-login";
+import { isBoundSecret } from "~/modules/secrets/seal";
 
 /**
  * Finding 17: a stored FTP password belongs to one server and login. An empty password field keeps it only

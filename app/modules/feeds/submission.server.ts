@@ -1,8 +1,8 @@
-import { auditIfAdmin } from "~/modules/admin/audit.server";
+import { auditIfAdmin } from "~/modules/audit/audit.server";
 import type { CurrentUser } from "~/modules/auth/users.server";
 import { db } from "~/modules/db/db.server";
 import { nowIso } from "~/modules/db/ids";
-import { sealFtpPassword } from "~/modules/delivery/secret-key.server";
+import { sealFtpPassword } from "~/modules/delivery/ftp-password.server";
 import { splitAddresses } from "~/modules/delivery/targets";
 import { encodeMessage } from "~/modules/forms/messages";
 import { createDump } from "./dumps.server";

@@ -1,4 +1,4 @@
-import { sameSitePath } from "~/modules/http/safe-redirect";
+import { sameSitePath } from "~/modules/url/safe-redirect";
 
 /** Language prefixes: every route may start with /en or /zh; no prefix means English. */
 

@@ -1,6 +1,6 @@
 import { sql } from "kysely";
-import { endOf, startOf } from "~/modules/catalog/moments";
 import { db } from "~/modules/db/db.server";
+import { endOf, startOf } from "~/modules/db/moments";
 import { containsText } from "~/modules/db/text-search";
 import { newId, nowIso } from "~/modules/db/ids";
 import { maxListRows } from "~/modules/forms/list-limit";

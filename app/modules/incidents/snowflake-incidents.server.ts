@@ -1,5 +1,5 @@
-import { endOf, startOf } from "~/modules/catalog/moments";
 import { db } from "~/modules/db/db.server";
+import { endOf, startOf } from "~/modules/db/moments";
 import { maxListRows } from "~/modules/forms/list-limit";
 import { summarizeSnowflakeIncident, type SnowflakeFilter, type SnowflakeIncidentSummary } from "./snowflake-lookup";
 

@@ -1,6 +1,6 @@
 import { db } from "~/modules/db/db.server";
 import { nowIso } from "~/modules/db/ids";
-import type { QueueRow } from "~/modules/admin/dashboard";
+import type { QueueRow } from "./queue-summary";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

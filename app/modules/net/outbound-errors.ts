@@ -1,5 +1,5 @@
 import { FTPError } from "basic-ftp";
-import { hasControlCharacters } from "./control-characters";
+import { hasControlCharacters } from "~/modules/url/control-characters";
 
 /**
  * Why an outbound connection failed, in two versions: the raw detail (socket errors, addresses) for server

@@ -1,8 +1,8 @@
 import { withZod } from "@remix-validated-form/with-zod";
 import { z } from "zod";
 import { requiredCaptcha } from "~/modules/captcha/captcha-answer";
-import { countryCodes } from "~/modules/contact/countries";
 import { optionalText, requiredChoice, requiredEmail, requiredText } from "~/modules/forms/fields";
+import { countryCodes } from "~/modules/registry/countries";
 
 /** A ticked checkbox: "on" from a form, true from JSON. */
 const ticked = (value: unknown) => value === true || value === "on" || value === "true";

@@ -2,8 +2,8 @@ import { z } from "zod";
 import { sha256 } from "~/modules/auth/crypto.server";
 import { decodeCookieValue } from "~/modules/auth/session-rules";
 import { db } from "~/modules/db/db.server";
-import { openBoundSecret, sealBoundSecret } from "~/modules/delivery/secret-key.server";
 import { env } from "~/modules/env/env.server";
+import { openBoundSecret, sealBoundSecret } from "~/modules/secrets/secret-key.server";
 import { looksLikeTrialKey } from "./trial-key-shape";
 
 /**

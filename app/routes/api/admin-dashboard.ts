@@ -4,6 +4,7 @@ import { loadAdminDashboard, reloadSpecifications } from "~/modules/admin/dashbo
 import { requireApiAdmin } from "~/modules/auth/guards.server";
 import { jsonResponse, methodNotAllowed, readJsonObject, zodErrorResponse } from "~/modules/forms/json.server";
 import { getFixedT } from "~/modules/i18n/i18n.server";
+import { engineJobKinds } from "~/modules/server/engine.server";
 
 /**
  * GET /api/admin/dashboard: the instances, queues, specification versions and latest admin actions.
@@ -13,7 +14,7 @@ import { getFixedT } from "~/modules/i18n/i18n.server";
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireApiAdmin(request);
-  return jsonResponse(await loadAdminDashboard());
+  return jsonResponse(await loadAdminDashboard(engineJobKinds));
 }
 
 export async function action({ request }: ActionFunctionArgs) {

@@ -9,11 +9,11 @@ import { isContactKind, type ContactKind } from "~/modules/contact/contact-schem
 import { submitContactMessage } from "~/modules/contact/contact.server";
 import { clientAddress } from "~/modules/http/client-address.server";
 import { contactValidators } from "~/modules/contact/contact-validators";
-import { countryOptions } from "~/modules/contact/countries";
 import { pageMeta } from "~/modules/content/page-meta";
 import { pageTitle } from "~/modules/content/page-title.server";
 import { formFailure, readFormData, validationFailure } from "~/modules/forms/form-data.server";
 import { languageOfPath, localizePathFor } from "~/modules/i18n/language";
+import { countryOptions } from "~/modules/registry/countries";
 import { redirectWithToast } from "~/modules/toast/toast.server";
 
 function requireKind(kind: string | undefined): ContactKind {

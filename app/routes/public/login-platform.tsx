@@ -10,7 +10,6 @@ import { PasswordField, TextField } from "~/components/forms/form-fields";
 import { SubmitButton } from "~/components/forms/submit-button";
 import { AppLink } from "~/components/layout/app-link";
 import { loginSchema } from "~/modules/auth/auth-schemas";
-import { safeRedirect } from "~/modules/http/safe-redirect";
 import { authenticator, LoginError } from "~/modules/auth/login.server";
 import { createSession } from "~/modules/auth/session.server";
 import { pageMeta } from "~/modules/content/page-meta";
@@ -20,6 +19,7 @@ import { encodeMessage } from "~/modules/forms/messages";
 import { localizePathFor } from "~/modules/i18n/language";
 import { isPlatform, platforms, type Platform } from "~/modules/registry/registry";
 import { redirectWithToast } from "~/modules/toast/toast.server";
+import { safeRedirect } from "~/modules/url/safe-redirect";
 
 const loginValidator = withZod(loginSchema);
 

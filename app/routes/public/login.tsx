@@ -3,10 +3,10 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AppLink } from "~/components/layout/app-link";
-import { safeRedirect } from "~/modules/http/safe-redirect";
 import { pageMeta } from "~/modules/content/page-meta";
 import { pageTitle } from "~/modules/content/page-title.server";
 import { platforms } from "~/modules/registry/registry";
+import { safeRedirect } from "~/modules/url/safe-redirect";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   return pageTitle(request, "auth.loginTitle");

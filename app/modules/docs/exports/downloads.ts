@@ -1,7 +1,7 @@
 /** The documentation downloads of a set (SPEC.md section 3) and the files this portal serves for them. */
 import { z } from "zod";
-import { hasControlCharacters } from "~/modules/net/control-characters";
 import { docSetPath, getDocSet, type DocSetId } from "~/modules/registry/registry";
+import { hasControlCharacters } from "~/modules/url/control-characters";
 import { docSetPages } from "../doc-pages";
 import type { ApiModel } from "../spec-model";
 import { toOpenApi3 } from "./openapi";

@@ -1,4 +1,4 @@
-import { auditIfAdmin } from "~/modules/admin/audit.server";
+import { auditIfAdmin } from "~/modules/audit/audit.server";
 import type { CurrentUser } from "~/modules/auth/users.server";
 import { db } from "~/modules/db/db.server";
 import { createDump, dumpProgress } from "~/modules/feeds/dumps.server";

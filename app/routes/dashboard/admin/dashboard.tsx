@@ -19,11 +19,12 @@ import { pageMeta } from "~/modules/content/page-meta";
 import { pageTitle } from "~/modules/content/page-title.server";
 import { readFormData, validationFailure } from "~/modules/forms/form-data.server";
 import { getFixedT } from "~/modules/i18n/i18n.server";
+import { engineJobKinds } from "~/modules/server/engine.server";
 import { redirectWithToast } from "~/modules/toast/toast.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  return { dashboard: await loadAdminDashboard(), ...(await pageTitle(request, "admin.dashboard.title")) };
+  return { dashboard: await loadAdminDashboard(engineJobKinds), ...(await pageTitle(request, "admin.dashboard.title")) };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data?.title, data?.siteName);

@@ -14,7 +14,7 @@ import {
   SHARED_CACHE_CONTROL,
   type RenderedAnswer,
 } from "./page-cache";
-import { documentSecurityPolicy } from "./policy";
+import { documentSecurityPolicy } from "~/modules/http/policy";
 
 const anonymous = { method: "GET", accept: "text/html", cookie: undefined, authorization: undefined, hasBody: false };
 

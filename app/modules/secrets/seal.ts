@@ -1,11 +1,10 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from "node:crypto";
-import { parseFtpHost } from "./targets";
 
 /**
- * Secrets the portal must be able to read back (FTP passwords) are stored encrypted with AES-256-GCM:
- * "v2:" + base64(iv | tag | ciphertext). The key is derived from ENCRYPTION_KEY (or the session secret);
- * the additional authenticated data is a binding (whose secret, for which server), so a sealed value
- * copied to another user, host or login no longer opens.
+ * Secrets the portal must be able to read back (FTP passwords, API keys kept with a session, trial keys) are
+ * stored encrypted with AES-256-GCM: "v2:" + base64(iv | tag | ciphertext). The key is derived from
+ * ENCRYPTION_KEY (or the session secret); the additional authenticated data is a binding (whose secret, for
+ * which server), so a sealed value copied to another user, host or login no longer opens.
  *
  * Values of the unbound "v1:" format are not migrated: nothing stored says which user and server they were
  * typed for, so they count as missing and the subscriber is asked for the password again.
@@ -47,29 +46,4 @@ export function decryptSecret(stored: string, secret: string, binding: string): 
   } catch {
     throw new SecretError("The secret cannot be decrypted with the configured key for this user and server");
   }
-}
-
-export interface FtpLoginOf {
-  host: string;
-  port?: number;
-  username: string;
-}
-
-/** The FTP server as the binding sees it: "ftp://Host:21" and "host" name the same server. */
-export function ftpServerOf(login: FtpLoginOf): { host: string; port: number; username: string } {
-  const address = parseFtpHost(login.host, login.port);
-  return { host: (address?.host ?? login.host.trim()).toLowerCase(), port: address?.port ?? login.port ?? 21, username: login.username };
-}
-
-/** The binding of an FTP password: its user, host, port and login. */
-export function ftpSecretBinding(userId: string, login: FtpLoginOf): string {
-  const server = ftpServerOf(login);
-  return JSON.stringify(["ftp-password", userId, server.host, server.port, server.username]);
-}
-
-/** Whether two FTP settings name the same server and login (a stored password may then be kept). */
-export function sameFtpLogin(a: FtpLoginOf, b: FtpLoginOf): boolean {
-  const left = ftpServerOf(a);
-  const right = ftpServerOf(b);
-  return left.host === right.host && left.port === right.port && left.username === right.username;
 }

@@ -20,8 +20,8 @@ import { apiLanguage, languageOfPath, type Language } from "~/modules/i18n/langu
 import { startWebInstance } from "~/modules/instances/instances.server";
 import { serviceWorkerScript } from "~/modules/offline/worker-script.server";
 import { redactSecrets } from "~/modules/secrets/redact";
-import { formatBytes } from "./body.server";
-import { CLIENT_ADDRESS_HEADER } from "./client-address.server";
+import { formatBytes } from "~/modules/http/body.server";
+import { CLIENT_ADDRESS_HEADER } from "~/modules/http/client-address.server";
 import { createPageCache } from "./page-cache.server";
 import {
   RESOURCE_SECURITY_POLICY,
@@ -35,7 +35,7 @@ import {
   remixOriginView,
   requestLineRefusal,
   securityHeaders,
-} from "./policy";
+} from "~/modules/http/policy";
 
 declare module "@remix-run/node" {
   interface AppLoadContext {

@@ -1,6 +1,6 @@
 /**
- * Criteria take dates (`2025-05-01`) or timestamps; stored values are ISO timestamps. A date bound covers its
- * whole day. A value that is neither is returned as given (callers validate their input).
+ * Query bounds (catalog criteria, incident filters) take dates (`2025-05-01`) or timestamps; stored values are
+ * ISO timestamps. A date bound covers its whole day. A value that is neither is returned as given (callers validate their input).
  */
 const datePattern = /^\d{4}-\d{2}-\d{2}$/;
 

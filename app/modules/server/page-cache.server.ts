@@ -21,7 +21,7 @@ import {
   SHARED_CACHE_CONTROL,
   type CachedKind,
 } from "./page-cache";
-import { RESOURCE_SECURITY_POLICY } from "./policy";
+import { RESOURCE_SECURITY_POLICY } from "~/modules/http/policy";
 
 /**
  * The anonymous full-page cache: docs pages and routing data, rendered once and then served from memory,

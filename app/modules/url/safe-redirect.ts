@@ -1,4 +1,4 @@
-import { hasControlCharacters } from "~/modules/net/control-characters";
+import { hasControlCharacters } from "./control-characters";
 
 /** The fallback and the target must stay on this site; the parse base only serves to compare origins. */
 const BASE = "http://portal.invalid";

@@ -45,6 +45,9 @@ export const engineHandlers: Record<string, JobHandler> = {
   [passwordResetMailJob]: { run: sendPasswordResetMail },
 };
 
+/** Every kind the worker runs, for the admin dashboard's queues table (a kind with nothing queued has a row too). */
+export const engineJobKinds: readonly string[] = Object.keys(engineHandlers);
+
 export function periodicJobs(): PeriodicJob[] {
   return [
     { kind: scheduleFeedsJob, everyMs: minute, immediately: true },

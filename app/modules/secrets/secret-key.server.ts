@@ -1,6 +1,6 @@
 import { createHmac } from "node:crypto";
 import { env } from "~/modules/env/env.server";
-import { decryptSecret, encryptSecret, ftpSecretBinding, type FtpLoginOf } from "./secrets";
+import { decryptSecret, encryptSecret } from "./seal";
 
 /**
  * ENCRYPTION_KEY, which production requires apart from the session secret (env.ts); in development and tests
@@ -12,19 +12,9 @@ function secretKey(): string {
   return createHmac("sha256", env.SESSION_SECRET).update("portal encryption key").digest("hex");
 }
 
-/** Seals a user's FTP password for one server and login. */
-export function sealFtpPassword(plain: string, userId: string, login: FtpLoginOf): string {
-  return encryptSecret(plain, secretKey(), ftpSecretBinding(userId, login));
-}
-
-/** Opens a stored FTP password; throws SecretError for another user, server or login. */
-export function openFtpPassword(stored: string, userId: string, login: FtpLoginOf): string {
-  return decryptSecret(stored, secretKey(), ftpSecretBinding(userId, login));
-}
-
 /**
- * Seals any other secret the portal keeps for a while (an API key kept with a browser session, a trial key in a
- * cookie), bound to what it belongs to: opening it under another binding fails.
+ * Seals a secret the portal keeps for a while (an FTP password, an API key kept with a browser session, a trial
+ * key in a cookie), bound to what it belongs to: opening it under another binding fails.
  */
 export function sealBoundSecret(plain: string, binding: string): string {
   return encryptSecret(plain, secretKey(), binding);

@@ -4,7 +4,7 @@ import { database } from "~/modules/db/db.server";
 import { migrateToLatest } from "~/modules/db/database.server";
 import { demoDataRule } from "~/modules/env/env";
 import { env } from "~/modules/env/env.server";
-import { startEngine } from "~/modules/engine.server";
+import { startEngine } from "~/modules/server/engine.server";
 
 /**
  * Brings the process to a serving state: migrated database, seeded catalog, demo data on a local address,
