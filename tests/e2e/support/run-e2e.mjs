@@ -7,44 +7,79 @@
  *   except those tagged @no-db.
  * @no-db marks tests whose outcome does not depend on the server's database: documentation, downloads, search,
  * the runs of the documentation's samples. Arguments go to both runs (e.g. --reporter=line). Both runs go on
- * when the first fails; the exit code is the first failure's. Run with tsx (package.json's test:e2e).
+ * when the first fails; the exit code is the first failure's. Run with tsx (package.json's test:e2e); `npm test`
+ * (scripts/test.mjs) runs the same two runs as stages of its own.
  */
 import { spawnSync } from "node:child_process";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { findPostgresBin } from "../../support/postgres-bin.ts";
 
-const playwright = path.join("node_modules", ".bin", "playwright");
-const port = Number(process.env.E2E_PORT ?? 3210);
-const runs = [
-  { name: "SQLite", env: { E2E_PORT: String(port) }, args: ["--grep", "^(api|no-js) |@no-db"] },
-  {
-    name: "PostgreSQL",
-    env: { E2E_DATABASE: "postgres", E2E_PORT: String(port + 1) },
-    args: ["--project=js", "--project=api", "--grep-invert", "@no-db"],
-  },
-];
+/** @typedef {{ name: string, postgres: boolean, env: Record<string, string>, args: string[] }} E2eRun */
 
-// As in vitest.config.ts: without PostgreSQL installed its run is left out, unless REQUIRE_POSTGRES=1 (CI).
-if (!findPostgresBin()) {
-  if (process.env.REQUIRE_POSTGRES === "1") {
-    console.error("REQUIRE_POSTGRES=1 but PostgreSQL is not installed");
-    process.exit(1);
-  }
-  console.warn("PostgreSQL is not installed: the browser suite's PostgreSQL run is left out.");
-  runs.pop();
+/** @returns {E2eRun[]} */
+export function e2eRuns(port = Number(process.env.E2E_PORT ?? 3210)) {
+  return [
+    { name: "SQLite", postgres: false, env: { E2E_PORT: String(port) }, args: ["--grep", "^(api|no-js) |@no-db"] },
+    {
+      name: "PostgreSQL",
+      postgres: true,
+      env: { E2E_DATABASE: "postgres", E2E_PORT: String(port + 1) },
+      args: ["--project=js", "--project=api", "--grep-invert", "@no-db"],
+    },
+  ];
 }
 
-let exitCode = 0;
-const summary = [];
-for (const run of runs) {
-  const started = Date.now();
-  const { status } = spawnSync(playwright, ["test", ...run.args, ...process.argv.slice(2)], {
-    env: { ...process.env, ...run.env },
+/**
+ * As in vitest.config.ts: without PostgreSQL installed its run is left out, unless REQUIRE_POSTGRES=1 (CI).
+ * @param {E2eRun} run
+ * @returns {{ kind: "run" } | { kind: "skip" | "fail", message: string }}
+ */
+export function runPlan(run, { postgresInstalled, requirePostgres }) {
+  if (!run.postgres || postgresInstalled) return { kind: "run" };
+  if (requirePostgres) return { kind: "fail", message: "REQUIRE_POSTGRES=1 but PostgreSQL is not installed" };
+  return { kind: "skip", message: "PostgreSQL is not installed: the browser suite's PostgreSQL run is left out." };
+}
+
+/** @param {E2eRun} run */
+export function planOnThisMachine(run) {
+  return runPlan(run, { postgresInstalled: Boolean(findPostgresBin()), requirePostgres: process.env.REQUIRE_POSTGRES === "1" });
+}
+
+/**
+ * Runs Playwright for one run, its output on the console; answers the exit code.
+ * @param {E2eRun} run
+ */
+export function runPlaywright(run, extraArgs = [], extraEnv = {}) {
+  const { status } = spawnSync(path.join("node_modules", ".bin", "playwright"), ["test", ...run.args, ...extraArgs], {
+    env: { ...process.env, ...run.env, ...extraEnv },
     stdio: "inherit",
   });
-  const minutes = ((Date.now() - started) / 60_000).toFixed(1);
-  summary.push(`${run.name}: ${status === 0 ? "passed" : "failed"} in ${minutes} min`);
-  if (exitCode === 0 && status !== 0) exitCode = status ?? 1;
+  return status ?? 1;
 }
-console.log(`\nEnd-to-end runs: ${summary.join("; ")}`);
-process.exit(exitCode);
+
+function main() {
+  const runs = [];
+  for (const run of e2eRuns()) {
+    const plan = planOnThisMachine(run);
+    if (plan.kind === "fail") {
+      console.error(plan.message);
+      process.exit(1);
+    }
+    if (plan.kind === "skip") console.warn(plan.message);
+    else runs.push(run);
+  }
+  let exitCode = 0;
+  const summary = [];
+  for (const run of runs) {
+    const started = Date.now();
+    const status = runPlaywright(run, process.argv.slice(2));
+    const minutes = ((Date.now() - started) / 60_000).toFixed(1);
+    summary.push(`${run.name}: ${status === 0 ? "passed" : "failed"} in ${minutes} min`);
+    if (exitCode === 0 && status !== 0) exitCode = status;
+  }
+  console.log(`\nEnd-to-end runs: ${summary.join("; ")}`);
+  process.exit(exitCode);
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) main();

@@ -1,0 +1,34 @@
+import { describe, expect, it } from "vitest";
+import { e2eRuns, runPlan } from "../tests/e2e/support/run-e2e.mjs";
+import { shouldRun, stages } from "./test.mjs";
+
+describe("npm test's stages", () => {
+  it("run in the order of the old && chain, the browser suite's runs as run-e2e.mjs defines them", () => {
+    expect(stages([]).map((stage) => stage.name)).toEqual([
+      "provision",
+      "lint",
+      "typecheck",
+      "vitest",
+      "build",
+      ...e2eRuns().map((run) => `e2e ${run.name}`),
+    ]);
+  });
+
+  it("stop at the first failure, except that both browser runs go on when the first fails", () => {
+    const [provision, lint, , vitest, , sqlite, postgres] = stages([]);
+    expect(shouldRun(lint!, [])).toBe(true);
+    expect(shouldRun(lint!, [provision!])).toBe(false);
+    expect(shouldRun(sqlite!, [vitest!])).toBe(false);
+    expect(shouldRun(postgres!, [vitest!])).toBe(false);
+    expect(shouldRun(postgres!, [sqlite!])).toBe(true);
+  });
+
+  it("leave the PostgreSQL run out without PostgreSQL, unless REQUIRE_POSTGRES=1 makes that a failure", () => {
+    const [sqlite, postgres] = e2eRuns(3210);
+    expect(postgres?.env).toEqual({ E2E_DATABASE: "postgres", E2E_PORT: "3211" });
+    expect(runPlan(sqlite!, { postgresInstalled: false, requirePostgres: true })).toEqual({ kind: "run" });
+    expect(runPlan(postgres!, { postgresInstalled: true, requirePostgres: true })).toEqual({ kind: "run" });
+    expect(runPlan(postgres!, { postgresInstalled: false, requirePostgres: false }).kind).toBe("skip");
+    expect(runPlan(postgres!, { postgresInstalled: false, requirePostgres: true }).kind).toBe("fail");
+  });
+});
