@@ -75,19 +75,23 @@ function stageStatus(stage) {
 }
 
 /**
- * The tests' totals over the stages that ran tests; CI reads a run's closing line for its counts, so this line
- * names true totals or none.
+ * The tests' totals over the stages that ran tests, closing with CI's plain form ("Tests: N passed, N failed,
+ * N skipped" alone on the last line), which CI reads for a run's counts: so it names true totals or none.
  * @param {StageResult[]} stages
+ * @returns {string[]}
  */
-export function totalsLine(stages) {
+export function totalsLines(stages) {
   const reported = stages.filter((stage) => stage.counts);
   const missing = stages.filter((stage) => stage.missingReport).map((stage) => stage.name);
   const lacking = missing.length > 0 ? `; no report from ${missing.join(", ")}` : "";
-  if (reported.length === 0) return `Tests over all runs: none reported${lacking}`;
+  if (reported.length === 0) return [`No test counts reported${lacking}.`];
   const sum = (key) => reported.reduce((total, stage) => total + (stage.counts?.[key] ?? 0), 0);
-  const flaky = sum("flaky") > 0 ? `, ${sum("flaky")} flaky` : "";
+  const flaky = sum("flaky") > 0 ? `, ${sum("flaky")} of them flaky` : "";
   const names = reported.map((stage) => stage.name).join(", ");
-  return `Tests over all runs: ${sum("passed")} passed, ${sum("failed")} failed${flaky}, ${sum("skipped")} skipped (${names})${lacking}`;
+  return [
+    `Counted over ${names}${flaky}${lacking}:`,
+    `Tests: ${sum("passed") + sum("flaky")} passed, ${sum("failed")} failed, ${sum("skipped")} skipped`,
+  ];
 }
 
 /**
@@ -116,6 +120,6 @@ export function summaryLines(stages, times, count = 15) {
       lines.push(`${rank} ${formatDuration(entry.durationMs).padStart(8)}  ${sources[index].padEnd(sourceWidth)}  ${entry.file}`);
     });
   }
-  lines.push("", totalsLine(stages));
+  lines.push("", ...totalsLines(stages));
   return lines;
 }
