@@ -2,7 +2,8 @@ import { Scripts } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import docsPageScript from "~/modules/docs/docs-page.browser?worker&url";
 import { copyLabels } from "~/modules/docs/page-behaviours";
-import { DEFERRED_SCRIPTS_ID, STREAM_HOLDER_SCRIPT } from "~/modules/hydration/deferred-hydration";
+import { DEFERRED_SCRIPTS_ID } from "~/modules/hydration/deferred-hydration";
+import { STREAM_HOLDER_SCRIPT } from "~/modules/hydration/remix-context";
 
 /**
  * Remix's scripts for a page whose hydration waits (deferred-hydration.ts): the server sends them inert in a

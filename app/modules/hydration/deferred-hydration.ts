@@ -4,6 +4,7 @@
  * inert <template>; a small script (docs-page.browser.ts) gives the page what it does with JavaScript and moves
  * the scripts into the page when a reader points at, touches or focuses an island (the query builder).
  */
+import { remixStreamController } from "./remix-context";
 
 /** The id of the <template> that holds Remix's scripts of a page whose hydration waits. */
 export const DEFERRED_SCRIPTS_ID = "deferred-scripts";
@@ -29,26 +30,6 @@ export function defersHydration(matches: readonly RouteMatch[]): boolean {
 }
 
 /**
- * Remix sends a page's route data after the document, as scripts that hand chunks to
- * `window.__remixContext.streamController`; while Remix's own scripts wait in the template, this inline script,
- * before the template, gives them a controller that keeps the chunks, and activation hands them on.
- */
-export const STREAM_HOLDER_SCRIPT =
-  "window.__remixContext={streamController:{chunks:[],closed:false,enqueue(chunk){this.chunks.push(chunk)},close(){this.closed=true}}};";
-
-interface StreamController {
-  enqueue(chunk: string): void;
-  close(): void;
-}
-
-interface HeldStream {
-  chunks: string[];
-  closed: boolean;
-}
-
-type RemixWindow = Window & { __remixContext?: { streamController?: StreamController & Partial<HeldStream> } };
-
-/**
  * What tells that a reader reaches for an island: a pointer over it, a touch, the keyboard focus. The docs page's
  * script hands the page to React on one; the island then loads its code on one (hydrate-on-interaction.tsx).
  * Listened for on the window, capturing: React stops at the document the events aimed at a part it has not
@@ -68,9 +49,9 @@ export const REACHED_ATTRIBUTE = "data-reached";
  */
 export function activateDeferredScripts(document: Document): boolean {
   const template = document.getElementById(DEFERRED_SCRIPTS_ID);
-  const window = document.defaultView as RemixWindow | null;
+  const window = document.defaultView;
   if (!(template instanceof HTMLTemplateElement) || !window) return false;
-  const held = window.__remixContext?.streamController;
+  const held = remixStreamController(window);
   const nodes = [...template.content.childNodes].map((node) => {
     if (node.nodeName !== "SCRIPT") return document.importNode(node, true);
     const parsed = node as HTMLScriptElement;
@@ -81,7 +62,7 @@ export function activateDeferredScripts(document: Document): boolean {
     return script;
   });
   template.replaceWith(...nodes);
-  const stream = window.__remixContext?.streamController;
+  const stream = remixStreamController(window);
   if (held?.chunks && stream && stream !== held) {
     for (const chunk of held.chunks) stream.enqueue(chunk);
     if (held.closed) stream.close();

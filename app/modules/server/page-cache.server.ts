@@ -1,8 +1,8 @@
 import path from "node:path";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
-// The adapter's own conversions (its index exports only the handler), so a cached page renders as app.all's does.
-import { createRemixRequest, sendRemixResponse } from "@remix-run/express/dist/server.js";
+// @remix-run/express's own conversions (through the adapter), so a cached page renders as app.all's does.
+import { createRemixRequest, sendRemixResponse } from "./remix-internals.server";
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from "@remix-run/node";
 import type { NextFunction, Request, Response } from "express";
 import { onSpecReload } from "~/modules/docs/routing-data.server";
