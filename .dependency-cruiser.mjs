@@ -73,6 +73,17 @@ export default {
       to: { dependencyTypes: ["core"], dependencyTypesNot: ["type-only"] },
     },
     {
+      name: "remix-internals-through-the-adapter",
+      comment:
+        "Remix's undocumented parts (a package's dist/ files past its entry, the patched router packages) are reached only through app/modules/server/remix-internals.server.ts (README, \"Remix internals\").",
+      severity: "error",
+      from: { pathNot: "^app/modules/server/remix-internals\\.server\\.ts$" },
+      to: {
+        path: ["node_modules/@remix-run/[^/]+/dist/", "node_modules/react-router(-dom)?/"],
+        pathNot: "node_modules/@remix-run/(node|react|express)/dist/index\\.js$",
+      },
+    },
+    {
       name: "module-folder-on-a-floor",
       comment: "Every folder of app/modules has its floor in this file (and in README's layer order).",
       severity: "error",

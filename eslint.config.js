@@ -26,6 +26,20 @@ export default tseslint.config(
     plugins: { "react-hooks": reactHooks, "jsx-a11y": jsxA11y },
     rules: { ...reactHooks.configs.recommended.rules, ...jsxA11y.flatConfigs.recommended.rules },
   },
+  // Remix's undocumented browser global has one reader, the browser half of the adapter on Remix internals.
+  {
+    files: ["app/**/*.{ts,tsx}"],
+    ignores: ["app/modules/hydration/remix-context.ts"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "Identifier[name='__remixContext'], Literal[value=/__remixContext/], TemplateElement[value.raw=/__remixContext/]",
+          message: "window.__remixContext is a Remix internal: use app/modules/hydration/remix-context.ts.",
+        },
+      ],
+    },
+  },
   { files: ["**/*.{js,mjs}"], languageOptions: { globals: globals.node } },
   // The service worker runs in the browser, in a worker's global scope.
   { files: ["public/sw.js"], languageOptions: { globals: globals.serviceworker } },

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { remixStreamController, STREAM_HOLDER_SCRIPT } from "./remix-context";
 
-describe("the stream holder in window.__remixContext", () => {
+describe("the stream holder Remix's scripts hand route data to", () => {
   it("keeps the chunks Remix's scripts hand it, and says when the stream closed", () => {
     const window = {} as Window;
     new Function("window", STREAM_HOLDER_SCRIPT)(window);
