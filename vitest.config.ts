@@ -1,3 +1,4 @@
+import os from "node:os";
 import tsconfigPaths from "vite-tsconfig-paths";
 import { defineConfig, type TestProjectInlineConfiguration } from "vitest/config";
 import { findPostgresBin } from "./tests/support/postgres-bin";
@@ -30,4 +31,10 @@ if (postgresAvailable) {
   });
 }
 
-export default defineConfig({ plugins: [tsconfigPaths()], test: { projects } });
+/**
+ * Two files per core: the integration files mostly wait (databases, the worker, mail and FTP on loopback), and
+ * vitest's default of one file per core but one leaves a 2-core machine running them one at a time.
+ */
+const maxWorkers = Math.min(8, 2 * os.availableParallelism());
+
+export default defineConfig({ plugins: [tsconfigPaths()], test: { projects, maxWorkers } });

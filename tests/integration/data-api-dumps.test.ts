@@ -12,6 +12,7 @@ import { db } from "~/modules/db/db.server";
 import { nowIso } from "~/modules/db/ids";
 import { loader as dataApiRoute } from "~/routes/data-api";
 import { insertSubscriber } from "../support/subscribers";
+import { waitFor } from "../support/wait";
 
 /**
  * Company v2 dumps through the data API: their download links end with the subscription (finding N9), and
@@ -52,12 +53,12 @@ async function completedDump(request: Record<string, unknown>): Promise<{ dump_i
   const created = await call("/companies/dumps", { method: "POST", body: { filter_id: filter.filter_id, ...request } });
   expect(created.status, created.body).toBe(200);
   const { dump_id } = JSON.parse(created.body) as { dump_id: number };
-  await sleep(4200);
-  const done = JSON.parse((await call(`/companies/dumps/${dump_id}`)).body) as {
-    status: string;
-    download_url: string;
-    description?: string;
-  };
+  const done = await waitFor(
+    async () =>
+      JSON.parse((await call(`/companies/dumps/${dump_id}`)).body) as { status: string; download_url: string; description?: string },
+    (answer) => !["queued", "running"].includes(answer.status),
+    { timeoutMs: 15_000, everyMs: 250 },
+  );
   expect(done.status).toBe("completed");
   return { dump_id, ...done };
 }
