@@ -5,7 +5,6 @@ import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run
 import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useMatches, useRouteLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { useChangeLanguage } from "remix-i18next/react";
 import { GeneralErrorBoundary } from "~/components/errors/general-error-boundary";
 import { DeferredScripts } from "~/components/hydration/deferred-scripts";
 import { SiteFooter } from "~/components/layout/site-footer";
@@ -37,10 +36,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const { pathname, search } = useLocation();
   const language = languageOfPath(pathname);
   const theme = themeForPath(pathname);
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const nonce = useNonce();
   const matches = useMatches();
-  useChangeLanguage(language);
+  // A client-side navigation across /en and /zh switches the browser's i18next, which loads the other language.
+  useEffect(() => {
+    if (i18n.language !== language) void i18n.changeLanguage(language);
+  }, [language, i18n]);
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
   }, []);

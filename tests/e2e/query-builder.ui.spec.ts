@@ -8,6 +8,8 @@ import { nowIso } from "../../app/modules/db/ids";
 import { e2eDb } from "./support/database";
 import { javaScriptEnabled, open } from "./support/pages";
 
+const require = createRequire(import.meta.url);
+
 /** An operation page: its tag page with ?path=&method=. */
 function operationPage(setRoot: string, tag: string, path: string, method: string): string {
   return `${setRoot}/docs/${tag}?path=${encodeURIComponent(path)}&method=${method}`;
@@ -71,7 +73,7 @@ async function axeViolations(page: Page): Promise<string[]> {
   if (!javaScriptEnabled()) return [];
   // Not over a button: a hovered filled button is one shade lighter (the theme's concern, not the builder's).
   await page.mouse.move(0, 0);
-  const source = fs.readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+  const source = fs.readFileSync(require.resolve("axe-core/axe.min.js"), "utf8");
   await page.evaluate(source);
   return page.evaluate(async () => {
     type Violation = { id: string; nodes: { target: string[]; failureSummary?: string }[] };

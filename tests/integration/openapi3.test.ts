@@ -1,3 +1,4 @@
+import { createRequire } from "node:module";
 import path from "node:path";
 import SwaggerParser from "@apidevtools/swagger-parser";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -11,7 +12,8 @@ import type { ApiModel, ApiOperation } from "~/modules/docs/spec-model";
  * REST API (OpenAPI 3.0.3, over 1,000 operations and 270 webhooks, 13 MB, deeply nested recursive schemas) as the
  * deal watch set, and a compact OpenAPI 3.1 one (tests/fixtures/openapi) as the real estate set.
  */
-const githubSpec = path.resolve("node_modules/@octokit/openapi/generated/api.github.com.json");
+const require = createRequire(import.meta.url);
+const githubSpec = require.resolve("@octokit/openapi/generated/api.github.com.json");
 const shipmentsSpec = path.resolve("tests/fixtures/openapi/shipments-3.1.json");
 process.env.DOCS_SPEC_SOURCES = JSON.stringify({ dealwatch: githubSpec, "real-estate": shipmentsSpec });
 

@@ -15,7 +15,7 @@ import { TableScroll } from "~/components/layout/table-scroll";
 /** The four parts of the admin dashboard: instances, queues, specifications with their reload, the audit trail. */
 
 export const specReloadValidator = withZod(specReloadSchema);
-export const specReloadFormId = "spec-reload";
+const specReloadFormId = "spec-reload";
 
 /** "4 s", "3 min": an age in one whole unit. */
 function useAge(): (ms: number) => string {

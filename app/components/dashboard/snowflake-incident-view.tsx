@@ -15,7 +15,7 @@ import { TableScroll } from "~/components/layout/table-scroll";
 const severityColors: Record<string, string> = { critical: "red", error: "orange", warning: "yellow", info: "blue" };
 
 /** A severity as recorded, translated when it is one of ours. */
-export function SeverityBadge({ severity }: { severity: string }) {
+function SeverityBadge({ severity }: { severity: string }) {
   const { t } = useTranslation();
   return (
     <Badge color={severityColors[severity] ?? "gray"} variant={severity === "critical" ? "filled" : "light"}>

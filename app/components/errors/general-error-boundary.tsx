@@ -14,7 +14,7 @@ export function GeneralErrorBoundary() {
   return <GenericErrorPage />;
 }
 
-export function NotFoundPage() {
+function NotFoundPage() {
   const { t } = useTranslation();
   return (
     <Container size="sm" py="xl" className="error-page" data-testid="not-found">

@@ -18,7 +18,7 @@ export type KeyStatus = "active" | "replaced" | "subscription-ended";
 
 export type KeyVerification = { valid: true } | { valid: false; reason: "unknown" | Exclude<KeyStatus, "active"> };
 
-export function canGenerateKey(subscriptions: Subscriptions, platform: Platform): boolean {
+function canGenerateKey(subscriptions: Subscriptions, platform: Platform): boolean {
   return platformProducts[platform].some((product) => subscriptions[product]);
 }
 

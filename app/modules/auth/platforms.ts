@@ -4,8 +4,7 @@ export const subscriptionProducts = ["macroeconomic", "company", "documents", "i
 export type SubscriptionProduct = (typeof subscriptionProducts)[number];
 
 /** The API key routes name platforms by product family (generate-macro-token, ...). */
-export const tokenRouteNames = { econ: "macro", corp: "company", intel: "intelligence" } as const satisfies Record<Platform, string>;
-export type TokenRouteName = (typeof tokenRouteNames)[Platform];
+const tokenRouteNames = { econ: "macro", corp: "company", intel: "intelligence" } as const satisfies Record<Platform, string>;
 
 /** A key of a platform needs an active subscription to one of these products. */
 export const platformProducts: Record<Platform, readonly SubscriptionProduct[]> = {

@@ -1,7 +1,7 @@
 /** Pure rules of server-side sessions: when one ends, when its last use is recorded, how its cookie reads. */
 
 /** Last use is written at most once a minute per session, not on every request. */
-export const SESSION_SEEN_REFRESH_MS = 60 * 1000;
+const SESSION_SEEN_REFRESH_MS = 60 * 1000;
 
 export interface SessionTimes {
   expires_at: string;

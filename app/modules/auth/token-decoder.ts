@@ -4,7 +4,7 @@ import { requiredText } from "~/modules/forms/fields";
 import type { Platform } from "~/modules/registry/registry";
 
 /** Well above our longest token (a session token, 87 characters), so a pasted one is never cut. */
-export const TOKEN_MAX_LENGTH = 200;
+const TOKEN_MAX_LENGTH = 200;
 
 /** The decoder's form and its JSON API: one pasted API key or session token. */
 export const tokenDecoderSchema = z.object({ token: requiredText(TOKEN_MAX_LENGTH) });

@@ -6,7 +6,7 @@ import { z } from "zod";
 /** A challenge must be solved and used within this time. */
 export const CAPTCHA_TTL_MS = 10 * 60 * 1000;
 /** About 50,000 SHA-256 hashes on average: well under a second in a browser, a real cost per scripted post. */
-export const CAPTCHA_MAX_NUMBER = 100_000;
+const CAPTCHA_MAX_NUMBER = 100_000;
 
 export type CaptchaCheck = "verified" | "invalid" | "reused";
 

@@ -41,7 +41,7 @@ const pad = (value: number, width: number) => String(value).padStart(width, "0")
 
 export const seriesId = (index: number) => `SR${pad(index + 1, 7)}`;
 export const companyId = (index: number) => `CO${pad(index + 1, 7)}`;
-export const documentId = (index: number) => `DC${pad(index + 1, 7)}`;
+const documentId = (index: number) => `DC${pad(index + 1, 7)}`;
 
 const historyLength: Record<SeriesFrequency, number> = { daily: 120, weekly: 104, monthly: 120, quarterly: 60, annual: 30 };
 const volatility: Record<SeriesFrequency, number> = { daily: 0.003, weekly: 0.006, monthly: 0.01, quarterly: 0.015, annual: 0.03 };

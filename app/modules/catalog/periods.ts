@@ -68,7 +68,7 @@ export const periodsPerYear: Readonly<Record<SeriesFrequency, number>> = {
 };
 
 /** Days between the end of a period and the first publication of its value. */
-export const publicationLagDays: Readonly<Record<SeriesFrequency, number>> = {
+const publicationLagDays: Readonly<Record<SeriesFrequency, number>> = {
   daily: 1,
   weekly: 3,
   monthly: 25,

@@ -2,10 +2,10 @@ import { encodeMessage } from "~/modules/forms/messages";
 import type { CatalogSource, Company, CompanyCriteria, DocumentCriteria, DocumentRecord, SeriesCriteria } from "./catalog";
 
 /** SPEC.md section 9: previews list at most 500 series, and the first 5 companies of at most 100 ids. */
-export const SERIES_PREVIEW_LIMIT = 500;
-export const COMPANY_PREVIEW_SIZE = 5;
+const SERIES_PREVIEW_LIMIT = 500;
+const COMPANY_PREVIEW_SIZE = 5;
 export const COMPANY_PREVIEW_MAX_IDS = 100;
-export const DOCUMENT_PREVIEW_SIZE = 5;
+const DOCUMENT_PREVIEW_SIZE = 5;
 
 /** A preview, or the message (an i18n key, see forms/messages.ts) saying why there is none. */
 export type Preview<T> = { ok: true; total: number; items: T[] } | { ok: false; error: string };

@@ -6,11 +6,6 @@ function isProductArea(area: DashboardArea): area is ProductArea {
   return area.access !== "admins";
 }
 
-/** Whether the area offers dumps (documents feeds have none): its screens then link to them and may run feeds as dumps. */
-export function offersDumps(area: DashboardArea): boolean {
-  return area.screens.some((screen) => screen.path === "dumps");
-}
-
 /** The product area a dashboard URL is in: /dashboard/{segment}/… or /zh/dashboard/{segment}/…. */
 export function productAreaOf(pathname: string): ProductArea | null {
   const segment = /^\/(?:[a-z]{2}\/)?dashboard\/([^/]+)/.exec(pathname)?.[1];

@@ -33,8 +33,3 @@ export function list(input: CallInput, name: string): string[] | undefined {
     .filter(Boolean);
   return parts.length ? parts : undefined;
 }
-
-/** The body as an object (the body schema was checked before the handler runs). */
-export function bodyObject<T>(input: CallInput): T {
-  return input.body as T;
-}

@@ -20,7 +20,7 @@ import { tooManyRequests, unauthorized } from "./errors";
  * SHA-256 only. A session ends with the password (reset) and with the key it was opened with (replaced).
  */
 
-export const SESSION_TTL_MS = 60 * 60 * 1000;
+const SESSION_TTL_MS = 60 * 60 * 1000;
 const TOKEN_PREFIX = "ffs_";
 
 const SESSION_THROTTLED =

@@ -8,7 +8,7 @@ export interface FtpLoginOf {
 }
 
 /** The FTP server as the binding sees it: "ftp://Host:21" and "host" name the same server. */
-export function ftpServerOf(login: FtpLoginOf): { host: string; port: number; username: string } {
+function ftpServerOf(login: FtpLoginOf): { host: string; port: number; username: string } {
   const address = parseFtpHost(login.host, login.port);
   return { host: (address?.host ?? login.host.trim()).toLowerCase(), port: address?.port ?? login.port ?? 21, username: login.username };
 }

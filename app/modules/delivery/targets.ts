@@ -38,10 +38,6 @@ export function splitAddresses(value: string): string[] {
 export const webhookMethods = ["POST", "PUT", "PATCH", "GET"] as const;
 export type WebhookMethod = (typeof webhookMethods)[number];
 
-export function isWebhookMethod(value: unknown): value is WebhookMethod {
-  return typeof value === "string" && (webhookMethods as readonly string[]).includes(value);
-}
-
 export interface WebhookRequest {
   url: string;
   method: WebhookMethod;

@@ -15,7 +15,7 @@ import { SANDBOX_PRODUCT_PATH } from "~/modules/sandbox/sandbox-paths";
  */
 
 /** For one reader or for programs: the dashboard, reset and sandbox access links, the JSON and data APIs. */
-export const privatePathPrefixes = ["/dashboard", "/reset-password", `${SANDBOX_PRODUCT_PATH}/`, "/api/", "/data-api/"] as const;
+const privatePathPrefixes = ["/dashboard", "/reset-password", `${SANDBOX_PRODUCT_PATH}/`, "/api/", "/data-api/"] as const;
 
 /** Every form a private prefix takes: as written, and under each language prefix (pages only: resources have none). */
 export function privatePathRules(): string[] {

@@ -1,7 +1,7 @@
 import type { Label } from "./spec-model";
 
 /** English and Chinese labels of every docs menu entry and page slug. */
-export const docLabels: Record<string, Label> = {
+const docLabels: Record<string, Label> = {
   overview: { en: "Overview", zh: "概览" },
   "getting-started": { en: "Getting Started", zh: "入门" },
   "api-documentation": { en: "API Documentation", zh: "API 文档" },

@@ -42,7 +42,7 @@ export function oneLine(text: string): string {
 }
 
 /** Text in a table cell: on one line, its pipes escaped. */
-export function tableCell(text: string): string {
+function tableCell(text: string): string {
   return oneLine(text).replace(/\|/g, "\\|");
 }
 
@@ -77,7 +77,7 @@ function blocks(...parts: (string | null | false | undefined)[]): string {
 const heading = (level: number, text: string) => `${"#".repeat(level)} ${text}`;
 
 /** "`GET` `/series/{id}`": the method and path of an operation, the path safe whatever it holds. */
-export function operationSignature(operation: Pick<OperationReference, "method" | "path">): string {
+function operationSignature(operation: Pick<OperationReference, "method" | "path">): string {
   return `${operation.method.toUpperCase()} ${inlineCode(operation.path)}`;
 }
 

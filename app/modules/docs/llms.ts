@@ -5,7 +5,7 @@
 import { splitTitle } from "~/modules/content/markdown-title";
 import { inlineCode, markdownLink, oneLine, operationSection, type OperationReference, type ReferenceLabels } from "./llms-markdown";
 
-export const portalName = "Data API Developer Portal";
+const portalName = "Data API Developer Portal";
 
 const summary =
   "Documentation of eight financial and economic data APIs: macroeconomic time series (with a free sandbox), company data (v1 and v2), " +

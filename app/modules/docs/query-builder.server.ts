@@ -67,7 +67,7 @@ export function queryBuilderData(set: DocSetId, form: BuilderForm, held: Builder
 }
 
 /** Fund flows' session operation (its spec): the builder calls it first with the username and password or key. */
-export const SESSION_OPERATION = { method: "POST", path: "/Session" } as const;
+const SESSION_OPERATION = { method: "POST", path: "/Session" } as const;
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);

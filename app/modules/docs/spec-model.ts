@@ -276,7 +276,7 @@ export interface SchemaSource {
 }
 
 /** The `$ref` of a named schema, the one way the model writes it. */
-export function schemaRef(source: SchemaSource, name: string): string {
+function schemaRef(source: SchemaSource, name: string): string {
   return `${source.prefix}${name.replace(/~/g, "~0").replace(/\//g, "~1")}`;
 }
 

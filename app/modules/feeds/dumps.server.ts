@@ -46,7 +46,7 @@ export function dumpProgress(dump: Pick<Selectable<DumpTable>, "processed" | "to
   return Math.min(99, Math.floor((dump.processed / dump.total) * 100));
 }
 
-export function estimateEnd(startedAt: number, now: number, processed: number, total: number): string | null {
+function estimateEnd(startedAt: number, now: number, processed: number, total: number): string | null {
   if (processed <= 0 || total <= processed) return null;
   const perItem = (now - startedAt) / processed;
   return nowIso(new Date(now + perItem * (total - processed)));
@@ -107,7 +107,7 @@ function contextOf(dump: Selectable<DumpTable>): DeliveryContext {
  * The portal stops a queued or running dump (failed, with the reason) and tells its owner once: the stop is
  * a conditional update, so a retried job finds it stopped and says nothing more.
  */
-export async function stopDump(dumpId: string, reason: StopReason): Promise<boolean> {
+async function stopDump(dumpId: string, reason: StopReason): Promise<boolean> {
   const result = await db
     .updateTable("dumps")
     .set({

@@ -101,7 +101,7 @@ export function queueFeedRun(feedId: string): Promise<string | null> {
  * The portal pauses an active feed (inactive, unscheduled, with the reason) and tells its owner. The pause
  * is a conditional update, so however many ticks or runs find it, the owner gets one e-mail.
  */
-export async function pauseFeed(feedId: string, reason: StopReason, feedRunId?: string): Promise<boolean> {
+async function pauseFeed(feedId: string, reason: StopReason, feedRunId?: string): Promise<boolean> {
   const paused = await db
     .updateTable("feeds")
     .set({ status: "inactive", next_run_at: null, pause_reason: reason, updated_at: nowIso() })

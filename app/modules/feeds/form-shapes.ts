@@ -25,7 +25,7 @@ function isIdEntry(entry: unknown): entry is string | number {
 }
 
 /** The message for a list over `max` ids: "Please enter at most 10,000 ids." */
-export function tooManyIds(max: number): string {
+function tooManyIds(max: number): string {
   return encodeMessage("validation.tooManyIds", { max: max.toLocaleString("en-US") });
 }
 
@@ -51,7 +51,7 @@ export function parseIdList(value: unknown, max: number): IdList {
   return ids.length > max ? { ok: false, error: tooManyIds(max) } : { ok: true, ids };
 }
 
-export const code = z.string().trim().min(1).max(64);
+const code = z.string().trim().min(1).max(64);
 
 /** An id list as parseIdList reads it; anything else is a validation error, never an exception. */
 export function idListSchema(max: number) {

@@ -1,5 +1,3 @@
-import type { SelectionPreview } from "./product";
-
 /**
  * What a feed or dump page's form shows, for every product: the values to show again, errors as message keys
  * and the preview of the first Save. Plain data, so loaders and actions send it and components read it.
@@ -7,12 +5,6 @@ import type { SelectionPreview } from "./product";
 
 /** Posted or stored values as a form's default values: text, lists and flags; never a password. */
 export type FormDefaults = Record<string, string | string[] | boolean>;
-
-export interface SubmissionState<Row = unknown> {
-  values: FormDefaults;
-  errors: Record<string, string>;
-  preview: SelectionPreview<Row> | null;
-}
 
 /** Posted or stored values as form defaults: text, lists and flags; the password and intent are never sent back. */
 export function displayValues(values: Record<string, unknown>): FormDefaults {

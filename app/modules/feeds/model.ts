@@ -10,18 +10,10 @@ import { webhookMethods } from "~/modules/delivery/targets";
 export const feedProducts = ["macroeconomic", "company", "documents"] as const;
 export type FeedProduct = (typeof feedProducts)[number];
 
-export function isFeedProduct(value: unknown): value is FeedProduct {
-  return typeof value === "string" && (feedProducts as readonly string[]).includes(value);
-}
-
 /** SPEC.md section 4: feeds run daily, weekly, bi-weekly or monthly; documents feeds every 15 or 60 minutes. */
 export const feedFrequencies = ["daily", "weekly", "bi-weekly", "monthly"] as const;
 export const documentFeedFrequencies = ["every-15-minutes", "every-60-minutes"] as const;
 export type FeedFrequency = (typeof feedFrequencies)[number] | (typeof documentFeedFrequencies)[number];
-
-export function frequenciesOf(product: FeedProduct): readonly FeedFrequency[] {
-  return product === "documents" ? documentFeedFrequencies : feedFrequencies;
-}
 
 /** The next run after `from`; months keep the day of the month where they can (31 Jan -> 28/29 Feb). */
 export function nextRunAt(frequency: FeedFrequency, from: Date): Date {
@@ -78,7 +70,7 @@ export const outputOptionsSchema = z.object({
 });
 export type OutputOptions = z.infer<typeof outputOptionsSchema>;
 
-export const storedFtpSchema = z.object({
+const storedFtpSchema = z.object({
   host: z.string(),
   port: z.number().int().min(1).max(65535).optional(),
   path: z.string(),
@@ -99,7 +91,3 @@ export const notificationSchema = z.object({
   method: z.enum(webhookMethods).default("POST"),
 });
 export type Notification = z.infer<typeof notificationSchema>;
-
-export function parseStored<T extends z.ZodTypeAny>(schema: T, text: string): z.infer<T> {
-  return schema.parse(JSON.parse(text));
-}

@@ -18,7 +18,7 @@ import { pipelineEventSchema, type MailReader, type PipelineEvent } from "./noti
 export const deliverJob = "deliver";
 export const notifyJob = "notify";
 
-export type { PipelineEvent, PipelineEventName } from "./notification-mail";
+export type { PipelineEvent } from "./notification-mail";
 export { notificationMail } from "./notification-mail";
 
 /** Notification e-mails one user's dumps and feeds may send in 24 hours (finding 16); more are skipped. */

@@ -16,5 +16,3 @@ export function remainingTime(estimatedEnd: string | null, now: number): Remaini
 export function isActiveDumpStatus(status: string): boolean {
   return status === "queued" || status === "running";
 }
-
-export const dumpStatuses = ["queued", "running", "completed", "failed", "cancelled"] as const;

@@ -67,7 +67,7 @@ function statementWanted(statement: Statement, options: OutputOptions): boolean 
   return options.financialStandards.length === 0 || options.financialStandards.includes(statement.standard);
 }
 
-export function statementRecord(statement: Statement, options: OutputOptions, rates: ReadonlyMap<string, number>) {
+function statementRecord(statement: Statement, options: OutputOptions, rates: ReadonlyMap<string, number>) {
   const currency = options.currency === "LOCAL" ? statement.currency : options.currency;
   const accounts = Object.fromEntries(
     Object.entries(statement.accounts).map(([name, amount]) => [name, convertAmount(amount, statement.currency, currency, rates)]),

@@ -49,7 +49,6 @@ export function readSelection<Criteria>(
 
 export const readOptions = (row: Pick<SelectionColumns, "options">): OutputOptions => column(outputOptionsSchema, row.options);
 export const readDelivery = (row: Pick<SelectionColumns, "delivery">): Delivery => column(deliverySchema, row.delivery);
-export const readNotification = (row: Pick<SelectionColumns, "notification">): Notification => column(notificationSchema, row.notification);
 
 const frequencySchema = z.enum([...feedFrequencies, ...documentFeedFrequencies]);
 

@@ -43,7 +43,7 @@ export type Submission<Values, Row> =
   | { ok: false; status: number; errors: Record<string, string>; preview: SelectionPreview<Row> | null; raw: Record<string, unknown> };
 
 /** Admins may act for another user, named by username; everyone else acts for themselves. */
-export async function ownerFor(user: CurrentUser, username: string | undefined): Promise<string | null> {
+async function ownerFor(user: CurrentUser, username: string | undefined): Promise<string | null> {
   if (!username || !user.isAdmin || username === user.username) return user.id;
   const owner = await db.selectFrom("users").select("id").where("username", "=", username).executeTakeFirst();
   return owner?.id ?? null;

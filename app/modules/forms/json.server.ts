@@ -20,7 +20,7 @@ export function methodNotAllowed(allow = "POST"): Response {
   return jsonResponse({ error: "Method not allowed" }, 405, { Allow: allow });
 }
 
-export function isJsonContentType(contentType: string | null): boolean {
+function isJsonContentType(contentType: string | null): boolean {
   return /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i.test(contentType ?? "");
 }
 
@@ -28,7 +28,7 @@ export function isJsonContentType(contentType: string | null): boolean {
  * Walks a parsed value without recursion: too deep is refused, prototype-like keys are dropped in place.
  * Returns false when the value is nested deeper than MAX_JSON_DEPTH.
  */
-export function tameJson(value: unknown): boolean {
+function tameJson(value: unknown): boolean {
   const stack: { node: unknown; depth: number }[] = [{ node: value, depth: 0 }];
   while (stack.length > 0) {
     const { node, depth } = stack.pop()!;

@@ -4,7 +4,7 @@ import { bodyLimitFor } from "./policy";
 export type BodyBytes = { ok: true; bytes: Uint8Array<ArrayBuffer> } | { ok: false; limit: number };
 
 /** The body limit of a request's path (BODY_LIMIT_BYTES, or UPLOAD_LIMIT_BYTES for the picture upload). */
-export function requestBodyLimit(request: Request): number {
+function requestBodyLimit(request: Request): number {
   return bodyLimitFor(new URL(request.url).pathname, { body: env.BODY_LIMIT_BYTES, upload: env.UPLOAD_LIMIT_BYTES });
 }
 

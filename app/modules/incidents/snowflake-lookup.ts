@@ -4,7 +4,7 @@ import type { Severity } from "~/modules/jobs/pipeline-incidents.server";
 import { incidentFilterSchema, incidentIdSchema } from "./incident-lookup";
 
 /** What recordPipelineIncident writes, the gravest first. */
-export const severities = ["critical", "error", "warning", "info"] as const satisfies readonly Severity[];
+const severities = ["critical", "error", "warning", "info"] as const satisfies readonly Severity[];
 
 /** The severity filter's options: "all" is no filter. */
 export const severityFilters = ["all", ...severities] as const;

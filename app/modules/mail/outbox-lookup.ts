@@ -5,7 +5,7 @@ import { incidentIdSchema } from "~/modules/incidents/incident-lookup";
 import { redactSecrets } from "~/modules/secrets/redact";
 
 /** What sendMail records: stored (no SMTP configured), sent, or failed. */
-export const outboxStatuses = ["stored", "sent", "failed"] as const;
+const outboxStatuses = ["stored", "sent", "failed"] as const;
 
 /** The status filter's options: "all" is no filter. */
 export const outboxStatusFilters = ["all", ...outboxStatuses] as const;

@@ -22,7 +22,7 @@ export interface OutboundOptions {
 }
 
 /** DELIVERY_PRIVATE_HOSTS, or deny in production and allow elsewhere. */
-export function privateHostsAllowed(): boolean {
+function privateHostsAllowed(): boolean {
   return env.DELIVERY_PRIVATE_HOSTS ? env.DELIVERY_PRIVATE_HOSTS === "allow" : env.NODE_ENV !== "production";
 }
 
@@ -38,7 +38,7 @@ export interface VettedHost {
 }
 
 /** Resolves the host once and refuses it when any of its addresses is not public (unless private hosts are allowed). */
-export async function vetHost(host: string, options: OutboundOptions = {}): Promise<VettedHost> {
+async function vetHost(host: string, options: OutboundOptions = {}): Promise<VettedHost> {
   const hostname = stripBrackets(host);
   refuseControlCharacters("host name", hostname);
   const literal = parseIpLiteral(hostname);

@@ -5,7 +5,7 @@ import type { NextFunction, Request, Response } from "express";
  * The policy of the worker script is the worker's own: it must fetch pages and data from this origin (the
  * `default-src 'none'` every other file gets would block that), and it needs nothing else.
  */
-export const SERVICE_WORKER_SECURITY_POLICY = "default-src 'none'; connect-src 'self'";
+const SERVICE_WORKER_SECURITY_POLICY = "default-src 'none'; connect-src 'self'";
 
 /**
  * GET /sw.js from build/client, ahead of the static files and their one-hour cache: `no-cache`, so every

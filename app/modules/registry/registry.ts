@@ -79,7 +79,7 @@ export function getFamily(id: FamilyId): Family {
   return family;
 }
 
-export function findFamilyByVendor(vendor: string): Family | undefined {
+function findFamilyByVendor(vendor: string): Family | undefined {
   return families.find((family) => family.vendor === vendor);
 }
 

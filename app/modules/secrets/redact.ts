@@ -22,7 +22,7 @@ export const SECRET_PARAMETERS: ReadonlySet<string> = new Set([
   "access_token",
 ]);
 
-export const REDACTED = "[redacted]";
+const REDACTED = "[redacted]";
 
 /** A parameter's name as a server reads it: percent-decoded, `+` as a space, in any case. */
 function parameterName(raw: string): string {

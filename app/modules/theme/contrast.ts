@@ -1,7 +1,7 @@
 import { darken, luminance, toRgba } from "@mantine/core";
 
 /** WCAG 2.1 minimum contrast for normal text (1.4.3). */
-export const textContrast = 4.5;
+const textContrast = 4.5;
 
 /** The WCAG contrast ratio of two opaque colours, from 1 (same) to 21 (black on white). */
 export function contrastRatio(first: string, second: string): number {

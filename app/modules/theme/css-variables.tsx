@@ -26,7 +26,7 @@ const stylesheets = new Map<ThemeName, string>();
  * rebuilds it from the theme on every render, a twentieth of a signed-in page's server time (issue 17), so the
  * root renders the provider with `withCssVariables={false}` and this in its place.
  */
-export function brandCssVariables(theme: ThemeName): string {
+function brandCssVariables(theme: ThemeName): string {
   let css = stylesheets.get(theme);
   if (css === undefined) {
     const variables = defaultCssVariablesResolver(mergeMantineTheme(DEFAULT_THEME, brandThemes[theme]));

@@ -21,7 +21,7 @@ const toastCookie = createCookie("toast", {
   maxAge: 60,
 });
 
-export async function toastHeader(toast: ToastInput): Promise<string> {
+async function toastHeader(toast: ToastInput): Promise<string> {
   return toastCookie.serialize({ ...toast, id: toast.id ?? randomUUID() });
 }
 

@@ -23,7 +23,7 @@ export function catalogStatuses(apiStatus: string): string[] {
 
 const industryNames = new Map(industries.map((industry) => [industry.id, industry.name]));
 
-export function isicOf(company: Pick<Company, "isic" | "mainIndustry">) {
+function isicOf(company: Pick<Company, "isic" | "mainIndustry">) {
   const name = industryNames.get(company.mainIndustry);
   return { id: company.isic, ...(name ? { name } : {}) };
 }

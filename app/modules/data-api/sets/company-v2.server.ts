@@ -76,7 +76,7 @@ function industryDivisions(codes: readonly string[]): string[] {
   return divisions.length ? divisions : ["none"];
 }
 
-export function filterCriteria(body: FilterBody): CompanyCriteria {
+function filterCriteria(body: FilterBody): CompanyCriteria {
   if (body.company_ids) {
     // An id no company can have selects nothing; an empty list would select every company.
     return {

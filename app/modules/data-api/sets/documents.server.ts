@@ -26,7 +26,7 @@ function apiPublicationType(type: string): string {
 const sourceNames = new Map(documentSources.map((source) => [source.id, source.name]));
 
 /** Every document can be fetched as text; PDF and HTML as the publisher's own format suggests. */
-export function documentFormats(document: Pick<DocumentRecord, "format">): string[] {
+function documentFormats(document: Pick<DocumentRecord, "format">): string[] {
   return [document.format === "html" ? "html" : "pdf", "txt"];
 }
 

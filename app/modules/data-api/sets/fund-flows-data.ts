@@ -61,7 +61,7 @@ const shareClasses = Array.from({ length: 12 }, (_, index) => {
 });
 
 /** What a dataset's rows break down by, unless the report names its own categories. */
-export function defaultCategories(dataset: Dataset): string[] {
+function defaultCategories(dataset: Dataset): string[] {
   if (dataset === "CF" || dataset === "CA") return countries.slice(0, 12).map((country) => country.name);
   if (dataset === "SF" || dataset === "SA") return sectors;
   if (dataset === "IF" || dataset === "IA") return industries.slice(0, 12).map((industry) => industry.name);
@@ -72,7 +72,7 @@ export function defaultCategories(dataset: Dataset): string[] {
 
 const isAllocation = (dataset: Dataset) => allocationDatasets.includes(dataset) || dataset === "XA";
 
-export const flowMeasures = ["Flow", "AssetsStart", "AssetsEnd", "FlowPct"] as const;
+const flowMeasures = ["Flow", "AssetsStart", "AssetsEnd", "FlowPct"] as const;
 
 export function reportColumns(dataset: Dataset, assets: readonly string[] | undefined): string[] {
   const measures = isAllocation(dataset) ? ["AllocationPct"] : assets?.length ? assets : [...flowMeasures];
@@ -81,8 +81,8 @@ export function reportColumns(dataset: Dataset, assets: readonly string[] | unde
 
 const DAY_MS = 86_400_000;
 /** The most periods and rows one report holds. */
-export const MAX_PERIODS = 400;
-export const MAX_ROWS = 20_000;
+const MAX_PERIODS = 400;
+const MAX_ROWS = 20_000;
 
 /** Period end dates from `from` to `to`: business days, Fridays or month ends. */
 export function reportDates(from: string, to: string, frequency: ReportFrequency): string[] {

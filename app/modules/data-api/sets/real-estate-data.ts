@@ -134,7 +134,7 @@ export const indicators: readonly Indicator[] = [
 ];
 
 /** The quarter the latest figures cover: the last one that ended six weeks before the catalog's epoch. */
-export const LATEST_QUARTER_END = "2025-03-31";
+const LATEST_QUARTER_END = "2025-03-31";
 
 function cityCode(city: string): string {
   return city

@@ -34,7 +34,7 @@ const refTargets: Record<string, string> = {
   "#/responses/": "#/components/responses/",
 };
 
-export function rewriteRef(ref: string): string {
+function rewriteRef(ref: string): string {
   const prefix = Object.keys(refTargets).find((candidate) => ref.startsWith(candidate));
   return prefix ? `${refTargets[prefix]}${ref.slice(prefix.length)}` : ref;
 }
@@ -44,7 +44,7 @@ const schemaListKeys = new Set(["allOf", "anyOf", "oneOf"]);
 const schemaMapKeys = new Set(["properties", "patternProperties"]);
 
 /** A Swagger 2.0 schema as an OpenAPI 3.0 schema: refs rewritten at any depth, x-nullable and file types mapped. */
-export function convertSchema(schema: unknown): unknown {
+function convertSchema(schema: unknown): unknown {
   if (!isRecord(schema)) return schema;
   const converted: JsonObject = {};
   for (const [key, value] of Object.entries(schema)) {

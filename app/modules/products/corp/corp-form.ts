@@ -30,7 +30,7 @@ import { encodeMessage } from "~/modules/forms/messages";
 /** The option lists of the company forms and of /api/corp-options. */
 export type CorpOptions = Awaited<ReturnType<typeof corpCompanyOptions>>;
 
-export const corpListFields = [
+const corpListFields = [
   "country",
   "type",
   "mainIndustry",
@@ -47,7 +47,7 @@ export const corpListFields = [
   "statementType",
   "financialStandards",
 ] as const;
-export const corpFlagFields = ["officialOnly", "profile", "statements", "newOnly"] as const;
+const corpFlagFields = ["officialOnly", "profile", "statements", "newOnly"] as const;
 
 /** What each record carries: an unchecked box posts nothing (false), but a JSON body that leaves them out gets both. */
 const includedByDefault = ["profile", "statements"] as const;

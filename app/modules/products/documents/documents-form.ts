@@ -13,7 +13,7 @@ import { optionalText } from "~/modules/forms/fields";
  * documents dumps.
  */
 
-export const documentsListFields = ["country", "language", "format", "industry", "publicationType", "source", "topic"] as const;
+const documentsListFields = ["country", "language", "format", "industry", "publicationType", "source", "topic"] as const;
 /** Each list field of the form and the option list (of /api/documents-options) its codes come from. */
 export const documentsOptionLists = [
   ["country", "countries"],
@@ -25,7 +25,7 @@ export const documentsOptionLists = [
   ["topic", "topics"],
 ] as const;
 
-export const documentsFlagFields = ["active"] as const;
+const documentsFlagFields = ["active"] as const;
 
 /** SPEC.md section 9: every 15 or 60 minutes; the form and the JSON API name them by their minutes. */
 export const documentsFrequencies = ["15", "60"] as const;
@@ -42,7 +42,7 @@ export function documentsFrequency(frequency: FeedFrequency): DocumentsFrequency
 }
 
 /** The file a run writes: JSON or XML (the core's output `format`; the form's `format` is the documents' own). */
-export const documentsDeliveryFormats = ["json", "xml"] as const;
+const documentsDeliveryFormats = ["json", "xml"] as const;
 export const defaultFtpPort = 21;
 
 /** JSON `active` values read as a checkbox would post them; anything else is left for the schema to refuse. */
@@ -203,6 +203,3 @@ function toFeedValues(values: InputValues) {
 
 export const documentsFeedSchema = z.object(inputShape).superRefine(checkDocumentsFeed).transform(toFeedValues);
 export type DocumentsFeedValues = z.infer<typeof documentsFeedSchema>;
-
-/** The descriptor's type asks for a dump schema: documents have none, and the screens offer no dump. */
-export const documentsDumpSchema = documentsFeedSchema;

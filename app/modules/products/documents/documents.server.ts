@@ -9,14 +9,7 @@ import type { ProductDescriptor, SelectionCheck } from "~/modules/feeds/product"
 import { readDelivery, readFrequency } from "~/modules/feeds/stored";
 import { feedFormValues } from "~/modules/feeds/submission.server";
 import { documentsCriteriaSchema } from "./documents-criteria";
-import {
-  defaultFtpPort,
-  documentsDumpSchema,
-  documentsFeedSchema,
-  documentsFormValues,
-  documentsFrequency,
-  type DocumentsFeedValues,
-} from "./documents-form";
+import { defaultFtpPort, documentsFeedSchema, documentsFormValues, documentsFrequency, type DocumentsFeedValues } from "./documents-form";
 
 /**
  * The documents product (SPEC.md sections 3, 4 and 9): documents chosen by keyword and code lists, each
@@ -26,7 +19,7 @@ import {
 
 export type DocumentsOptions = Awaited<ReturnType<typeof documentsOptions>>;
 
-export function toDocumentCriteria(values: DocumentsFeedValues): DocumentCriteria {
+function toDocumentCriteria(values: DocumentsFeedValues): DocumentCriteria {
   return {
     keyword: values.keyword,
     searchIn: values.searchIn,
@@ -41,12 +34,12 @@ export function toDocumentCriteria(values: DocumentsFeedValues): DocumentCriteri
 }
 
 /** Every run delivers what is new or changed; the file is JSON or XML. */
-export function toDocumentsOptions(values: DocumentsFeedValues): OutputOptions {
+function toDocumentsOptions(values: DocumentsFeedValues): OutputOptions {
   return outputOptionsSchema.parse({ format: values.format, language: values.language, newOnly: false });
 }
 
 /** A stored selection as the form's criteria and output fields (the schedule and delivery come from the feed row). */
-export function documentsStoredFormValues(criteria: DocumentCriteria, options: OutputOptions): Record<string, unknown> {
+function documentsStoredFormValues(criteria: DocumentCriteria, options: OutputOptions): Record<string, unknown> {
   return {
     searchIn: criteria.searchIn ?? "all",
     keyword: criteria.keyword ?? "",
@@ -83,10 +76,7 @@ function unknownOptions(values: DocumentsFeedValues, options: DocumentsOptions):
 }
 
 /** Save's first step: the codes the catalog knows, and the first 5 documents the feed selects with their total. */
-export async function checkDocumentsSelection(
-  values: DocumentsFeedValues,
-  _owner: { userId: string },
-): Promise<SelectionCheck<DocumentRecord>> {
+async function checkDocumentsSelection(values: DocumentsFeedValues, _owner: { userId: string }): Promise<SelectionCheck<DocumentRecord>> {
   const catalog = getCatalog();
   const [options, preview] = await Promise.all([documentsOptions(catalog), previewDocuments(catalog, toDocumentCriteria(values))]);
   const errors = unknownOptions(values, options);
@@ -98,7 +88,7 @@ export async function checkDocumentsSelection(
 }
 
 /** The option lists of the documents form and of /api/documents-options: the same for every subscriber. */
-export function loadDocumentsOptions(_owner: { userId: string }): Promise<DocumentsOptions> {
+function loadDocumentsOptions(_owner: { userId: string }): Promise<DocumentsOptions> {
   return documentsOptions(getCatalog());
 }
 
@@ -112,7 +102,8 @@ export const documentsProduct: ProductDescriptor<
   product: "documents",
   segment: "documents",
   feedSchema: documentsFeedSchema,
-  dumpSchema: documentsDumpSchema,
+  // The descriptor's type asks for a dump schema: documents have none, and the screens offer no dump.
+  dumpSchema: documentsFeedSchema,
   formValues: documentsFormValues,
   criteriaSchema: documentsCriteriaSchema,
   toCriteria: toDocumentCriteria,

@@ -22,8 +22,8 @@ import { consolidations } from "~/modules/feeds/model";
  * (known codes, full dump size, five active feeds) are checked by the descriptor (econ.server.ts).
  */
 
-export const econListFields = ["seriesFrequency", "country", "region", "unit", "indicator", "topic", "section", "table", "source"] as const;
-export const econFlagFields = ["nameOnly", "subscribedOnly", "keyOnly", "newOnly", "fullDump", "metadataOnly", "vintages"] as const;
+const econListFields = ["seriesFrequency", "country", "region", "unit", "indicator", "topic", "section", "table", "source"] as const;
+const econFlagFields = ["nameOnly", "subscribedOnly", "keyOnly", "newOnly", "fullDump", "metadataOnly", "vintages"] as const;
 
 /** At most this many series ids in one list (SPEC.md: "Please enter at most 10,000 ids."). */
 export const maxSeriesIds = 10_000;

@@ -47,7 +47,7 @@ export const econCriteriaSchema: z.ZodType<EconCriteria, z.ZodTypeDef, unknown> 
 /** The series criteria, and whether only the owner's subscribed databases count (applied when it runs). */
 export type EconCriteria = SeriesCriteria & { subscribedOnly: boolean };
 
-export function toSeriesCriteria(values: EconValues): EconCriteria {
+function toSeriesCriteria(values: EconValues): EconCriteria {
   return {
     seriesIds: values.seriesIds,
     keyword: values.keyword,
@@ -145,7 +145,7 @@ function unknownOptions(values: EconValues, options: EconOptions): Record<string
  * The form's lists for a user: only the databases they are subscribed to, with their topics, sections and
  * tables (SPEC.md section 5: "the user must be subscribed to it").
  */
-export function withinScope(options: EconOptions, scope: DatabaseScope): EconOptions {
+function withinScope(options: EconOptions, scope: DatabaseScope): EconOptions {
   if (scope === "all") return options;
   const within = <T extends { value: string; parent?: string }>(list: readonly T[], parents: ReadonlySet<string>) =>
     list.filter((option) => option.parent !== undefined && parents.has(option.parent));
