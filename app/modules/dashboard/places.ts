@@ -1,4 +1,5 @@
-import { dashboardAreas, type DashboardArea, type ProductScreen, type ProductSegmentName } from "./screens";
+import { isProductSegment, type ProductSegment } from "~/modules/registry/product-catalogue";
+import { dashboardAreas, type DashboardArea, type ProductScreen } from "./screens";
 
 /**
  * Where a product screen is: in the product's own area (/dashboard/econ/feeds, for its subscribers) or in an
@@ -7,17 +8,11 @@ import { dashboardAreas, type DashboardArea, type ProductScreen, type ProductSeg
  * same screen links within its own area or section.
  */
 export interface ProductPlace {
-  product: ProductSegmentName;
+  product: ProductSegment;
   admin: boolean;
 }
 
 const areaPattern = /^\/(?:[a-z]{2}\/)?dashboard\/([^/]+)(?:\/([^/]+))?/;
-
-const productSegments: readonly string[] = ["econ", "corp", "documents"] satisfies ProductSegmentName[];
-
-function isProductSegment(segment: string): segment is ProductSegmentName {
-  return productSegments.includes(segment);
-}
 
 function isAdminArea(area: DashboardArea): boolean {
   return area.access === "admins";

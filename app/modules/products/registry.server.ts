@@ -3,6 +3,7 @@ import type { SeriesPreviewRow } from "~/modules/catalog/previews.server";
 import { requireAdmin, requireSubscription } from "~/modules/auth/guards.server";
 import { productPlaceOf, productScreenPath, type ProductPlace } from "~/modules/dashboard/places";
 import type { CurrentUser } from "~/modules/auth/users.server";
+import { catalogueEntry } from "~/modules/registry/product-catalogue";
 import { feedDetails, type FeedDetails, type FeedRow } from "~/modules/feeds/feed-queries.server";
 import { findDump, type DumpDetails } from "~/modules/feeds/dump-queries.server";
 import type { SelectionPreview } from "~/modules/feeds/product";
@@ -22,9 +23,6 @@ export const productDescriptors = { econ: econProduct, corp: corpProduct, docume
 export type ProductSegment = keyof typeof productDescriptors;
 export type Descriptor = (typeof productDescriptors)[ProductSegment];
 
-/** The subscription each product's own area asks for. */
-const subscriptionOf = { econ: "macroeconomic", corp: "company", documents: "documents" } as const;
-
 export interface ProductPage {
   segment: ProductSegment;
   descriptor: Descriptor;
@@ -42,7 +40,7 @@ export interface ProductPage {
 export async function requireProduct(request: Request): Promise<ProductPage> {
   const place = productPlaceOf(new URL(request.url).pathname);
   if (!place) throw new Response("Not Found", { status: 404 });
-  const user = place.admin ? await requireAdmin(request) : await requireSubscription(request, subscriptionOf[place.product]);
+  const user = place.admin ? await requireAdmin(request) : await requireSubscription(request, catalogueEntry(place.product).subscription);
   return {
     segment: place.product,
     descriptor: productDescriptors[place.product],
