@@ -1,3 +1,4 @@
+import { adminAreaSegment, dumpScreens, feedScreens, isSectionRoot, productScreens } from "../products/places";
 import { productCatalogue, type ProductEntry, type ProductScreen, type ProductSegment } from "../registry/product-catalogue";
 
 /**
@@ -38,36 +39,16 @@ export interface DashboardArea {
   screens: DashboardScreen[];
 }
 
-/** Each product screen's route module and its path below a product area (the lists are the admin sections' roots). */
-const productScreens: Record<ProductScreen, { path: string; file: string }> = {
-  feeds: { path: "feeds", file: "routes/dashboard/products/feeds.tsx" },
-  "feed-details": { path: "feed-details/:feedId", file: "routes/dashboard/products/feed-details.tsx" },
-  "create-feed": { path: "create-feed", file: "routes/dashboard/products/create-feed.tsx" },
-  "edit-feed": { path: "edit-feed/:feedId", file: "routes/dashboard/products/edit-feed.tsx" },
-  "deleted-feeds": { path: "deleted", file: "routes/dashboard/products/deleted-feeds.tsx" },
-  dumps: { path: "dumps", file: "routes/dashboard/products/dumps.tsx" },
-  "dump-details": { path: "dump-details/:dumpId", file: "routes/dashboard/products/dump-details.tsx" },
-  "create-dump": { path: "create-dump", file: "routes/dashboard/products/create-dump.tsx" },
-};
-
-function productScreen(screen: ProductScreen, menu?: DashboardScreen["menu"]): DashboardScreen {
+function productScreen(screen: ProductScreen): DashboardScreen {
+  const menu = productScreenMenus[screen];
   return { ...productScreens[screen], serves: { screen }, ...(menu ? { menu } : {}) };
 }
 
-/** Every product's feed screens. */
-const feedScreens: DashboardScreen[] = [
-  productScreen("feeds", { label: "dashboard.feeds", icon: "feeds" }),
-  productScreen("feed-details"),
-  productScreen("create-feed"),
-  productScreen("edit-feed"),
-];
-
-/** The dump screens of the products that have dumps (documents have none). */
-const dumpScreens: DashboardScreen[] = [
-  productScreen("dumps", { label: "dashboard.dumps", icon: "dumps" }),
-  productScreen("dump-details"),
-  productScreen("create-dump"),
-];
+/** The product screens listed in a product area's side-menu group. */
+const productScreenMenus: Partial<Record<ProductScreen, DashboardScreen["menu"]>> = {
+  feeds: { label: "dashboard.feeds", icon: "feeds" },
+  dumps: { label: "dashboard.dumps", icon: "dumps" },
+};
 
 /**
  * An admin section over everyone's feeds or dumps of one product (/dashboard/admin/{slug}/…): the product
@@ -75,7 +56,7 @@ const dumpScreens: DashboardScreen[] = [
  */
 function adminSection(product: ProductSegment, { slug, label, screens }: ProductEntry["adminSections"][number]): DashboardScreen[] {
   return screens.map((screen) => {
-    const root = screen === "feeds" || screen === "dumps";
+    const root = isSectionRoot(screen);
     return {
       path: root ? slug : `${slug}/${productScreens[screen].path}`,
       file: productScreens[screen].file,
@@ -96,14 +77,14 @@ function productArea(entry: ProductEntry): DashboardArea {
     access: { product: entry.subscription },
     label: entry.menuLabel,
     ...productAreaModules,
-    screens: [...feedScreens, ...(entry.dumps ? dumpScreens : []), ...entry.ownScreens],
+    screens: [...feedScreens, ...(entry.dumps ? dumpScreens : [])].map(productScreen).concat(entry.ownScreens),
   };
 }
 
 export const dashboardAreas: DashboardArea[] = [
   ...productCatalogue.map(productArea),
   {
-    segment: "admin",
+    segment: adminAreaSegment,
     access: "admins",
     label: "dashboard.groups.admin",
     layout: "routes/dashboard/admin/admin-layout.tsx",

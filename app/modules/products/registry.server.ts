@@ -1,5 +1,5 @@
 import { requireAdmin, requireSubscription } from "~/modules/auth/guards.server";
-import { productPlaceOf, productScreenPath, type ProductPlace } from "~/modules/dashboard/places";
+import { productPlaceOf, productScreenPath, type ProductPlace } from "./places";
 import type { CurrentUser } from "~/modules/auth/users.server";
 import { feedDetails, type FeedDetails, type FeedRow } from "~/modules/feeds/feed-queries.server";
 import { findDump, type DumpDetails } from "~/modules/feeds/dump-queries.server";
@@ -58,10 +58,11 @@ export interface ProductPage<S extends ProductSegment = ProductSegment> {
 }
 
 /**
- * The product of the screen the request is for: in the product's own area for its subscribers (and admins),
- * in an admin section for admins only; anyone else gets a 404.
+ * The one guard of the product screens: the product and place of the screen the request is for, in the product's
+ * own area for its subscribers (and admins), in an admin section for admins only; anyone else gets a 404. Route
+ * modules shared by several places call it in every loader and action.
  */
-export async function requireProduct(request: Request): Promise<ProductPage> {
+export async function requireProductPlace(request: Request): Promise<ProductPage> {
   const place = productPlaceOf(new URL(request.url).pathname);
   if (!place) throw new Response("Not Found", { status: 404 });
   const user = place.admin ? await requireAdmin(request) : await requireSubscription(request, catalogueEntry(place.product).subscription);

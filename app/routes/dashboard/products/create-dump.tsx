@@ -8,15 +8,15 @@ import { pageMeta } from "~/modules/content/page-meta";
 import { pageTitle } from "~/modules/content/page-title.server";
 import { findFeed } from "~/modules/feeds/feed-queries.server";
 import { storeDump } from "~/modules/feeds/submission.server";
-import { productScreenPath } from "~/modules/dashboard/places";
+import { productScreenPath } from "~/modules/products/places";
 import { localizePathFor } from "~/modules/i18n/language";
 import { checkDumpPost, feedAsDumpDefaults, type FormState } from "~/modules/products/pages.server";
-import { productOptions, requireProduct } from "~/modules/products/registry.server";
+import { productOptions, requireProductPlace } from "~/modules/products/registry.server";
 import { redirectWithToast } from "~/modules/toast/toast.server";
 
 /** `?fromFeed={id}` starts from one of the user's feeds (any for an admin); someone else's is a 404. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const page = await requireProduct(request);
+  const page = await requireProductPlace(request);
   const back = productScreenPath(page.place, "dumps");
   if (!back) throw new Response("Not Found", { status: 404 });
   const fromFeed = new URL(request.url).searchParams.get("fromFeed");
@@ -38,7 +38,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data?.ti
 
 /** Save previews the selection (intent=preview); Create queues the dump and opens its details. */
 export async function action({ request }: ActionFunctionArgs) {
-  const page = await requireProduct(request);
+  const page = await requireProductPlace(request);
   const back = productScreenPath(page.place, "dumps");
   if (!back) throw new Response("Not Found", { status: 404 });
   const checked = await checkDumpPost(request, page, { intents: ["preview", "create"] });

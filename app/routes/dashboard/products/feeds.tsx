@@ -13,14 +13,14 @@ import { deleteFeeds, findFeed, listFeeds, runUserFeedsAsDumps } from "~/modules
 import { feedLimitMessage, setFeedActive } from "~/modules/feeds/submission.server";
 import { listFilter, selectedIds, statusFilters } from "~/modules/feeds/status-filter";
 import { readFormData } from "~/modules/forms/form-data.server";
-import { placePath, productScreenPath } from "~/modules/dashboard/places";
+import { placePath, productScreenPath } from "~/modules/products/places";
 import { localizePathFor } from "~/modules/i18n/language";
-import { requireProduct } from "~/modules/products/registry.server";
+import { requireProductPlace } from "~/modules/products/registry.server";
 import { redirectWithToast } from "~/modules/toast/toast.server";
 
 /** The list filters are a GET form: ?status=active|inactive|all and, for admins, ?username=. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { segment, descriptor, user, place } = await requireProduct(request);
+  const { segment, descriptor, user, place } = await requireProductPlace(request);
   const { status, username } = listFilter(new URL(request.url).searchParams, user.isAdmin);
   return {
     segment,
@@ -45,7 +45,7 @@ interface FeedsActionData {
  * on or off; only the user's own feeds count (any for an admin).
  */
 export async function action({ request }: ActionFunctionArgs) {
-  const { descriptor, user, place, dumps } = await requireProduct(request);
+  const { descriptor, user, place, dumps } = await requireProductPlace(request);
   const list = placePath(place, "feeds");
   const form = await readFormData(request);
   const toggle = form.get("toggle");
