@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { listRoutes } from "../../../tests/support/route-map";
 import { dashboardAreas } from "../dashboard/screens";
 import { catalogueEntry, isProductSegment, productCatalogue } from "./product-catalogue";
 
@@ -20,6 +21,13 @@ describe("product catalogue", () => {
       for (const path of Object.keys(entry.api)) expect(path).toMatch(new RegExp(`^api/${entry.segment}-`));
       for (const path of Object.keys(entry.adminApi)) expect(path).toMatch(/^api\/admin\//);
     }
+  });
+
+  it("routes every JSON API address to the products' one resource module (remix.config.js)", () => {
+    const routed = listRoutes()
+      .filter((entry) => entry.file === "routes/api/product-api.ts")
+      .map((entry) => entry.pattern);
+    expect(routed.sort()).toEqual([...apiPaths].sort());
   });
 
   it("keeps dump screens and dump addresses to the products that have dumps", () => {
