@@ -2,7 +2,7 @@ import { Stack, Text, Title } from "@mantine/core";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { screenText } from "~/components/dashboard/product-views";
+import { productUis } from "~/components/dashboard/product-views";
 import { SelectionForm } from "~/components/dashboard/selection-form";
 import { pageMeta } from "~/modules/content/page-meta";
 import { pageTitle } from "~/modules/content/page-title.server";
@@ -30,7 +30,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     product: await productOptions(page.segment, page.user),
     back,
     isAdmin: page.user.isAdmin,
-    ...(await pageTitle(request, screenText[page.segment].createDumpTitle)),
+    ...(await pageTitle(request, productUis[page.segment].screenText.createDumpTitle)),
   };
 }
 
@@ -57,7 +57,7 @@ export default function CreateDumpPage() {
   const state = useActionData<FormState>();
   const { search } = useLocation();
   const { t } = useTranslation();
-  const text = screenText[product.segment];
+  const text = productUis[product.segment].screenText;
   return (
     <Stack gap="lg" maw={1100}>
       <div>

@@ -2,7 +2,7 @@ import { Stack, Text, Title } from "@mantine/core";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { screenText } from "~/components/dashboard/product-views";
+import { productUis } from "~/components/dashboard/product-views";
 import { SelectionForm } from "~/components/dashboard/selection-form";
 import { pageMeta } from "~/modules/content/page-meta";
 import { pageTitle } from "~/modules/content/page-title.server";
@@ -21,7 +21,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     product: await productOptions(segment, user),
     place,
     isAdmin: user.isAdmin,
-    ...(await pageTitle(request, screenText[segment].createFeedTitle)),
+    ...(await pageTitle(request, productUis[segment].screenText.createFeedTitle)),
   };
 }
 
@@ -52,7 +52,7 @@ export default function CreateFeedPage() {
   const { product, place, isAdmin } = useLoaderData<typeof loader>();
   const state = useActionData<FormState>();
   const { t } = useTranslation();
-  const text = screenText[product.segment];
+  const text = productUis[product.segment].screenText;
   return (
     <Stack gap="lg" maw={1100}>
       <div>

@@ -4,7 +4,7 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { withZod } from "@remix-validated-form/with-zod";
 import { useTranslation } from "react-i18next";
 import { useIsSubmitting, ValidatedForm } from "remix-validated-form";
-import { formatDateTime } from "~/components/dashboard/format";
+import { formatDateTime } from "~/components/layout/format";
 import { NoRecords } from "~/components/dashboard/no-records";
 import { FormError } from "~/components/forms/form-error";
 import { AppLink } from "~/components/layout/app-link";

@@ -2,9 +2,9 @@ import { Alert, Anchor, Button, Card, Group, Stack, Text, Title } from "@mantine
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { DetailsCard } from "~/components/dashboard/details-card";
+import { DetailsCard } from "~/components/layout/details-card";
 import { DumpProgress, DumpStatusBadge } from "~/components/dashboard/dump-progress";
-import { formatDateTime } from "~/components/dashboard/format";
+import { formatDateTime } from "~/components/layout/format";
 import { SelectionDetails } from "~/components/dashboard/delivery-details";
 import { ProductSelectionDetails } from "~/components/dashboard/product-views";
 import { useLiveRevalidation } from "~/components/dashboard/use-live-revalidation";

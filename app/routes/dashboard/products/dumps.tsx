@@ -3,9 +3,9 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { DumpProgress, DumpStatusBadge } from "~/components/dashboard/dump-progress";
-import { formatDateTime } from "~/components/dashboard/format";
+import { formatDateTime } from "~/components/layout/format";
 import { NoRecords } from "~/components/dashboard/no-records";
-import { screenText } from "~/components/dashboard/product-views";
+import { productUis } from "~/components/dashboard/product-views";
 import { useLiveRevalidation } from "~/components/dashboard/use-live-revalidation";
 import { FormError } from "~/components/forms/form-error";
 import { AppLink } from "~/components/layout/app-link";
@@ -68,7 +68,7 @@ export default function DumpsPage() {
       <Group justify="space-between" align="flex-end">
         <div>
           <Title order={1}>{t("dumps.title")}</Title>
-          <Text>{t(screenText[segment].dumpsLead)}</Text>
+          <Text>{t(productUis[segment].screenText.dumpsLead)}</Text>
         </div>
         {createDump ? (
           <Button component={AppLink} to={createDump}>

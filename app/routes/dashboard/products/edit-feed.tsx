@@ -2,7 +2,7 @@ import { Button, Container, Stack, Text, Title } from "@mantine/core";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { isRouteErrorResponse, useActionData, useLoaderData, useLocation, useRouteError } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { screenText } from "~/components/dashboard/product-views";
+import { productUis } from "~/components/dashboard/product-views";
 import { SelectionForm } from "~/components/dashboard/selection-form";
 import { GeneralErrorBoundary } from "~/components/errors/general-error-boundary";
 import { AppLink } from "~/components/layout/app-link";
@@ -37,7 +37,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     product: await productOptions(page.segment, page.user),
     place: page.place,
     isAdmin: page.user.isAdmin,
-    ...(await pageTitle(request, screenText[page.segment].editFeedTitle)),
+    ...(await pageTitle(request, productUis[page.segment].screenText.editFeedTitle)),
   };
 }
 
@@ -62,7 +62,7 @@ export default function EditFeedPage() {
   const { feedId, defaults, storedPassword, product, place, isAdmin } = useLoaderData<typeof loader>();
   const state = useActionData<FormState>();
   const { t } = useTranslation();
-  const text = screenText[product.segment];
+  const text = productUis[product.segment].screenText;
   return (
     <Stack gap="lg" maw={1100}>
       <div>

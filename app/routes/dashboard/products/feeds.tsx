@@ -4,7 +4,7 @@ import { Form, useActionData, useLoaderData, useLocation } from "@remix-run/reac
 import { useTranslation } from "react-i18next";
 import { ConfirmDelete } from "~/components/dashboard/confirm-delete";
 import { FeedsTable } from "~/components/dashboard/feeds-table";
-import { screenText } from "~/components/dashboard/product-views";
+import { productUis } from "~/components/dashboard/product-views";
 import { FormError } from "~/components/forms/form-error";
 import { AppLink } from "~/components/layout/app-link";
 import { pageMeta } from "~/modules/content/page-meta";
@@ -28,7 +28,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     feeds: await listFeeds(user, descriptor.product, { status, username: username || undefined }),
     filter: { status, username },
     isAdmin: user.isAdmin,
-    ...(await pageTitle(request, screenText[segment].feedsTitle)),
+    ...(await pageTitle(request, productUis[segment].screenText.feedsTitle)),
   };
 }
 
@@ -109,8 +109,8 @@ export default function FeedsPage() {
     <Stack gap="lg" maw={1200}>
       <Group justify="space-between" align="flex-end">
         <div>
-          <Title order={1}>{t(screenText[segment].feedsTitle)}</Title>
-          <Text>{t(screenText[segment].feedsLead)}</Text>
+          <Title order={1}>{t(productUis[segment].screenText.feedsTitle)}</Title>
+          <Text>{t(productUis[segment].screenText.feedsLead)}</Text>
         </div>
         <Group gap="sm">
           {createFeed ? (
