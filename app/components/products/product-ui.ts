@@ -29,7 +29,7 @@ export interface SelectionDetailsProps<S extends ProductSegment> {
   options: OptionsOf<S>;
 }
 
-export interface ScreenText {
+interface ScreenText {
   feedsTitle: string;
   feedsLead: string;
   createFeedTitle: string;
@@ -49,7 +49,7 @@ export interface ScreenText {
 }
 
 /** How a product's feed form differs in its shared parts. */
-export interface FormShape {
+interface FormShape {
   /** The frequency select's choices: the posted value and its label's i18n key. */
   frequencies: readonly { value: string; label: string }[];
   /** A feed's state as an "active" checkbox (documents) or an active/inactive select with a description field. */

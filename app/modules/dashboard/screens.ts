@@ -9,8 +9,6 @@ import { productCatalogue, type ProductEntry, type ProductScreen, type ProductSe
 
 export type MenuIcon = "back" | "profile" | "key" | "feeds" | "dumps" | "datasets" | "admin" | "home";
 
-export type { ProductScreen };
-
 export interface DashboardScreen {
   /** Below /dashboard/{segment}/. */
   path: string;

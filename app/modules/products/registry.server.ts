@@ -43,7 +43,6 @@ export type DescriptorOf<S extends ProductSegment> = ProductDescriptor<
 
 export const productDescriptors: { [S in ProductSegment]: DescriptorOf<S> } = descriptors;
 export type { ProductSegment };
-export type Descriptor = DescriptorOf<ProductSegment>;
 
 // The tagged types below are { [K in S]: …K… }[S]: for one segment its own shape, for all of them their union.
 

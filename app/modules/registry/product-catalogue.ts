@@ -30,7 +30,7 @@ export type ApiResourceKind =
   | "dump-cancel";
 
 /** An admin section over everyone's feeds or dumps of the product: /dashboard/admin/{slug}/…; its first screen is the list. */
-export interface AdminSection {
+interface AdminSection {
   slug: string;
   /** The admin panel's navigation label (an i18n key). */
   label: string;
@@ -160,7 +160,6 @@ export type ProductEntry = (typeof productCatalogue)[number];
 export type ProductSegment = ProductEntry["segment"];
 export type FeedProduct = ProductEntry["feedProduct"];
 export type ProductCollection = ProductEntry["collection"];
-export type ProductSubscription = ProductEntry["subscription"];
 
 /** The catalogue entry of a segment. */
 export type EntryOf<S extends ProductSegment> = Extract<ProductEntry, { segment: S }>;
