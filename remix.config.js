@@ -6,6 +6,7 @@
  */
 
 import { dashboardAreas } from "./app/modules/dashboard/screens.ts";
+import { productCatalogue } from "./app/modules/registry/product-catalogue.ts";
 
 /** @type {import('@remix-run/dev').AppConfig['future']} */
 export const future = {
@@ -39,30 +40,12 @@ export function routes(defineRoutes) {
     route("api/releaseNotes/:set", "routes/api/release-notes.ts");
     route("api/search", "routes/api/search.ts");
     route("api/files/:fileId", "routes/api/files.ts");
-    route("api/econ-options", "routes/api/econ-options.ts");
-    route("api/econ-feeds", "routes/api/econ-feeds.ts");
-    route("api/econ-feed", "routes/api/econ-feed.ts");
-    route("api/econ-feed/preview", "routes/api/econ-feed-preview.ts");
-    route("api/econ-delete-feeds", "routes/api/econ-delete-feeds.ts");
-    route("api/econ-recover-feed", "routes/api/econ-recover-feed.ts");
-    route("api/econ-dumps", "routes/api/econ-dumps.ts");
-    route("api/econ-dump", "routes/api/econ-dump.ts");
-    route("api/econ-dump/preview", "routes/api/econ-dump-preview.ts");
-    route("api/econ-run-dump", "routes/api/econ-run-dump.ts");
-    route("api/econ-dump-cancel", "routes/api/econ-dump-cancel.ts");
-    route("api/corp-company-options", "routes/api/corp-company-options.ts");
+    // Every product's feeds and dumps JSON API, from the product catalogue: one route module, which reads the
+    // product and the resource from the address; the address is the route id.
+    for (const product of productCatalogue)
+      for (const path of [...Object.keys(product.api), ...Object.keys(product.adminApi)])
+        route(path, "routes/api/product-api.ts", { id: path });
     route("api/corp-predefined-datasets", "routes/api/corp-predefined-datasets.ts");
-    route("api/corp-feeds", "routes/api/corp-feeds.ts");
-    route("api/corp-feed", "routes/api/corp-feed.ts");
-    route("api/corp-feed/edit", "routes/api/corp-feed-edit.ts");
-    route("api/corp-feed/preview", "routes/api/corp-feed-preview.ts");
-    route("api/corp-delete-feeds", "routes/api/corp-delete-feeds.ts");
-    route("api/corp-dumps", "routes/api/corp-dumps.ts");
-    route("api/corp-dump", "routes/api/corp-dump.ts");
-    route("api/corp-dump/preview", "routes/api/corp-dump-preview.ts");
-    route("api/corp-run-dump", "routes/api/corp-run-dump.ts");
-    route("api/documents-options", "routes/api/documents-options.ts");
-    route("api/documents-feed", "routes/api/documents-feed.ts");
     route("docs/:vendor/:set/downloads/:file", "routes/docs/download.ts");
     // The documentation for coding assistants (llmstxt.org); docs pages as markdown are answered in the HTTP layer.
     route("llms.txt", "routes/docs/llms-txt.ts");
@@ -76,13 +59,6 @@ export function routes(defineRoutes) {
     route("api/admin/logs/snowflake", "routes/api/admin-logs-snowflake.ts");
     route("api/admin/logs/snowflake-stacktrace", "routes/api/admin-logs-snowflake-stacktrace.ts");
     route("api/admin/outbox", "routes/api/admin-outbox.ts");
-    route("api/admin/macroeconomic-feeds", "routes/api/admin-macroeconomic-feeds.ts");
-    route("api/admin/macroeconomic-feeds/recover", "routes/api/admin-macroeconomic-feeds-recover.ts");
-    route("api/admin/macroeconomic-dumps", "routes/api/admin-macroeconomic-dumps.ts");
-    route("api/admin/company-feeds", "routes/api/admin-company-feeds.ts");
-    route("api/admin/company-feed", "routes/api/admin-company-feed.ts");
-    route("api/admin/company-dumps", "routes/api/admin-company-dumps.ts");
-    route("api/admin/documents-feeds", "routes/api/admin-documents-feeds.ts");
     route("api/admin/dashboard", "routes/api/admin-dashboard.ts");
     // The data APIs themselves (issue 14): every shipped spec served under /data-api/{set}.
     route("data-api/:set/*", "routes/data-api.ts");

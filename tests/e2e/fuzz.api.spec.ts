@@ -216,7 +216,8 @@ const CORP_FIELDS = [
   "notificationEmail",
   "username",
 ];
-const FIELDS_BY_FILE: Record<string, string[]> = {
+/** The fields of each route module, or of each address where one module serves several (the products' JSON API). */
+const FIELDS_BY_ROUTE: Record<string, string[]> = {
   "routes/api/form.ts": CONTACT_FIELDS,
   "routes/public/contact-form.tsx": CONTACT_FIELDS,
   "routes/api/auth-save-profile.ts": PROFILE_FIELDS,
@@ -233,24 +234,24 @@ const FIELDS_BY_FILE: Record<string, string[]> = {
   "routes/dashboard/products/create-feed.tsx": [...ECON_FIELDS, ...CORP_FIELDS],
   "routes/dashboard/products/edit-feed.tsx": [...ECON_FIELDS, ...CORP_FIELDS],
   "routes/dashboard/products/create-dump.tsx": [...ECON_FIELDS, ...CORP_FIELDS],
-  "routes/api/econ-feed.ts": ECON_FIELDS,
-  "routes/api/econ-feed-preview.ts": ECON_FIELDS,
-  "routes/api/econ-dump.ts": ECON_FIELDS,
-  "routes/api/econ-dump-preview.ts": ECON_FIELDS,
-  "routes/api/econ-delete-feeds.ts": ["ids"],
-  "routes/api/econ-run-dump.ts": ["ids"],
-  "routes/api/econ-recover-feed.ts": ["id"],
-  "routes/api/econ-dump-cancel.ts": ["id"],
-  "routes/api/corp-feed.ts": CORP_FIELDS,
-  "routes/api/corp-feed-edit.ts": CORP_FIELDS,
-  "routes/api/corp-feed-preview.ts": CORP_FIELDS,
-  "routes/api/corp-dump.ts": CORP_FIELDS,
-  "routes/api/corp-dump-preview.ts": CORP_FIELDS,
-  "routes/api/corp-delete-feeds.ts": ["ids"],
-  "routes/api/corp-run-dump.ts": ["ids"],
+  "api/econ-feed": ECON_FIELDS,
+  "api/econ-feed/preview": ECON_FIELDS,
+  "api/econ-dump": ECON_FIELDS,
+  "api/econ-dump/preview": ECON_FIELDS,
+  "api/econ-delete-feeds": ["ids"],
+  "api/econ-run-dump": ["ids"],
+  "api/econ-recover-feed": ["id"],
+  "api/econ-dump-cancel": ["id"],
+  "api/corp-feed": CORP_FIELDS,
+  "api/corp-feed/edit": CORP_FIELDS,
+  "api/corp-feed/preview": CORP_FIELDS,
+  "api/corp-dump": CORP_FIELDS,
+  "api/corp-dump/preview": CORP_FIELDS,
+  "api/corp-delete-feeds": ["ids"],
+  "api/corp-run-dump": ["ids"],
 };
 /** A route nobody listed yet gets every field the portal knows. */
-const ALL_FIELDS = [...new Set([...Object.values(FIELDS_BY_FILE).flat(), "id", "ids", "q"])];
+const ALL_FIELDS = [...new Set([...Object.values(FIELDS_BY_ROUTE).flat(), "id", "ids", "q"])];
 
 const json = (label: string, text: string): Body => ({ label, contentType: "application/json", data: Buffer.from(text) });
 const form = (label: string, text: string): Body => ({ label, contentType: "application/x-www-form-urlencoded", data: Buffer.from(text) });
@@ -422,7 +423,7 @@ interface FuzzCase {
 }
 
 function planFor(target: RouteEntry, identities: Identity[], fixtures: Fixtures, rng: Random): FuzzCase[] {
-  const fields = FIELDS_BY_FILE[target.file] ?? ALL_FIELDS;
+  const fields = FIELDS_BY_ROUTE[target.pattern] ?? FIELDS_BY_ROUTE[target.file] ?? ALL_FIELDS;
   const paths = concretePaths(target.pattern, fixtures);
   let turn = 0;
   // Every other request goes to a plausible path, the rest cycle through all of them.

@@ -26,13 +26,8 @@ import { dailyNotificationEmailLimit } from "~/modules/feeds/notifications.serve
 import type { Worker } from "~/modules/jobs/worker.server";
 import * as createDumpPage from "~/routes/dashboard/products/create-dump";
 import * as editFeedPage from "~/routes/dashboard/products/edit-feed";
-import * as deleteFeedsRoute from "~/routes/api/econ-delete-feeds";
-import * as dumpPreviewRoute from "~/routes/api/econ-dump-preview";
-import * as dumpRoute from "~/routes/api/econ-dump";
-import * as feedPreviewRoute from "~/routes/api/econ-feed-preview";
-import * as feedRoute from "~/routes/api/econ-feed";
 import * as filesRoute from "~/routes/api/files";
-import * as runDumpRoute from "~/routes/api/econ-run-dump";
+import * as productApiRoute from "~/routes/api/product-api";
 import { startSmtpServer } from "../support/loopback-servers";
 import { waitFor } from "../support/wait";
 import { insertMacroSubscriber } from "../support/subscribers";
@@ -153,7 +148,7 @@ describe("[security-11] deliveries end with the subscription", () => {
       ["en", "The subscription to this product has ended"],
       ["zh", "此产品的订阅已结束"],
     ] as const) {
-      const details = await feedRoute.loader({
+      const details = await productApiRoute.loader({
         request: request(`/api/econ-feed?id=${feedId}&lang=${lang}`, admin.token),
         params: {},
         context,
@@ -188,7 +183,7 @@ describe("[security-11] deliveries end with the subscription", () => {
     expect(mailsTo("dump-watcher@client.test")).toEqual([]);
 
     const admin = await createUser({ subscribed: true, admin: true });
-    const details = await dumpRoute.loader({ request: request(`/api/econ-dump?id=${id}&lang=zh`, admin.token), params: {}, context });
+    const details = await productApiRoute.loader({ request: request(`/api/econ-dump?id=${id}&lang=zh`, admin.token), params: {}, context });
     expect(await details.json()).toMatchObject({ stopReason: "subscription-ended", reasonText: expect.stringContaining("订阅已结束") });
   });
 
@@ -347,36 +342,36 @@ describe("[security-13] crafted JSON in the econ API", () => {
     });
     const deep = `${"[".repeat(20_000)}"S1"${"]".repeat(20_000)}`;
     const routes = [
-      { path: "/api/econ-delete-feeds", action: deleteFeedsRoute.action, body: (value: string) => `{"ids":${value}}`, field: "ids" },
-      { path: "/api/econ-run-dump", action: runDumpRoute.action, body: (value: string) => `{"ids":${value}}`, field: "ids" },
+      { path: "/api/econ-delete-feeds", action: productApiRoute.action, body: (value: string) => `{"ids":${value}}`, field: "ids" },
+      { path: "/api/econ-run-dump", action: productApiRoute.action, body: (value: string) => `{"ids":${value}}`, field: "ids" },
       {
         path: "/api/econ-dump/preview",
-        action: dumpPreviewRoute.action,
+        action: productApiRoute.action,
         body: (value: string) => `{"database":"${database}","seriesIds":${value}}`,
         field: "seriesIds",
       },
       {
         path: "/api/econ-feed/preview",
-        action: feedPreviewRoute.action,
+        action: productApiRoute.action,
         body: (value: string) => `{"database":"${database}","seriesIds":${value}}`,
         field: "seriesIds",
       },
       {
         path: "/api/econ-dump",
-        action: dumpRoute.action,
+        action: productApiRoute.action,
         body: (value: string) => `{"name":"D","database":"${database}","seriesIds":${value}}`,
         field: "seriesIds",
       },
       {
         path: "/api/econ-feed",
-        action: feedRoute.action,
+        action: productApiRoute.action,
         body: (value: string) => `{"name":"F","database":"${database}","seriesIds":${value}}`,
         field: "seriesIds",
       },
       {
         path: `/api/econ-feed?id=${feedId}`,
         method: "PUT",
-        action: feedRoute.action,
+        action: productApiRoute.action,
         body: (value: string) => `{"name":"F","database":"${database}","seriesIds":${value}}`,
         field: "seriesIds",
       },
@@ -409,7 +404,7 @@ describe("[security-17] stored FTP passwords", () => {
   const ftpFields = { deliveryMethod: "ftp", ftpUrl: "ftp://ftp.owner.test:2121", ftpPath: "/in", ftpUsername: "owner" };
 
   async function ftpFeed(owner: { id: string; token: string }): Promise<string> {
-    const created = await feedRoute.action({
+    const created = await productApiRoute.action({
       request: request("/api/econ-feed", owner.token, {
         json: { name: "FTP feed", database, status: "inactive", ...ftpFields, ftpPassword: "OwnerSecret-123" },
       }),
@@ -429,7 +424,7 @@ describe("[security-17] stored FTP passwords", () => {
     expect(openFtpPassword(sealed, owner.id, { host: ftpFields.ftpUrl, username: "owner" })).toBe("OwnerSecret-123");
 
     for (const changed of [{ ftpUrl: "ftp://192.0.2.2:2121" }, { ftpUsername: "attacker" }, { ftpUrl: "ftp://ftp.owner.test:21" }]) {
-      const put = await feedRoute.action({
+      const put = await productApiRoute.action({
         request: request(`/api/econ-feed?id=${feedId}`, owner.token, {
           method: "PUT",
           json: { name: "FTP feed", database, status: "inactive", ...ftpFields, ...changed },
@@ -440,7 +435,7 @@ describe("[security-17] stored FTP passwords", () => {
       expect(put.status).toBe(422);
       expect(await put.json()).toEqual({ errors: { ftpPassword: "Enter the password again for the new FTP server." } });
     }
-    const zh = await feedRoute.action({
+    const zh = await productApiRoute.action({
       request: request(`/api/econ-feed?id=${feedId}&lang=zh`, owner.token, {
         method: "PUT",
         json: { name: "FTP feed", database, status: "inactive", ...ftpFields, ftpUsername: "x" },
@@ -463,7 +458,7 @@ describe("[security-17] stored FTP passwords", () => {
     expect(page.status).toBe(422);
     expect(await page.text()).toContain("validation.ftpPasswordAgain");
 
-    const same = await feedRoute.action({
+    const same = await productApiRoute.action({
       request: request(`/api/econ-feed?id=${feedId}`, owner.token, {
         method: "PUT",
         json: { name: "Renamed", database, status: "inactive", ...ftpFields, ftpUrl: "FTP.owner.test:2121" },

@@ -8,7 +8,7 @@ import { ageParts, specReloadSchema, specReloadTargets, type SpecReloadOutcome, 
 import { translateMessage } from "~/modules/forms/messages";
 import type { InstanceRow } from "~/modules/instances/instances";
 import type { QueueRow } from "~/modules/jobs/queue-summary";
-import { formatDateTime } from "./format";
+import { formatDateTime } from "~/components/layout/format";
 import { NoRecords } from "./no-records";
 import { TableScroll } from "~/components/layout/table-scroll";
 

@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { ShownFtp } from "~/modules/feeds/feed-queries.server";
 import type { Notification } from "~/modules/feeds/model";
-import { DetailsCard, type Row } from "./details-card";
+import { DetailsCard, type Row } from "~/components/layout/details-card";
 
 interface Props {
   /** The product's own cards: what is selected and how the file is written. */

@@ -1,9 +1,9 @@
 import { Anchor, Badge, SimpleGrid, Table, Text, Title } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import type { ProductFeedDetails } from "~/modules/products/registry.server";
-import { DetailsCard, type Row } from "./details-card";
+import { DetailsCard, type Row } from "~/components/layout/details-card";
 import { SelectionDetails } from "./delivery-details";
-import { formatDateTime } from "./format";
+import { formatDateTime } from "~/components/layout/format";
 import { ProductSelectionDetails } from "./product-views";
 import { TableScroll } from "~/components/layout/table-scroll";
 

@@ -1,9 +1,9 @@
 import { Anchor, Badge, Button, Checkbox, Group, Table } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { AppLink } from "~/components/layout/app-link";
-import { placePath, type ProductPlace } from "~/modules/dashboard/places";
+import { placePath, type ProductPlace } from "~/modules/products/places";
 import type { FeedListItem } from "~/modules/feeds/feed-queries.server";
-import { formatDateTime } from "./format";
+import { formatDateTime } from "~/components/layout/format";
 import { NoRecords } from "./no-records";
 import { TableScroll } from "~/components/layout/table-scroll";
 

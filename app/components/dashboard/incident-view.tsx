@@ -3,8 +3,8 @@ import { useTranslation } from "react-i18next";
 import { AppLink } from "~/components/layout/app-link";
 import type { IncidentSummary, ShownIncident } from "~/modules/incidents/incident-lookup";
 import { incidentLookupPath } from "~/modules/incidents/incident-path";
-import { DetailsCard } from "./details-card";
-import { formatDateTime } from "./format";
+import { DetailsCard } from "~/components/layout/details-card";
+import { formatDateTime } from "~/components/layout/format";
 import { NoRecords } from "./no-records";
 import { TableScroll } from "~/components/layout/table-scroll";
 

@@ -2,8 +2,8 @@ import { Anchor, Badge, Card, Table, Text, Title } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { AppLink } from "~/components/layout/app-link";
 import { outboxMessagePath, type OutboxMessageSummary, type ShownOutboxMessage } from "~/modules/mail/outbox-lookup";
-import { DetailsCard } from "./details-card";
-import { formatDateTime } from "./format";
+import { DetailsCard } from "~/components/layout/details-card";
+import { formatDateTime } from "~/components/layout/format";
 import { NoRecords } from "./no-records";
 import { TableScroll } from "~/components/layout/table-scroll";
 

@@ -22,8 +22,8 @@ import type { FormDefaults } from "~/modules/feeds/form-state";
 import type { FormState } from "~/modules/products/pages.server";
 import { translateMessage } from "~/modules/forms/messages";
 import type { ProductOptions } from "~/modules/products/registry.server";
-import { ErrorSummary, fieldId } from "./form-fields";
-import { formShapes, ProductCriteriaFields, ProductPreviewView, screenText, selectionValidators } from "./product-views";
+import { ErrorSummary, fieldId } from "~/components/forms/choice-fields";
+import { ProductCriteriaFields, ProductPreviewView, productUis } from "./product-views";
 
 const deliveryMethods = ["platform", "ftp"] as const;
 
@@ -53,7 +53,7 @@ export function SelectionForm(props: SelectionFormProps) {
   const { t } = useTranslation();
   return (
     <ValidatedForm
-      validator={selectionValidators[props.product.segment][props.kind]}
+      validator={productUis[props.product.segment].validators[props.kind]}
       method="post"
       noValidate
       aria-label={t(`econ.form.${props.kind}Form`)}
@@ -75,8 +75,7 @@ function SelectionFields({ kind, mode, product, defaults, fromFeedId, state, isA
 
   const text = (name: string) => (typeof values[name] === "string" ? String(values[name]) : "");
   const error = (name: string) => (errors[name] ? translateMessage(t, errors[name]) : undefined);
-  const screen = screenText[product.segment];
-  const shape = formShapes[product.segment];
+  const { screenText: screen, formShape: shape } = productUis[product.segment];
   // The shared fields' labels; a product's own fields are labelled by its part, under its own keys.
   const label = (name: string) => t(`econ.form.fields.${name}`);
   const fieldLabel = (name: string) => t(`${screen.fields}.${name}`, { defaultValue: label(name) });

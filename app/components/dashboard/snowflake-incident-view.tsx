@@ -7,8 +7,8 @@ import {
   type ShownSnowflakeIncident,
   type SnowflakeIncidentSummary,
 } from "~/modules/incidents/snowflake-lookup";
-import { DetailsCard } from "./details-card";
-import { formatDateTime } from "./format";
+import { DetailsCard } from "~/components/layout/details-card";
+import { formatDateTime } from "~/components/layout/format";
 import { NoRecords } from "./no-records";
 import { TableScroll } from "~/components/layout/table-scroll";
 

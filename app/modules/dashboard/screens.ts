@@ -1,17 +1,13 @@
+import { adminAreaSegment, dumpScreens, feedScreens, isSectionRoot, productScreens } from "../products/places";
+import { productCatalogue, type ProductEntry, type ProductScreen, type ProductSegment } from "../registry/product-catalogue";
+
 /**
- * The dashboard's product areas and their screens: remix.config.js builds the routes from this list and the
- * side menu its links, so the menu cannot point at a screen that has no route. A product's area joins the
- * list with its screens (SPEC.md section 2). Plain data without imports: remix.config.js reads it too.
+ * The dashboard's areas and their screens: remix.config.js builds the routes from this list and the side menu its
+ * links, so the menu cannot point at a screen that has no route. The product areas and the admin panel's product
+ * sections come from the product catalogue (SPEC.md section 2). Without ~/ imports: remix.config.js reads it too.
  */
 
 export type MenuIcon = "back" | "profile" | "key" | "feeds" | "dumps" | "datasets" | "admin" | "home";
-
-/** The screens over one product's feeds and dumps, served by the shared route modules of routes/dashboard/products/. */
-export type ProductScreen =
-  "feeds" | "feed-details" | "create-feed" | "edit-feed" | "deleted-feeds" | "dumps" | "dump-details" | "create-dump";
-
-/** The products with feeds (and for some dumps), by their dashboard segment. */
-export type ProductSegmentName = "econ" | "corp" | "documents";
 
 export interface DashboardScreen {
   /** Below /dashboard/{segment}/. */
@@ -23,7 +19,7 @@ export interface DashboardScreen {
   /** Listed in the side menu under the area's group, with this label (an i18n key) and icon. */
   menu?: { label: string; icon: MenuIcon };
   /** Which product screen this is; in the admin area also for which product (a product area's own otherwise). */
-  serves?: { screen: ProductScreen; product?: ProductSegmentName };
+  serves?: { screen: ProductScreen; product?: ProductSegment };
   /** A permission beyond the area's access: the screen is the 404 page, and its link hidden, for users without it. */
   requires?: "tokenDecoder";
 }
@@ -31,7 +27,7 @@ export interface DashboardScreen {
 export interface DashboardArea {
   segment: string;
   /** Who may enter: the subscribers of a product (admins always may), or admins only. */
-  access: { product: "macroeconomic" | "company" | "documents" | "intelligence" } | "admins";
+  access: { product: ProductEntry["subscription"] } | "admins";
   /** The side-menu group's label (an i18n key). */
   label: string;
   /** Guards every screen below it and renders the 404 page for anyone else. */
@@ -41,44 +37,24 @@ export interface DashboardArea {
   screens: DashboardScreen[];
 }
 
-/** Each product screen's route module and its path below a product area (the lists are the admin sections' roots). */
-const productScreens: Record<ProductScreen, { path: string; file: string }> = {
-  feeds: { path: "feeds", file: "routes/dashboard/products/feeds.tsx" },
-  "feed-details": { path: "feed-details/:feedId", file: "routes/dashboard/products/feed-details.tsx" },
-  "create-feed": { path: "create-feed", file: "routes/dashboard/products/create-feed.tsx" },
-  "edit-feed": { path: "edit-feed/:feedId", file: "routes/dashboard/products/edit-feed.tsx" },
-  "deleted-feeds": { path: "deleted", file: "routes/dashboard/products/deleted-feeds.tsx" },
-  dumps: { path: "dumps", file: "routes/dashboard/products/dumps.tsx" },
-  "dump-details": { path: "dump-details/:dumpId", file: "routes/dashboard/products/dump-details.tsx" },
-  "create-dump": { path: "create-dump", file: "routes/dashboard/products/create-dump.tsx" },
-};
-
-function productScreen(screen: ProductScreen, menu?: DashboardScreen["menu"]): DashboardScreen {
+function productScreen(screen: ProductScreen): DashboardScreen {
+  const menu = productScreenMenus[screen];
   return { ...productScreens[screen], serves: { screen }, ...(menu ? { menu } : {}) };
 }
 
-/** Every product's feed screens. */
-const feedScreens: DashboardScreen[] = [
-  productScreen("feeds", { label: "dashboard.feeds", icon: "feeds" }),
-  productScreen("feed-details"),
-  productScreen("create-feed"),
-  productScreen("edit-feed"),
-];
-
-/** The dump screens of the products that have dumps (documents have none). */
-const dumpScreens: DashboardScreen[] = [
-  productScreen("dumps", { label: "dashboard.dumps", icon: "dumps" }),
-  productScreen("dump-details"),
-  productScreen("create-dump"),
-];
+/** The product screens listed in a product area's side-menu group. */
+const productScreenMenus: Partial<Record<ProductScreen, DashboardScreen["menu"]>> = {
+  feeds: { label: "dashboard.feeds", icon: "feeds" },
+  dumps: { label: "dashboard.dumps", icon: "dumps" },
+};
 
 /**
  * An admin section over everyone's feeds or dumps of one product (/dashboard/admin/{slug}/…): the product
  * screens' own route modules, which read the product from the section. The list is the section's root.
  */
-function adminSection(slug: string, product: ProductSegmentName, label: string, screens: ProductScreen[]): DashboardScreen[] {
+function adminSection(product: ProductSegment, { slug, label, screens }: ProductEntry["adminSections"][number]): DashboardScreen[] {
   return screens.map((screen) => {
-    const root = screen === "feeds" || screen === "dumps";
+    const root = isSectionRoot(screen);
     return {
       path: root ? slug : `${slug}/${productScreens[screen].path}`,
       file: productScreens[screen].file,
@@ -90,40 +66,23 @@ function adminSection(slug: string, product: ProductSegmentName, label: string, 
 }
 
 /** Every product area guards its screens with the same layout and starts at its first screen. */
-const productArea = { layout: "routes/dashboard/products/area-layout.tsx", index: "routes/dashboard/products/area-index.ts" };
+const productAreaModules = { layout: "routes/dashboard/products/area-layout.tsx", index: "routes/dashboard/products/area-index.ts" };
+
+/** A product's own area: its feed screens, its dump screens if it has dumps, and its own screens. */
+function productArea(entry: ProductEntry): DashboardArea {
+  return {
+    segment: entry.segment,
+    access: { product: entry.subscription },
+    label: entry.menuLabel,
+    ...productAreaModules,
+    screens: [...feedScreens, ...(entry.dumps ? dumpScreens : [])].map(productScreen).concat(entry.ownScreens),
+  };
+}
 
 export const dashboardAreas: DashboardArea[] = [
+  ...productCatalogue.map(productArea),
   {
-    segment: "econ",
-    access: { product: "macroeconomic" },
-    label: "dashboard.groups.macroeconomic",
-    ...productArea,
-    screens: [...feedScreens, ...dumpScreens],
-  },
-  {
-    segment: "corp",
-    access: { product: "company" },
-    label: "dashboard.groups.company",
-    ...productArea,
-    screens: [
-      ...feedScreens,
-      ...dumpScreens,
-      {
-        path: "predefined-datasets",
-        file: "routes/dashboard/corp/predefined-datasets.tsx",
-        menu: { label: "dashboard.predefinedDatasets", icon: "datasets" },
-      },
-    ],
-  },
-  {
-    segment: "documents",
-    access: { product: "documents" },
-    label: "dashboard.groups.documents",
-    ...productArea,
-    screens: feedScreens,
-  },
-  {
-    segment: "admin",
+    segment: adminAreaSegment,
     access: "admins",
     label: "dashboard.groups.admin",
     layout: "routes/dashboard/admin/admin-layout.tsx",
@@ -144,17 +103,7 @@ export const dashboardAreas: DashboardArea[] = [
         menu: { label: "admin.tokenDecoder.title", icon: "key" },
         requires: "tokenDecoder",
       },
-      ...adminSection("macroeconomic-feeds", "econ", "admin.sections.macroeconomicFeeds", [
-        "feeds",
-        "create-feed",
-        "edit-feed",
-        "feed-details",
-        "deleted-feeds",
-      ]),
-      ...adminSection("macroeconomic-dumps", "econ", "admin.sections.macroeconomicDumps", ["dumps", "create-dump", "dump-details"]),
-      ...adminSection("company-feeds", "corp", "admin.sections.companyFeeds", ["feeds", "create-feed", "edit-feed", "feed-details"]),
-      ...adminSection("company-dumps", "corp", "admin.sections.companyDumps", ["dumps", "create-dump", "dump-details"]),
-      ...adminSection("documents-feeds", "documents", "admin.sections.documentsFeeds", ["feeds", "edit-feed", "feed-details"]),
+      ...productCatalogue.flatMap((entry) => entry.adminSections.flatMap((section) => adminSection(entry.segment, section))),
     ],
   },
 ];

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { webhookMethods } from "~/modules/delivery/targets";
+import { productCatalogue, type FeedProduct } from "~/modules/registry/product-catalogue";
 
 /**
  * What a feed or dump is, as the engine stores and reads it. Criteria are the catalog's criteria of the
@@ -7,8 +8,10 @@ import { webhookMethods } from "~/modules/delivery/targets";
  * one shape for every product, with the fields each product's forms offer.
  */
 
-export const feedProducts = ["macroeconomic", "company", "documents"] as const;
-export type FeedProduct = (typeof feedProducts)[number];
+export type { FeedProduct };
+
+/** The catalogue's feed products, as the non-empty list zod's enums take (the catalogue is never empty). */
+export const feedProducts = productCatalogue.map((entry) => entry.feedProduct) as [FeedProduct, ...FeedProduct[]];
 
 /** SPEC.md section 4: feeds run daily, weekly, bi-weekly or monthly; documents feeds every 15 or 60 minutes. */
 export const feedFrequencies = ["daily", "weekly", "bi-weekly", "monthly"] as const;

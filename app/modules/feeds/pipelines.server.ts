@@ -1,4 +1,5 @@
 import type { CatalogSource, KeysetPage } from "~/modules/catalog/catalog";
+import type { ProductCollection } from "~/modules/registry/product-catalogue";
 import type { FeedProduct, OutputOptions } from "./model";
 
 /**
@@ -8,7 +9,7 @@ import type { FeedProduct, OutputOptions } from "./model";
  */
 export interface Pipeline {
   /** The array of records in the file. */
-  collection: "series" | "companies" | "documents";
+  collection: ProductCollection;
   count(): Promise<number>;
   /** Everything the criteria select, with full history. */
   dump(): AsyncIterable<unknown[]>;

@@ -20,13 +20,8 @@ import { readDelivery, readFrequency, readSelection, selectionColumns } from "./
  * preview, the active-feed limit, and the FTP password rules. Then storing it, the same way for every product.
  */
 
-// The descriptor's type parameters are the product's; the core only passes its values between its own functions.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each product's descriptor, whatever its criteria and rows
-export type AnyDescriptor = ProductDescriptor<any, any, any, any, any>;
-
-type FeedValuesOf<D> = D extends ProductDescriptor<unknown, infer F> ? F : never;
-type DumpValuesOf<D> = D extends ProductDescriptor<unknown, FeedSubmissionValues, infer V> ? V : never;
-type RowOf<D> = D extends ProductDescriptor<unknown, FeedSubmissionValues, SubmissionValues, infer R> ? R : never;
+/** Any product's descriptor: the core only passes its criteria and rows between the product's own functions. */
+export type AnyDescriptor = ProductDescriptor;
 
 export interface SubmissionContext {
   user: CurrentUser;
@@ -72,18 +67,18 @@ export function feedLimitMessage(descriptor: AnyDescriptor): string {
   return encodeMessage("validation.feedLimit", { max: descriptor.activeFeedLimit ?? 0 });
 }
 
-export function checkSubmission<D extends AnyDescriptor>(
-  descriptor: D,
+export function checkSubmission<FeedValues extends FeedSubmissionValues, Row>(
+  descriptor: ProductDescriptor<unknown, FeedValues, SubmissionValues, Row, unknown>,
   kind: "feed",
   source: FormData | Record<string, unknown>,
   context: SubmissionContext,
-): Promise<Submission<FeedValuesOf<D>, RowOf<D>>>;
-export function checkSubmission<D extends AnyDescriptor>(
-  descriptor: D,
+): Promise<Submission<FeedValues, Row>>;
+export function checkSubmission<DumpValues extends SubmissionValues, Row>(
+  descriptor: ProductDescriptor<unknown, FeedSubmissionValues, DumpValues, Row, unknown>,
   kind: "dump",
   source: FormData | Record<string, unknown>,
   context: SubmissionContext,
-): Promise<Submission<DumpValuesOf<D>, RowOf<D>>>;
+): Promise<Submission<DumpValues, Row>>;
 /**
  * Everything a Save or a JSON post is checked against. With intent "preview" the FTP password is not asked
  * for (it is never shown again, so the first step does not need it); storing does.

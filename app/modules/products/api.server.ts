@@ -29,11 +29,14 @@ import { jsonResponse, methodNotAllowed, readJsonObject, zodErrorResponse } from
 import { translateErrors, translateMessage } from "~/modules/forms/messages";
 import { getFixedT } from "~/modules/i18n/i18n.server";
 import { recordIncident } from "~/modules/incidents/incidents.server";
+import { productCatalogue, type ApiResourceKind } from "~/modules/registry/product-catalogue";
+import { productDescriptors } from "./registry.server";
 
 /**
  * The JSON API of every product's feeds and dumps (/api/{segment}-feed, -feeds, -dump, …): one implementation,
- * each route file binds it to its product's descriptor. The bodies carry the form's field names and go through
- * the same checks as the pages (checkSubmission); answers are translated by ?lang= or Accept-Language.
+ * bound to each address of the product catalogue by its resource kind (productApi below, which the one route
+ * module routes/api/product-api.ts serves). The bodies carry the form's field names and go through the same
+ * checks as the pages (checkSubmission); answers are translated by ?lang= or Accept-Language.
  */
 
 interface Resource {
@@ -60,7 +63,7 @@ const dumpsFilterSchema = z.object({ ...listFilterShape, ids: z.preprocess(empty
  * Who a resource answers: the product's subscribers (and admins), or admins only (/api/admin/*, where every
  * list is everyone's). The checks and answers are otherwise the same.
  */
-export type Audience = "subscribers" | "admins";
+type Audience = "subscribers" | "admins";
 
 interface ApiScope {
   descriptor: AnyDescriptor;
@@ -112,7 +115,7 @@ function engineFailed(request: Request, user: CurrentUser, t: TFunction, api: Ap
 }
 
 /** GET /api/{segment}-options: the choices of the product's feed and dump forms. */
-export function optionsResource(descriptor: AnyDescriptor, audience: Audience = "subscribers"): Resource {
+function optionsResource(descriptor: AnyDescriptor, audience: Audience = "subscribers"): Resource {
   const api: ApiScope = { descriptor, audience };
   return resource(api, "GET", {
     GET: async (request) => {
@@ -126,7 +129,7 @@ export function optionsResource(descriptor: AnyDescriptor, audience: Audience = 
  * GET /api/{segment}-feeds?status=active|inactive&username=: the user's feeds, or everyone's for an admin, who
  * may filter by username and list deleted feeds (deleted=1) to recover one. Others' filters are ignored.
  */
-export function feedsResource(descriptor: AnyDescriptor, audience: Audience = "subscribers"): Resource {
+function feedsResource(descriptor: AnyDescriptor, audience: Audience = "subscribers"): Resource {
   const api: ApiScope = { descriptor, audience };
   return resource(api, "GET", { GET: (request) => feedsAnswer(request, api) });
 }
@@ -183,7 +186,7 @@ async function createFeed(request: Request, api: ApiScope): Promise<Response> {
  * /api/{segment}-feed: GET ?id= a feed's details; POST a new feed; PUT ?id= the edited feed. Others' and
  * unknown feeds are a 404, as on the pages.
  */
-export function feedResource(descriptor: AnyDescriptor, audience: Audience = "subscribers"): Resource {
+function feedResource(descriptor: AnyDescriptor, audience: Audience = "subscribers"): Resource {
   const api: ApiScope = { descriptor, audience };
   return resource(api, "GET, POST, PUT", {
     GET: (request) => feedAnswer(request, api),
@@ -209,7 +212,7 @@ async function activateFeed(request: Request, api: ApiScope): Promise<Response> 
  * /api/{segment}-feed for a product whose feeds are listed, created, edited and turned on or off at one
  * address (documents): GET lists them (or ?id= one), POST creates, PUT ?id= edits, PATCH ?id= {active}.
  */
-export function feedCollectionResource(descriptor: AnyDescriptor, audience: Audience = "subscribers"): Resource {
+function feedCollectionResource(descriptor: AnyDescriptor, audience: Audience = "subscribers"): Resource {
   const api: ApiScope = { descriptor, audience };
   return resource(api, "GET, POST, PUT, PATCH", {
     GET: (request) => (queryId(request) ? feedAnswer(request, api) : feedsAnswer(request, api)),
@@ -220,7 +223,7 @@ export function feedCollectionResource(descriptor: AnyDescriptor, audience: Audi
 }
 
 /** /api/{segment}-feed/edit?id=: the edited feed, by PUT or POST. */
-export function feedEditResource(descriptor: AnyDescriptor, audience: Audience = "subscribers"): Resource {
+function feedEditResource(descriptor: AnyDescriptor, audience: Audience = "subscribers"): Resource {
   const api: ApiScope = { descriptor, audience };
   return resource(api, "PUT, POST", {
     PUT: (request) => editFeed(request, api),
@@ -232,7 +235,7 @@ export function feedEditResource(descriptor: AnyDescriptor, audience: Audience =
  * The preview routes: what a feed's or dump's criteria select (the total and the first items), or the errors.
  * A preview has no name yet and saves nothing, so the active-feed limit does not apply.
  */
-export function previewResource(descriptor: AnyDescriptor, kind: "feed" | "dump", audience: Audience = "subscribers"): Resource {
+function previewResource(descriptor: AnyDescriptor, kind: "feed" | "dump", audience: Audience = "subscribers"): Resource {
   const api: ApiScope = { descriptor, audience };
   return resource(api, "POST", {
     POST: async (request) => {
@@ -273,7 +276,7 @@ async function readVisibleFeedIds(
 }
 
 /** POST /api/{segment}-delete-feeds {ids}: deletes the selected feeds at once (an admin can recover them). */
-export function deleteFeedsResource(descriptor: AnyDescriptor, audience: Audience = "subscribers"): Resource {
+function deleteFeedsResource(descriptor: AnyDescriptor, audience: Audience = "subscribers"): Resource {
   const api: ApiScope = { descriptor, audience };
   return resource(api, "POST", {
     POST: async (request) => {
@@ -286,7 +289,7 @@ export function deleteFeedsResource(descriptor: AnyDescriptor, audience: Audienc
 }
 
 /** POST /api/{segment}-run-dump {ids}: each selected feed runs as a dump with its selection; answers the new dump ids. */
-export function runDumpResource(descriptor: AnyDescriptor, audience: Audience = "subscribers"): Resource {
+function runDumpResource(descriptor: AnyDescriptor, audience: Audience = "subscribers"): Resource {
   const api: ApiScope = { descriptor, audience };
   return resource(api, "POST", {
     POST: async (request) => {
@@ -303,7 +306,7 @@ export function runDumpResource(descriptor: AnyDescriptor, audience: Audience = 
 }
 
 /** POST /api/{segment}-recover-feed {id}: an admin brings a deleted feed back (inactive). */
-export function recoverFeedResource(descriptor: AnyDescriptor, audience: Audience = "subscribers"): Resource {
+function recoverFeedResource(descriptor: AnyDescriptor, audience: Audience = "subscribers"): Resource {
   const api: ApiScope = { descriptor, audience };
   return resource(api, "POST", {
     POST: async (request) => {
@@ -324,7 +327,7 @@ export function recoverFeedResource(descriptor: AnyDescriptor, audience: Audienc
  * GET /api/{segment}-dumps?status=active|inactive&username=&ids=a,b: the user's dumps with progress and files
  * (everyone's for an admin, who may filter by username); `ids` narrows the list, for polling a few dumps.
  */
-export function dumpsResource(descriptor: AnyDescriptor, audience: Audience = "subscribers"): Resource {
+function dumpsResource(descriptor: AnyDescriptor, audience: Audience = "subscribers"): Resource {
   const api: ApiScope = { descriptor, audience };
   return resource(api, "GET", { GET: (request) => dumpsAnswer(request, api) });
 }
@@ -356,7 +359,7 @@ async function cancelDump(request: Request, api: ApiScope, idFromBody: boolean):
  * /api/{segment}-dump: GET ?id= a dump's details with progress and files (others' and unknown dumps are a 404);
  * POST a new dump, queued for the worker (admins may name a `username` to act for); DELETE ?id= cancels it.
  */
-export function dumpResource(descriptor: AnyDescriptor, audience: Audience = "subscribers"): Resource {
+function dumpResource(descriptor: AnyDescriptor, audience: Audience = "subscribers"): Resource {
   const api: ApiScope = { descriptor, audience };
   return resource(api, "GET, POST, DELETE", {
     GET: (request) => dumpAnswer(request, api),
@@ -369,7 +372,7 @@ export function dumpResource(descriptor: AnyDescriptor, audience: Audience = "su
  * A product's dumps at one address (the admin panel's /api/admin/{product}-dumps): GET lists them, everyone's
  * for admins (or ?id= one), POST creates one (admins on behalf of `username`), DELETE ?id= cancels one.
  */
-export function dumpCollectionResource(descriptor: AnyDescriptor, audience: Audience = "subscribers"): Resource {
+function dumpCollectionResource(descriptor: AnyDescriptor, audience: Audience = "subscribers"): Resource {
   const api: ApiScope = { descriptor, audience };
   return resource(api, "GET, POST, DELETE", {
     GET: (request) => (queryId(request) ? dumpAnswer(request, api) : dumpsAnswer(request, api)),
@@ -403,10 +406,62 @@ async function createDump(request: Request, api: ApiScope): Promise<Response> {
 }
 
 /** DELETE /api/{segment}-dump-cancel?id= (or POST {id}). */
-export function dumpCancelResource(descriptor: AnyDescriptor, audience: Audience = "subscribers"): Resource {
+function dumpCancelResource(descriptor: AnyDescriptor, audience: Audience = "subscribers"): Resource {
   const api: ApiScope = { descriptor, audience };
   return resource(api, "DELETE, POST", {
     DELETE: (request) => cancelDump(request, api, false),
     POST: (request) => cancelDump(request, api, true),
   });
 }
+
+/** The function that answers each kind of address of the catalogue. */
+const resourceKinds: Record<ApiResourceKind, (descriptor: AnyDescriptor, audience: Audience) => Resource> = {
+  options: optionsResource,
+  feeds: feedsResource,
+  feed: feedResource,
+  "feed-collection": feedCollectionResource,
+  "feed-edit": feedEditResource,
+  "feed-preview": (descriptor, audience) => previewResource(descriptor, "feed", audience),
+  "delete-feeds": deleteFeedsResource,
+  "recover-feed": recoverFeedResource,
+  "run-dump": runDumpResource,
+  dumps: dumpsResource,
+  dump: dumpResource,
+  "dump-collection": dumpCollectionResource,
+  "dump-preview": (descriptor, audience) => previewResource(descriptor, "dump", audience),
+  "dump-cancel": dumpCancelResource,
+};
+
+/** A path as the router compares it: each segment decoded, without case or a trailing slash. */
+function routeKey(pathname: string): string {
+  const segments = pathname.split("/").map((segment) => {
+    try {
+      return decodeURIComponent(segment).replace(/\//g, "%2F");
+    } catch {
+      return segment;
+    }
+  });
+  return segments.join("/").replace(/\/+$/, "").toLowerCase();
+}
+
+/** Every address of the catalogue's JSON APIs, with its product's resource for its audience. */
+const resources = new Map<string, Resource>(
+  productCatalogue.flatMap((entry) => {
+    const descriptor = productDescriptors[entry.segment];
+    const bind = (api: Readonly<Record<string, ApiResourceKind>>, audience: Audience) =>
+      Object.entries(api).map(([path, kind]) => [routeKey(`/${path}`), resourceKinds[kind](descriptor, audience)] as const);
+    return [...bind(entry.api, "subscribers"), ...bind(entry.adminApi, "admins")];
+  }),
+);
+
+/** Any address without a resource here: the JSON 404 of routes/api/not-found.ts. */
+async function noResource(request: Request): Promise<Response> {
+  const t = await getFixedT(request);
+  return jsonResponse({ error: t("http.apiNotFound") }, 404);
+}
+
+/** Every product's JSON API: the resource of the requested address (remix.config.js routes only the catalogue's addresses here). */
+export const productApi: Resource = {
+  loader: (args) => resources.get(routeKey(new URL(args.request.url).pathname))?.loader(args) ?? noResource(args.request),
+  action: (args) => resources.get(routeKey(new URL(args.request.url).pathname))?.action(args) ?? noResource(args.request),
+};

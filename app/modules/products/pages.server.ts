@@ -1,4 +1,3 @@
-import type { CurrentUser } from "~/modules/auth/users.server";
 import { findFeed, type FeedRow } from "~/modules/feeds/feed-queries.server";
 import { displayValues, type FormDefaults } from "~/modules/feeds/form-state";
 import type { FeedSubmissionValues, SubmissionValues } from "~/modules/feeds/product";
@@ -10,7 +9,7 @@ import {
   type SubmissionContext,
 } from "~/modules/feeds/submission.server";
 import { readFormData } from "~/modules/forms/form-data.server";
-import { tagPreview, type Descriptor, type ProductPreview, type ProductSegment } from "./registry.server";
+import { tagPreview, type ProductPage, type ProductPreview, type ProductSegment, type RowOf } from "./registry.server";
 
 /**
  * The two steps of every product's feed and dump pages (SPEC.md section 5: Save shows a preview, then Create
@@ -18,32 +17,28 @@ import { tagPreview, type Descriptor, type ProductPreview, type ProductSegment }
  * redirect.
  */
 
-export interface FormState {
+export interface FormState<S extends ProductSegment = ProductSegment> {
   values: FormDefaults;
   errors: Record<string, string>;
-  preview: ProductPreview | null;
+  preview: ProductPreview<S> | null;
 }
 
-type PagePost<Values> =
-  | { ok: true; values: Values; ownerId: string; state: FormState; fromFeed: FeedRow | null }
-  | { ok: false; status: number; state: FormState };
+type PagePost<S extends ProductSegment, Values> =
+  | { ok: true; values: Values; ownerId: string; state: FormState<S>; fromFeed: FeedRow | null }
+  | { ok: false; status: number; state: FormState<S> };
 
-interface PageContext {
-  segment: ProductSegment;
-  descriptor: Descriptor;
-  user: CurrentUser;
-}
+type PageContext<S extends ProductSegment> = Pick<ProductPage<S>, "segment" | "descriptor" | "user">;
 
-async function checkPost<Values>(
+async function checkPost<S extends ProductSegment, Values>(
   request: Request,
-  page: PageContext,
+  page: PageContext<S>,
   kind: "feed" | "dump",
   options: { intents: readonly string[]; feed?: FeedRow },
-  check: (form: FormData, context: SubmissionContext) => Promise<Submission<Values, unknown>>,
-): Promise<PagePost<Values>> {
+  check: (form: FormData, context: SubmissionContext) => Promise<Submission<Values, RowOf<S>>>,
+): Promise<PagePost<S, Values>> {
   const form = await readFormData(request);
   const intent = form.get("intent");
-  const shown = (errors: Record<string, string>): FormState => ({
+  const shown = (errors: Record<string, string>): FormState<S> => ({
     values: displayValues(page.descriptor.formValues(form)),
     errors,
     preview: null,
@@ -61,7 +56,7 @@ async function checkPost<Values>(
     feed: options.feed,
     fromFeed,
   });
-  const state: FormState = {
+  const state: FormState<S> = {
     values: displayValues(checked.raw),
     errors: checked.ok ? {} : checked.errors,
     preview: tagPreview(page.segment, checked.preview),
@@ -70,24 +65,24 @@ async function checkPost<Values>(
   return { ok: true, values: checked.values, ownerId: checked.ownerId, state, fromFeed };
 }
 
-export function checkFeedPost(
+export function checkFeedPost<S extends ProductSegment>(
   request: Request,
-  page: PageContext,
+  page: PageContext<S>,
   options: { intents: readonly string[]; feed?: FeedRow },
-): Promise<PagePost<FeedSubmissionValues>> {
+): Promise<PagePost<S, FeedSubmissionValues>> {
   return checkPost(request, page, "feed", options, (form, context) => checkSubmission(page.descriptor, "feed", form, context));
 }
 
-export function checkDumpPost(
+export function checkDumpPost<S extends ProductSegment>(
   request: Request,
-  page: PageContext,
+  page: PageContext<S>,
   options: { intents: readonly string[] },
-): Promise<PagePost<SubmissionValues>> {
+): Promise<PagePost<S, SubmissionValues>> {
   return checkPost(request, page, "dump", options, (form, context) => checkSubmission(page.descriptor, "dump", form, context));
 }
 
 /** The stored feed as its edit form's defaults (never the password). */
-export function feedDefaults(page: PageContext, feed: FeedRow): FormDefaults {
+export function feedDefaults(page: PageContext<ProductSegment>, feed: FeedRow): FormDefaults {
   return displayValues(page.descriptor.editFormValues?.(feed) ?? feedFormValues(page.descriptor, feed));
 }
 
@@ -95,7 +90,7 @@ export function feedDefaults(page: PageContext, feed: FeedRow): FormDefaults {
  * A stored feed as the create-dump form's defaults. Its FTP password stays on the server: the form carries the
  * feed's id, and the action keeps the password only for the feed's owner and the same server and login.
  */
-export function feedAsDumpDefaults(page: PageContext, feed: FeedRow): { values: FormDefaults; keepsPassword: boolean } {
+export function feedAsDumpDefaults(page: PageContext<ProductSegment>, feed: FeedRow): { values: FormDefaults; keepsPassword: boolean } {
   const { frequency: _frequency, status: _status, newOnly: _newOnly, ...values } = feedFormValues(page.descriptor, feed);
   return { values: displayValues(values), keepsPassword: keepsFtpPassword(feed) };
 }

@@ -1,33 +1,54 @@
-import type { Company, DocumentCriteria, DocumentRecord } from "~/modules/catalog/catalog";
-import type { SeriesPreviewRow } from "~/modules/catalog/previews.server";
 import { requireAdmin, requireSubscription } from "~/modules/auth/guards.server";
-import { productPlaceOf, productScreenPath, type ProductPlace } from "~/modules/dashboard/places";
+import { productPlaceOf, productScreenPath, type ProductPlace } from "./places";
 import type { CurrentUser } from "~/modules/auth/users.server";
 import { feedDetails, type FeedDetails, type FeedRow } from "~/modules/feeds/feed-queries.server";
 import { findDump, type DumpDetails } from "~/modules/feeds/dump-queries.server";
-import type { SelectionPreview } from "~/modules/feeds/product";
-import type { CorpCriteria } from "./corp/corp-criteria";
-import type { CorpOptions } from "./corp/corp-form";
+import type { FeedSubmissionValues, ProductDescriptor, SelectionPreview, SubmissionValues } from "~/modules/feeds/product";
+import { catalogueEntry, type ProductSegment } from "~/modules/registry/product-catalogue";
 import { corpProduct } from "./corp/corp.server";
-import { documentsProduct, type DocumentsOptions } from "./documents/documents.server";
-import { econProduct, type EconCriteria, type EconOptions } from "./econ/econ.server";
+import { documentsProduct } from "./documents/documents.server";
+import { econProduct } from "./econ/econ.server";
 
 /**
- * The products whose feeds and dumps share the dashboard's screens and JSON API, by their URL segment. The
- * screens are one set of route modules; each reads its product from the URL and hands the product's own data
- * to the product's own components, tagged with the segment so that they stay typed end to end.
+ * The descriptor of each product of the catalogue, by its segment. The shared screens and the JSON API read the
+ * product from the URL and hand its own data to its own components, tagged with the segment: the types below are
+ * keyed by segment, so one generic function serves every product and stays typed end to end.
  */
 
-export const productDescriptors = { econ: econProduct, corp: corpProduct, documents: documentsProduct } as const;
-export type ProductSegment = keyof typeof productDescriptors;
-export type Descriptor = (typeof productDescriptors)[ProductSegment];
+const descriptors = { econ: econProduct, corp: corpProduct, documents: documentsProduct };
 
-/** The subscription each product's own area asks for. */
-const subscriptionOf = { econ: "macroeconomic", corp: "company", documents: "documents" } as const;
+/** A product's own types (criteria, form values, preview rows, option lists), read from its descriptor. */
+type PartsOf<S extends ProductSegment> =
+  (typeof descriptors)[S] extends ProductDescriptor<
+    infer Criteria,
+    infer FeedValues extends FeedSubmissionValues,
+    infer DumpValues extends SubmissionValues,
+    infer Row,
+    infer Options
+  >
+    ? { criteria: Criteria; feedValues: FeedValues; dumpValues: DumpValues; row: Row; options: Options }
+    : never;
 
-export interface ProductPage {
-  segment: ProductSegment;
-  descriptor: Descriptor;
+export type CriteriaOf<S extends ProductSegment> = PartsOf<S>["criteria"];
+export type OptionsOf<S extends ProductSegment> = PartsOf<S>["options"];
+export type RowOf<S extends ProductSegment> = PartsOf<S>["row"];
+
+export type DescriptorOf<S extends ProductSegment> = ProductDescriptor<
+  CriteriaOf<S>,
+  PartsOf<S>["feedValues"],
+  PartsOf<S>["dumpValues"],
+  RowOf<S>,
+  OptionsOf<S>
+>;
+
+export const productDescriptors: { [S in ProductSegment]: DescriptorOf<S> } = descriptors;
+export type { ProductSegment };
+
+// The tagged types below are { [K in S]: …K… }[S]: for one segment its own shape, for all of them their union.
+
+export interface ProductPage<S extends ProductSegment = ProductSegment> {
+  segment: S;
+  descriptor: DescriptorOf<S>;
   user: CurrentUser;
   /** Where the screen is: the product's own area or an admin section; its links stay there. */
   place: ProductPlace;
@@ -36,13 +57,14 @@ export interface ProductPage {
 }
 
 /**
- * The product of the screen the request is for: in the product's own area for its subscribers (and admins),
- * in an admin section for admins only; anyone else gets a 404.
+ * The one guard of the product screens: the product and place of the screen the request is for, in the product's
+ * own area for its subscribers (and admins), in an admin section for admins only; anyone else gets a 404. Route
+ * modules shared by several places call it in every loader and action.
  */
-export async function requireProduct(request: Request): Promise<ProductPage> {
+export async function requireProductPlace(request: Request): Promise<ProductPage> {
   const place = productPlaceOf(new URL(request.url).pathname);
   if (!place) throw new Response("Not Found", { status: 404 });
-  const user = place.admin ? await requireAdmin(request) : await requireSubscription(request, subscriptionOf[place.product]);
+  const user = place.admin ? await requireAdmin(request) : await requireSubscription(request, catalogueEntry(place.product).subscription);
   return {
     segment: place.product,
     descriptor: productDescriptors[place.product],
@@ -53,88 +75,50 @@ export async function requireProduct(request: Request): Promise<ProductPage> {
 }
 
 /** A product's option lists, tagged with its segment. */
-export type ProductOptions =
-  | { segment: "econ"; options: EconOptions }
-  | { segment: "corp"; options: CorpOptions }
-  | { segment: "documents"; options: DocumentsOptions };
+export type ProductOptions<S extends ProductSegment = ProductSegment> = { [K in S]: { segment: K; options: OptionsOf<K> } }[S];
 
 /** The lists shown to `viewer` (for macroeconomic, the databases they are subscribed to). */
-export async function productOptions(segment: ProductSegment, viewer: CurrentUser): Promise<ProductOptions> {
-  const owner = { userId: viewer.id };
-  switch (segment) {
-    case "econ":
-      return { segment, options: await econProduct.loadOptions(owner) };
-    case "corp":
-      return { segment, options: await corpProduct.loadOptions(owner) };
-    case "documents":
-      return { segment, options: await documentsProduct.loadOptions(owner) };
-  }
+export function productOptions<S extends ProductSegment>(segment: S, viewer: CurrentUser): Promise<ProductOptions<S>> {
+  const descriptor: DescriptorOf<S> = productDescriptors[segment];
+  return descriptor.loadOptions({ userId: viewer.id }).then((options) => ({ segment, options }));
 }
 
 /** A preview of what a selection matches, tagged with its product's segment. */
-export type ProductPreview =
-  | { segment: "econ"; preview: SelectionPreview<SeriesPreviewRow> }
-  | { segment: "corp"; preview: SelectionPreview<Company> }
-  | { segment: "documents"; preview: SelectionPreview<DocumentRecord> };
+export type ProductPreview<S extends ProductSegment = ProductSegment> = {
+  [K in S]: { segment: K; preview: SelectionPreview<RowOf<K>> };
+}[S];
 
-/**
- * The preview of a checked submission, tagged. The submission check is generic over every product's rows, so
- * the row type is given back here, where the segment says which product checked it.
- */
-export function tagPreview(segment: ProductSegment, preview: SelectionPreview<unknown> | null): ProductPreview | null {
-  if (!preview) return null;
-  switch (segment) {
-    case "econ":
-      return { segment, preview: preview as SelectionPreview<SeriesPreviewRow> };
-    case "corp":
-      return { segment, preview: preview as SelectionPreview<Company> };
-    case "documents":
-      return { segment, preview: preview as SelectionPreview<DocumentRecord> };
-  }
+/** The preview of a product's checked submission, tagged. */
+export function tagPreview<S extends ProductSegment>(segment: S, preview: SelectionPreview<RowOf<S>> | null): ProductPreview<S> | null {
+  return preview ? { segment, preview } : null;
 }
 
 /** A feed's details with its product's criteria and option lists. */
-export type ProductFeedDetails =
-  | { segment: "econ"; feed: FeedDetails<EconCriteria>; options: EconOptions }
-  | { segment: "corp"; feed: FeedDetails<CorpCriteria>; options: CorpOptions }
-  | { segment: "documents"; feed: FeedDetails<DocumentCriteria>; options: DocumentsOptions };
+export type ProductFeedDetails<S extends ProductSegment = ProductSegment> = {
+  [K in S]: { segment: K; feed: FeedDetails<CriteriaOf<K>>; options: OptionsOf<K> };
+}[S];
 
-export async function productFeedDetails(segment: ProductSegment, viewer: CurrentUser, feed: FeedRow): Promise<ProductFeedDetails> {
-  const owner = { userId: viewer.id };
-  switch (segment) {
-    case "econ":
-      return { segment, feed: await feedDetails(feed, econProduct.criteriaSchema), options: await econProduct.loadOptions(owner) };
-    case "corp":
-      return { segment, feed: await feedDetails(feed, corpProduct.criteriaSchema), options: await corpProduct.loadOptions(owner) };
-    case "documents":
-      return {
-        segment,
-        feed: await feedDetails(feed, documentsProduct.criteriaSchema),
-        options: await documentsProduct.loadOptions(owner),
-      };
-  }
+export async function productFeedDetails<S extends ProductSegment>(
+  segment: S,
+  viewer: CurrentUser,
+  feed: FeedRow,
+): Promise<ProductFeedDetails<S>> {
+  const descriptor: DescriptorOf<S> = productDescriptors[segment];
+  const details = await feedDetails(feed, descriptor.criteriaSchema);
+  return descriptor.loadOptions({ userId: viewer.id }).then((options) => ({ segment, feed: details, options }));
 }
 
 /** A dump's details with its product's criteria and option lists, or null when the user may not see it. */
-export type ProductDumpDetails =
-  | { segment: "econ"; dump: DumpDetails<EconCriteria>; options: EconOptions }
-  | { segment: "corp"; dump: DumpDetails<CorpCriteria>; options: CorpOptions }
-  | { segment: "documents"; dump: DumpDetails<DocumentCriteria>; options: DocumentsOptions };
+export type ProductDumpDetails<S extends ProductSegment = ProductSegment> = {
+  [K in S]: { segment: K; dump: DumpDetails<CriteriaOf<K>>; options: OptionsOf<K> };
+}[S];
 
-export async function productDumpDetails(segment: ProductSegment, user: CurrentUser, dumpId: string): Promise<ProductDumpDetails | null> {
-  const owner = { userId: user.id };
-  switch (segment) {
-    case "econ": {
-      const dump = await findDump(user, econProduct.product, dumpId, econProduct.criteriaSchema);
-      return dump ? { segment, dump, options: await econProduct.loadOptions(owner) } : null;
-    }
-    case "corp": {
-      const dump = await findDump(user, corpProduct.product, dumpId, corpProduct.criteriaSchema);
-      return dump ? { segment, dump, options: await corpProduct.loadOptions(owner) } : null;
-    }
-    case "documents": {
-      const dump = await findDump(user, documentsProduct.product, dumpId, documentsProduct.criteriaSchema);
-      return dump ? { segment, dump, options: await documentsProduct.loadOptions(owner) } : null;
-    }
-  }
+export async function productDumpDetails<S extends ProductSegment>(
+  segment: S,
+  user: CurrentUser,
+  dumpId: string,
+): Promise<ProductDumpDetails<S> | null> {
+  const descriptor: DescriptorOf<S> = productDescriptors[segment];
+  const dump = await findDump(user, descriptor.product, dumpId, descriptor.criteriaSchema);
+  return dump ? descriptor.loadOptions({ userId: user.id }).then((options) => ({ segment, dump, options })) : null;
 }

@@ -4,7 +4,7 @@ import { useActionData } from "@remix-run/react";
 import { withZod } from "@remix-validated-form/with-zod";
 import { useTranslation } from "react-i18next";
 import { useField, ValidatedForm } from "remix-validated-form";
-import { DetailsCard } from "~/components/dashboard/details-card";
+import { DetailsCard } from "~/components/layout/details-card";
 import { SubmitButton } from "~/components/forms/submit-button";
 import { decodeTokenAsAdmin } from "~/modules/admin/audited-reads.server";
 import { requireTokenDecoder } from "~/modules/auth/guards.server";

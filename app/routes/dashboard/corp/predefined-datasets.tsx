@@ -8,7 +8,7 @@ import { useLiveRevalidation } from "~/components/dashboard/use-live-revalidatio
 import { FormError } from "~/components/forms/form-error";
 import { pageMeta } from "~/modules/content/page-meta";
 import { pageTitle } from "~/modules/content/page-title.server";
-import { requireProductArea } from "~/modules/dashboard/areas.server";
+import { requireProductPlace } from "~/modules/products/registry.server";
 import { isActiveDumpStatus } from "~/modules/feeds/progress";
 import { formFailure, readFormData, validationFailure } from "~/modules/forms/form-data.server";
 import { getFixedT } from "~/modules/i18n/i18n.server";
@@ -17,7 +17,7 @@ import { generateDataset, listDatasets } from "~/modules/products/corp/datasets.
 import { redirectWithToast } from "~/modules/toast/toast.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { user } = await requireProductArea(request);
+  const { user } = await requireProductPlace(request);
   return { datasets: await listDatasets(user), ...(await pageTitle(request, "datasets.title")) };
 }
 
@@ -25,7 +25,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data?.ti
 
 /** Generate (intent=generate): queues the dataset, or says why not (another one is being generated, unknown dataset). */
 export async function action({ request }: ActionFunctionArgs) {
-  const { user } = await requireProductArea(request);
+  const { user } = await requireProductPlace(request);
   const form = await readFormData(request);
   if (form.get("intent") !== "generate") return formFailure("datasets.unknownIntent", {}, 400);
   const result = await generateDatasetValidator.validate(form);

@@ -1,10 +1,10 @@
 import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
-import { requireProductArea } from "~/modules/dashboard/areas.server";
+import { requireProductPlace } from "~/modules/products/registry.server";
 import { localizePathFor } from "~/modules/i18n/language";
+import { placePath } from "~/modules/products/places";
 
 /** /dashboard/{segment} has no page of its own: the area's first screen (its feeds list) is where it starts. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { area } = await requireProductArea(request);
-  const first = area.screens.find((screen) => screen.menu) ?? area.screens[0];
-  return redirect(localizePathFor(request, `/dashboard/${area.segment}/${first?.path ?? ""}`));
+  const { place } = await requireProductPlace(request);
+  return redirect(localizePathFor(request, placePath(place, "feeds")));
 }

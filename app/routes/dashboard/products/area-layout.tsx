@@ -1,14 +1,14 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/errors/general-error-boundary";
-import { requireProductArea } from "~/modules/dashboard/areas.server";
+import { requireProductPlace } from "~/modules/products/registry.server";
 
 /**
  * /dashboard/{econ,corp,…}/*: the product's subscribers (and admins) only; anyone else gets the 404 page. Every
  * page below checks again in its own loader and action, since Remix runs them without this one.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireProductArea(request);
+  await requireProductPlace(request);
   return null;
 }
 

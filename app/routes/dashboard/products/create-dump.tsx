@@ -2,21 +2,21 @@ import { Stack, Text, Title } from "@mantine/core";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { screenText } from "~/components/dashboard/product-views";
+import { productUis } from "~/components/dashboard/product-views";
 import { SelectionForm } from "~/components/dashboard/selection-form";
 import { pageMeta } from "~/modules/content/page-meta";
 import { pageTitle } from "~/modules/content/page-title.server";
 import { findFeed } from "~/modules/feeds/feed-queries.server";
 import { storeDump } from "~/modules/feeds/submission.server";
-import { productScreenPath } from "~/modules/dashboard/places";
+import { productScreenPath } from "~/modules/products/places";
 import { localizePathFor } from "~/modules/i18n/language";
 import { checkDumpPost, feedAsDumpDefaults, type FormState } from "~/modules/products/pages.server";
-import { productOptions, requireProduct } from "~/modules/products/registry.server";
+import { productOptions, requireProductPlace } from "~/modules/products/registry.server";
 import { redirectWithToast } from "~/modules/toast/toast.server";
 
 /** `?fromFeed={id}` starts from one of the user's feeds (any for an admin); someone else's is a 404. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const page = await requireProduct(request);
+  const page = await requireProductPlace(request);
   const back = productScreenPath(page.place, "dumps");
   if (!back) throw new Response("Not Found", { status: 404 });
   const fromFeed = new URL(request.url).searchParams.get("fromFeed");
@@ -30,7 +30,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     product: await productOptions(page.segment, page.user),
     back,
     isAdmin: page.user.isAdmin,
-    ...(await pageTitle(request, screenText[page.segment].createDumpTitle)),
+    ...(await pageTitle(request, productUis[page.segment].screenText.createDumpTitle)),
   };
 }
 
@@ -38,7 +38,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data?.ti
 
 /** Save previews the selection (intent=preview); Create queues the dump and opens its details. */
 export async function action({ request }: ActionFunctionArgs) {
-  const page = await requireProduct(request);
+  const page = await requireProductPlace(request);
   const back = productScreenPath(page.place, "dumps");
   if (!back) throw new Response("Not Found", { status: 404 });
   const checked = await checkDumpPost(request, page, { intents: ["preview", "create"] });
@@ -57,7 +57,7 @@ export default function CreateDumpPage() {
   const state = useActionData<FormState>();
   const { search } = useLocation();
   const { t } = useTranslation();
-  const text = screenText[product.segment];
+  const text = productUis[product.segment].screenText;
   return (
     <Stack gap="lg" maw={1100}>
       <div>

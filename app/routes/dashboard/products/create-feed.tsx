@@ -2,26 +2,26 @@ import { Stack, Text, Title } from "@mantine/core";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { screenText } from "~/components/dashboard/product-views";
+import { productUis } from "~/components/dashboard/product-views";
 import { SelectionForm } from "~/components/dashboard/selection-form";
 import { pageMeta } from "~/modules/content/page-meta";
 import { pageTitle } from "~/modules/content/page-title.server";
 import { FeedLimitError } from "~/modules/feeds/feeds.server";
 import { feedLimitMessage, storeFeed } from "~/modules/feeds/submission.server";
-import { placePath, productScreenPath } from "~/modules/dashboard/places";
+import { placePath, productScreenPath } from "~/modules/products/places";
 import { localizePathFor } from "~/modules/i18n/language";
 import { checkFeedPost, type FormState } from "~/modules/products/pages.server";
-import { productOptions, requireProduct } from "~/modules/products/registry.server";
+import { productOptions, requireProductPlace } from "~/modules/products/registry.server";
 import { redirectWithToast } from "~/modules/toast/toast.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { segment, user, place } = await requireProduct(request);
+  const { segment, user, place } = await requireProductPlace(request);
   if (!productScreenPath(place, "create-feed")) throw new Response("Not Found", { status: 404 });
   return {
     product: await productOptions(segment, user),
     place,
     isAdmin: user.isAdmin,
-    ...(await pageTitle(request, screenText[segment].createFeedTitle)),
+    ...(await pageTitle(request, productUis[segment].screenText.createFeedTitle)),
   };
 }
 
@@ -29,7 +29,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data?.ti
 
 /** Save previews the selection (intent=preview); Create stores the feed and opens its details. */
 export async function action({ request }: ActionFunctionArgs) {
-  const page = await requireProduct(request);
+  const page = await requireProductPlace(request);
   if (!productScreenPath(page.place, "create-feed")) throw new Response("Not Found", { status: 404 });
   const checked = await checkFeedPost(request, page, { intents: ["preview", "create"] });
   if (!checked.ok) return data(checked.state, { status: checked.status });
@@ -52,7 +52,7 @@ export default function CreateFeedPage() {
   const { product, place, isAdmin } = useLoaderData<typeof loader>();
   const state = useActionData<FormState>();
   const { t } = useTranslation();
-  const text = screenText[product.segment];
+  const text = productUis[product.segment].screenText;
   return (
     <Stack gap="lg" maw={1100}>
       <div>

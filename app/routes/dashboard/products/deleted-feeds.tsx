@@ -4,19 +4,19 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { withZod } from "@remix-validated-form/with-zod";
 import { useTranslation } from "react-i18next";
 import { useIsSubmitting, ValidatedForm } from "remix-validated-form";
-import { formatDateTime } from "~/components/dashboard/format";
+import { formatDateTime } from "~/components/layout/format";
 import { NoRecords } from "~/components/dashboard/no-records";
 import { FormError } from "~/components/forms/form-error";
 import { AppLink } from "~/components/layout/app-link";
 import { pageMeta } from "~/modules/content/page-meta";
 import { pageTitle } from "~/modules/content/page-title.server";
-import { placePath, productScreenPath } from "~/modules/dashboard/places";
+import { placePath, productScreenPath } from "~/modules/products/places";
 import { listFeeds, recoverFeed } from "~/modules/feeds/feed-queries.server";
 import { recoverFeedSchema } from "~/modules/feeds/form-shapes";
 import { listFilter } from "~/modules/feeds/status-filter";
 import { formFailure, readFormData, validationFailure } from "~/modules/forms/form-data.server";
 import { localizePathFor } from "~/modules/i18n/language";
-import { requireProduct, type ProductPage } from "~/modules/products/registry.server";
+import { requireProductPlace, type ProductPage } from "~/modules/products/registry.server";
 import { redirectWithToast } from "~/modules/toast/toast.server";
 import { TableScroll } from "~/components/layout/table-scroll";
 
@@ -25,7 +25,7 @@ const recoverFormId = (feedId: string) => `recover-${feedId}`;
 
 /** Deleted feeds are listed and recovered in the admin panel only (the macroeconomic feeds section). */
 async function requireDeletedFeedsScreen(request: Request): Promise<ProductPage> {
-  const page = await requireProduct(request);
+  const page = await requireProductPlace(request);
   if (!page.user.isAdmin || !productScreenPath(page.place, "deleted-feeds")) throw new Response("Not Found", { status: 404 });
   return page;
 }

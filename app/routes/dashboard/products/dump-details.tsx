@@ -2,9 +2,9 @@ import { Alert, Anchor, Button, Card, Group, Stack, Text, Title } from "@mantine
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { DetailsCard } from "~/components/dashboard/details-card";
+import { DetailsCard } from "~/components/layout/details-card";
 import { DumpProgress, DumpStatusBadge } from "~/components/dashboard/dump-progress";
-import { formatDateTime } from "~/components/dashboard/format";
+import { formatDateTime } from "~/components/layout/format";
 import { SelectionDetails } from "~/components/dashboard/delivery-details";
 import { ProductSelectionDetails } from "~/components/dashboard/product-views";
 import { useLiveRevalidation } from "~/components/dashboard/use-live-revalidation";
@@ -15,13 +15,13 @@ import { pageTitle } from "~/modules/content/page-title.server";
 import { cancelUserDump } from "~/modules/feeds/dump-queries.server";
 import { isActiveDumpStatus } from "~/modules/feeds/progress";
 import { readFormData } from "~/modules/forms/form-data.server";
-import { productScreenPath } from "~/modules/dashboard/places";
+import { productScreenPath } from "~/modules/products/places";
 import { localizePathFor } from "~/modules/i18n/language";
-import { productDumpDetails, requireProduct } from "~/modules/products/registry.server";
+import { productDumpDetails, requireProductPlace } from "~/modules/products/registry.server";
 import { redirectWithToast } from "~/modules/toast/toast.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { segment, user, place } = await requireProduct(request);
+  const { segment, user, place } = await requireProductPlace(request);
   const back = productScreenPath(place, "dumps");
   const details = back ? await productDumpDetails(segment, user, params.dumpId ?? "") : null;
   if (!back || !details) throw new Response("Not Found", { status: 404 });
@@ -32,7 +32,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) =>
   pageMeta(data?.details ? `${data.details.dump.name} · ${data.title}` : undefined, data?.siteName);
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const { descriptor, user, place } = await requireProduct(request);
+  const { descriptor, user, place } = await requireProductPlace(request);
   const form = await readFormData(request);
   if (form.get("intent") !== "cancel") return data({ error: "dumps.unknownIntent" }, { status: 400 });
   const outcome = await cancelUserDump(user, descriptor.product, params.dumpId ?? "");

@@ -3,9 +3,9 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { DumpProgress, DumpStatusBadge } from "~/components/dashboard/dump-progress";
-import { formatDateTime } from "~/components/dashboard/format";
+import { formatDateTime } from "~/components/layout/format";
 import { NoRecords } from "~/components/dashboard/no-records";
-import { screenText } from "~/components/dashboard/product-views";
+import { productUis } from "~/components/dashboard/product-views";
 import { useLiveRevalidation } from "~/components/dashboard/use-live-revalidation";
 import { FormError } from "~/components/forms/form-error";
 import { AppLink } from "~/components/layout/app-link";
@@ -14,15 +14,15 @@ import { pageTitle } from "~/modules/content/page-title.server";
 import { cancelUserDump, listDumps } from "~/modules/feeds/dump-queries.server";
 import { isActiveDumpStatus } from "~/modules/feeds/progress";
 import { readFormData } from "~/modules/forms/form-data.server";
-import { productScreenPath } from "~/modules/dashboard/places";
+import { productScreenPath } from "~/modules/products/places";
 import { localizePathFor, splitLanguagePrefix } from "~/modules/i18n/language";
 import { listFilter, statusFilters } from "~/modules/feeds/status-filter";
-import { requireProduct } from "~/modules/products/registry.server";
+import { requireProductPlace } from "~/modules/products/registry.server";
 import { redirectWithToast } from "~/modules/toast/toast.server";
 import { TableScroll } from "~/components/layout/table-scroll";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { segment, descriptor, user, place } = await requireProduct(request);
+  const { segment, descriptor, user, place } = await requireProductPlace(request);
   if (!productScreenPath(place, "dumps")) throw new Response("Not Found", { status: 404 });
   const { status, username } = listFilter(new URL(request.url).searchParams, user.isAdmin);
   return {
@@ -41,7 +41,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data?.ti
 
 /** Cancel from the list: only while the dump can be cancelled. */
 export async function action({ request }: ActionFunctionArgs) {
-  const { descriptor, user } = await requireProduct(request);
+  const { descriptor, user } = await requireProductPlace(request);
   const form = await readFormData(request);
   const dumpId = form.get("dumpId");
   if (form.get("intent") !== "cancel" || typeof dumpId !== "string") return data({ error: "dumps.unknownIntent" }, { status: 400 });
@@ -68,7 +68,7 @@ export default function DumpsPage() {
       <Group justify="space-between" align="flex-end">
         <div>
           <Title order={1}>{t("dumps.title")}</Title>
-          <Text>{t(screenText[segment].dumpsLead)}</Text>
+          <Text>{t(productUis[segment].screenText.dumpsLead)}</Text>
         </div>
         {createDump ? (
           <Button component={AppLink} to={createDump}>

@@ -2,20 +2,20 @@ import { Button, Container, Stack, Text, Title } from "@mantine/core";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { isRouteErrorResponse, useActionData, useLoaderData, useLocation, useRouteError } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { screenText } from "~/components/dashboard/product-views";
+import { productUis } from "~/components/dashboard/product-views";
 import { SelectionForm } from "~/components/dashboard/selection-form";
 import { GeneralErrorBoundary } from "~/components/errors/general-error-boundary";
 import { AppLink } from "~/components/layout/app-link";
 import type { CurrentUser } from "~/modules/auth/users.server";
 import { pageMeta } from "~/modules/content/page-meta";
 import { pageTitle } from "~/modules/content/page-title.server";
-import { placePath, productPlaceOf } from "~/modules/dashboard/places";
+import { placePath, productPlaceOf } from "~/modules/products/places";
 import { findFeed } from "~/modules/feeds/feed-queries.server";
 import type { FeedProduct } from "~/modules/feeds/model";
 import { keepsFtpPassword, storeFeedEdit } from "~/modules/feeds/submission.server";
 import { localizePathFor } from "~/modules/i18n/language";
 import { checkFeedPost, feedDefaults, type FormState } from "~/modules/products/pages.server";
-import { productOptions, requireProduct } from "~/modules/products/registry.server";
+import { productOptions, requireProductPlace } from "~/modules/products/registry.server";
 import { redirectWithToast } from "~/modules/toast/toast.server";
 
 const feedNotFound = "econ.editFeed.notFound";
@@ -28,7 +28,7 @@ async function requireFeed(user: CurrentUser, product: FeedProduct, feedId: stri
 }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const page = await requireProduct(request);
+  const page = await requireProductPlace(request);
   const feed = await requireFeed(page.user, page.descriptor.product, params.feedId);
   return {
     feedId: feed.id,
@@ -37,7 +37,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     product: await productOptions(page.segment, page.user),
     place: page.place,
     isAdmin: page.user.isAdmin,
-    ...(await pageTitle(request, screenText[page.segment].editFeedTitle)),
+    ...(await pageTitle(request, productUis[page.segment].screenText.editFeedTitle)),
   };
 }
 
@@ -45,7 +45,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data?.ti
 
 /** Save previews the changed selection (intent=preview); Save changes stores it and opens the details. */
 export async function action({ request, params }: ActionFunctionArgs) {
-  const page = await requireProduct(request);
+  const page = await requireProductPlace(request);
   const feed = await requireFeed(page.user, page.descriptor.product, params.feedId);
   const checked = await checkFeedPost(request, page, { intents: ["preview", "save"], feed });
   if (!checked.ok) return data(checked.state, { status: checked.status });
@@ -62,7 +62,7 @@ export default function EditFeedPage() {
   const { feedId, defaults, storedPassword, product, place, isAdmin } = useLoaderData<typeof loader>();
   const state = useActionData<FormState>();
   const { t } = useTranslation();
-  const text = screenText[product.segment];
+  const text = productUis[product.segment].screenText;
   return (
     <Stack gap="lg" maw={1100}>
       <div>

@@ -12,9 +12,9 @@ import { pageTitle } from "~/modules/content/page-title.server";
 import { deleteFeeds, findFeed, runUserFeedsAsDumps } from "~/modules/feeds/feed-queries.server";
 import type { FeedProduct } from "~/modules/feeds/model";
 import { readFormData } from "~/modules/forms/form-data.server";
-import { placePath, productScreenPath } from "~/modules/dashboard/places";
+import { placePath, productScreenPath } from "~/modules/products/places";
 import { localizePathFor } from "~/modules/i18n/language";
-import { productFeedDetails, requireProduct } from "~/modules/products/registry.server";
+import { productFeedDetails, requireProductPlace } from "~/modules/products/registry.server";
 import { redirectWithToast } from "~/modules/toast/toast.server";
 
 /** The feed when the user may see it (their own, any for an admin); otherwise the 404 page. */
@@ -25,7 +25,7 @@ async function requireFeed(user: CurrentUser, product: FeedProduct, feedId: stri
 }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { segment, descriptor, user, place } = await requireProduct(request);
+  const { segment, descriptor, user, place } = await requireProductPlace(request);
   const feed = await requireFeed(user, descriptor.product, params.feedId);
   const [details, title] = await Promise.all([productFeedDetails(segment, user, feed), pageTitle(request, "econ.feedDetails.title")]);
   return { details, place, ...title };
@@ -35,7 +35,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data?.de
 
 /** intent=run queues a dump of the feed; intent=delete asks for confirmation, then deletes. */
 export async function action({ request, params }: ActionFunctionArgs) {
-  const { descriptor, user, place, dumps } = await requireProduct(request);
+  const { descriptor, user, place, dumps } = await requireProductPlace(request);
   const feed = await requireFeed(user, descriptor.product, params.feedId);
   const list = placePath(place, "feeds");
   const form = await readFormData(request);

@@ -4,7 +4,7 @@ import { Form, useActionData, useLoaderData, useLocation } from "@remix-run/reac
 import { useTranslation } from "react-i18next";
 import { ConfirmDelete } from "~/components/dashboard/confirm-delete";
 import { FeedsTable } from "~/components/dashboard/feeds-table";
-import { screenText } from "~/components/dashboard/product-views";
+import { productUis } from "~/components/dashboard/product-views";
 import { FormError } from "~/components/forms/form-error";
 import { AppLink } from "~/components/layout/app-link";
 import { pageMeta } from "~/modules/content/page-meta";
@@ -13,14 +13,14 @@ import { deleteFeeds, findFeed, listFeeds, runUserFeedsAsDumps } from "~/modules
 import { feedLimitMessage, setFeedActive } from "~/modules/feeds/submission.server";
 import { listFilter, selectedIds, statusFilters } from "~/modules/feeds/status-filter";
 import { readFormData } from "~/modules/forms/form-data.server";
-import { placePath, productScreenPath } from "~/modules/dashboard/places";
+import { placePath, productScreenPath } from "~/modules/products/places";
 import { localizePathFor } from "~/modules/i18n/language";
-import { requireProduct } from "~/modules/products/registry.server";
+import { requireProductPlace } from "~/modules/products/registry.server";
 import { redirectWithToast } from "~/modules/toast/toast.server";
 
 /** The list filters are a GET form: ?status=active|inactive|all and, for admins, ?username=. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { segment, descriptor, user, place } = await requireProduct(request);
+  const { segment, descriptor, user, place } = await requireProductPlace(request);
   const { status, username } = listFilter(new URL(request.url).searchParams, user.isAdmin);
   return {
     segment,
@@ -28,7 +28,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     feeds: await listFeeds(user, descriptor.product, { status, username: username || undefined }),
     filter: { status, username },
     isAdmin: user.isAdmin,
-    ...(await pageTitle(request, screenText[segment].feedsTitle)),
+    ...(await pageTitle(request, productUis[segment].screenText.feedsTitle)),
   };
 }
 
@@ -45,7 +45,7 @@ interface FeedsActionData {
  * on or off; only the user's own feeds count (any for an admin).
  */
 export async function action({ request }: ActionFunctionArgs) {
-  const { descriptor, user, place, dumps } = await requireProduct(request);
+  const { descriptor, user, place, dumps } = await requireProductPlace(request);
   const list = placePath(place, "feeds");
   const form = await readFormData(request);
   const toggle = form.get("toggle");
@@ -109,8 +109,8 @@ export default function FeedsPage() {
     <Stack gap="lg" maw={1200}>
       <Group justify="space-between" align="flex-end">
         <div>
-          <Title order={1}>{t(screenText[segment].feedsTitle)}</Title>
-          <Text>{t(screenText[segment].feedsLead)}</Text>
+          <Title order={1}>{t(productUis[segment].screenText.feedsTitle)}</Title>
+          <Text>{t(productUis[segment].screenText.feedsLead)}</Text>
         </div>
         <Group gap="sm">
           {createFeed ? (

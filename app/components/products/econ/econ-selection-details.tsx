@@ -1,8 +1,8 @@
 import { useTranslation } from "react-i18next";
 import type { OutputOptions } from "~/modules/feeds/model";
 import type { EconCriteria, EconOptions } from "~/modules/products/econ/econ.server";
-import { DetailsCard, type Row } from "./details-card";
-import { optionLabel } from "./format";
+import { DetailsCard, type Row } from "~/components/layout/details-card";
+import { optionLabel } from "~/components/layout/format";
 
 interface Props {
   /** Feeds show "new only", dumps "point-in-time vintages". */

@@ -2,8 +2,8 @@ import { Fieldset, NativeSelect, SimpleGrid, Stack, Text, TextInput } from "@man
 import { useTranslation } from "react-i18next";
 import { documentsOptionLists } from "~/modules/products/documents/documents-form";
 import type { DocumentsOptions } from "~/modules/products/documents/documents.server";
-import { fieldId, MultiSelectField, type ChoiceOption } from "./form-fields";
-import type { SelectionFieldsProps } from "./selection-fields";
+import { fieldId, MultiSelectField, type ChoiceOption } from "~/components/forms/choice-fields";
+import type { SelectionFieldsProps } from "~/components/products/selection-fields";
 
 /** The documents feed's own parts: what it looks for (a keyword and the catalog's lists) and the file it delivers. */
 export function DocumentsCriteriaFields({ options, values, error }: SelectionFieldsProps<DocumentsOptions>) {

@@ -1,7 +1,7 @@
 import { Table, Text, Title } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import type { Company } from "~/modules/catalog/catalog";
-import type { SelectionPreviewProps } from "./selection-fields";
+import type { SelectionPreviewProps } from "~/components/products/selection-fields";
 import { TableScroll } from "~/components/layout/table-scroll";
 
 /** The companies a selection matches: the total and the first 5 (SPEC.md section 9). */

@@ -3,8 +3,8 @@ import { useTranslation } from "react-i18next";
 import type { OutputOptions } from "~/modules/feeds/model";
 import type { CorpCriteria } from "~/modules/products/corp/corp-criteria";
 import type { CorpOptions } from "~/modules/products/corp/corp-form";
-import { DetailsCard, type Row } from "./details-card";
-import { optionLabel } from "./format";
+import { DetailsCard, type Row } from "~/components/layout/details-card";
+import { optionLabel } from "~/components/layout/format";
 
 interface Props {
   criteria: CorpCriteria;

@@ -2,8 +2,8 @@ import { Checkbox, Fieldset, Group, NativeSelect, SimpleGrid, Stack, Text, Texta
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { EconOptions } from "~/modules/products/econ/econ.server";
-import { fieldId, MultiSelectField, type ChoiceOption } from "./form-fields";
-import type { SelectionFieldsProps } from "./selection-fields";
+import { fieldId, MultiSelectField, type ChoiceOption } from "~/components/forms/choice-fields";
+import type { SelectionFieldsProps } from "~/components/products/selection-fields";
 
 const consolidations = ["none", "annual-average", "annual-sum", "annual-last"] as const;
 

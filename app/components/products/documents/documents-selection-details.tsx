@@ -3,8 +3,8 @@ import type { DocumentCriteria } from "~/modules/catalog/catalog";
 import type { OutputOptions } from "~/modules/feeds/model";
 import { documentsOptionLists } from "~/modules/products/documents/documents-form";
 import type { DocumentsOptions } from "~/modules/products/documents/documents.server";
-import { DetailsCard, type Row } from "./details-card";
-import { optionLabel } from "./format";
+import { DetailsCard, type Row } from "~/components/layout/details-card";
+import { optionLabel } from "~/components/layout/format";
 
 /** What a stored documents feed looks for and the file it delivers, with the catalog's names for the codes. */
 export function DocumentsSelectionDetails({

@@ -3,8 +3,8 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { statementConsolidations } from "~/modules/feeds/model";
 import { statementPeriods, type CorpOptions } from "~/modules/products/corp/corp-form";
-import { fieldId, MultiSelectField, type ChoiceOption } from "./form-fields";
-import type { SelectionFieldsProps } from "./selection-fields";
+import { fieldId, MultiSelectField, type ChoiceOption } from "~/components/forms/choice-fields";
+import type { SelectionFieldsProps } from "~/components/products/selection-fields";
 
 /** The file's languages (SPEC.md's "localisation"); catalog names (countries, industries) are shown as stored. */
 const languages = ["en", "zh"] as const;
