@@ -1,20 +1,40 @@
 import { Anchor, Button, Container, Stack, Text, Title } from "@mantine/core";
-import { isRouteErrorResponse, useRouteError } from "@remix-run/react";
+import { isRouteErrorResponse, useRouteError, type ErrorResponse } from "@remix-run/react";
+import type { ReactElement } from "react";
 import { useTranslation } from "react-i18next";
 import { AppLink } from "~/components/layout/app-link";
 import { useNonce } from "~/modules/http/nonce";
 import { useIncident } from "~/modules/incidents/incident-context";
 import { incidentLookupPath } from "~/modules/incidents/incident-path";
 
-/** The one error boundary: 404 for not-found responses, the generic error page for everything else. */
-export function GeneralErrorBoundary() {
-  const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
-  if (isRouteErrorResponse(error) && error.status < 500) return <ClientErrorPage status={error.status} />;
-  return <GenericErrorPage />;
+/** Renders a thrown Response by its status. It returns elements; hooks belong in the components it renders. */
+export type StatusHandler = (info: { error: ErrorResponse }) => ReactElement;
+
+const defaultStatusHandlers: Partial<Record<number, StatusHandler>> = { 404: () => <NotFoundPage /> };
+
+/** A status without a handler: a 4xx names its status, a 5xx is the generic error page. */
+function statusPage({ error }: { error: ErrorResponse }): ReactElement {
+  return error.status < 500 ? <ClientErrorPage status={error.status} /> : <GenericErrorPage />;
 }
 
-function NotFoundPage() {
+/**
+ * The one error boundary: a thrown Response goes to the handler of its status (a route's own first, then the 404
+ * page; other statuses get statusPage), anything else to unexpectedErrorHandler (the generic page, with the incident).
+ */
+export function GeneralErrorBoundary({
+  statusHandlers,
+  unexpectedErrorHandler = () => <GenericErrorPage />,
+}: {
+  statusHandlers?: Partial<Record<number, StatusHandler>>;
+  unexpectedErrorHandler?: (error: unknown) => ReactElement;
+}) {
+  const error = useRouteError();
+  if (!isRouteErrorResponse(error)) return unexpectedErrorHandler(error);
+  const handler = statusHandlers?.[error.status] ?? defaultStatusHandlers[error.status] ?? statusPage;
+  return handler({ error });
+}
+
+export function NotFoundPage() {
   const { t } = useTranslation();
   return (
     <Container size="sm" py="xl" className="error-page" data-testid="not-found">

@@ -1,12 +1,9 @@
 import { redirect } from "@remix-run/node";
+import { notFound } from "~/modules/http/responses";
 import { getFixedT } from "~/modules/i18n/i18n.server";
 import { localizePathFor } from "~/modules/i18n/language";
 import { getOptionalUser } from "./session.server";
 import type { CurrentUser, Subscriptions } from "./users.server";
-
-function notFound(): Response {
-  return new Response("Not Found", { status: 404 });
-}
 
 function jsonError(error: string, status: number): Response {
   return Response.json({ error }, { status });

@@ -25,6 +25,7 @@ import {
   storeFeedEdit,
   type AnyDescriptor,
 } from "~/modules/feeds/submission.server";
+import { jsonNotFound } from "~/modules/http/responses";
 import { jsonResponse, methodNotAllowed, readJsonObject, zodErrorResponse } from "~/modules/forms/json.server";
 import { translateErrors, translateMessage } from "~/modules/forms/messages";
 import { getFixedT } from "~/modules/i18n/i18n.server";
@@ -97,7 +98,7 @@ function queryId(request: Request): string {
 async function queriedFeed(request: Request, user: CurrentUser, t: TFunction, api: ApiScope): Promise<FeedRow | Response> {
   const id = queryId(request);
   if (!id) return jsonResponse({ errors: { id: t("validation.required") } }, 422);
-  return (await findFeed(user, api.descriptor.product, id)) ?? jsonResponse({ error: t("econApi.feedNotFound") }, 404);
+  return (await findFeed(user, api.descriptor.product, id)) ?? jsonNotFound(t("econApi.feedNotFound"));
 }
 
 /** A feed's or dump's answer with the reason the portal paused or stopped it, in the language asked for. */
@@ -271,7 +272,7 @@ async function readVisibleFeedIds(
   if (!list.ok) return { ok: false, response: jsonResponse({ errors: { ids: t(list.error) } }, 422) };
   if (list.ids.length === 0) return { ok: false, response: jsonResponse({ errors: { ids: t("validation.required") } }, 422) };
   const visible = new Set((await listFeeds(user, api.descriptor.product)).map((feed) => feed.id));
-  if (list.ids.some((id) => !visible.has(id))) return { ok: false, response: jsonResponse({ error: t("econApi.feedNotFound") }, 404) };
+  if (list.ids.some((id) => !visible.has(id))) return { ok: false, response: jsonNotFound(t("econApi.feedNotFound")) };
   return { ok: true, ids: list.ids };
 }
 
@@ -317,7 +318,7 @@ function recoverFeedResource(descriptor: AnyDescriptor, audience: Audience = "su
       const parsed = recoverFeedSchema.safeParse(body.value);
       if (!parsed.success) return zodErrorResponse(parsed.error, t);
       const { id } = parsed.data;
-      if (!(await recoverFeed(user, api.descriptor.product, id))) return jsonResponse({ error: t("econApi.recoverFailed") }, 404);
+      if (!(await recoverFeed(user, api.descriptor.product, id))) return jsonNotFound(t("econApi.recoverFailed"));
       return jsonResponse({ id });
     },
   });
@@ -350,7 +351,7 @@ async function cancelDump(request: Request, api: ApiScope, idFromBody: boolean):
   }
   if (!id) return jsonResponse({ errors: { id: t("validation.required") } }, 422);
   const outcome = await cancelUserDump(user, api.descriptor.product, id);
-  if (outcome === "not-found") return jsonResponse({ error: t("econApi.dumpNotFound") }, 404);
+  if (outcome === "not-found") return jsonNotFound(t("econApi.dumpNotFound"));
   if (outcome === "not-cancellable") return jsonResponse({ error: t("econApi.notCancellable") }, 409);
   return jsonResponse({ id, status: "cancelled" });
 }
@@ -386,7 +387,7 @@ async function dumpAnswer(request: Request, api: ApiScope): Promise<Response> {
   const id = queryId(request);
   if (!id) return jsonResponse({ errors: { id: t("validation.required") } }, 422);
   const dump = await findDump(user, api.descriptor.product, id, api.descriptor.criteriaSchema);
-  if (!dump) return jsonResponse({ error: t("econApi.dumpNotFound") }, 404);
+  if (!dump) return jsonNotFound(t("econApi.dumpNotFound"));
   return jsonResponse(withReasonText(dump, t));
 }
 
@@ -457,7 +458,7 @@ const resources = new Map<string, Resource>(
 /** Any address without a resource here: the JSON 404 of routes/api/not-found.ts. */
 async function noResource(request: Request): Promise<Response> {
   const t = await getFixedT(request);
-  return jsonResponse({ error: t("http.apiNotFound") }, 404);
+  return jsonNotFound(t("http.apiNotFound"));
 }
 
 /** Every product's JSON API: the resource of the requested address (remix.config.js routes only the catalogue's addresses here). */

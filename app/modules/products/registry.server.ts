@@ -8,6 +8,7 @@ import { catalogueEntry, type ProductSegment } from "~/modules/registry/product-
 import { corpProduct } from "./corp/corp.server";
 import { documentsProduct } from "./documents/documents.server";
 import { econProduct } from "./econ/econ.server";
+import { notFound } from "~/modules/http/responses";
 
 /**
  * The descriptor of each product of the catalogue, by its segment. The shared screens and the JSON API read the
@@ -63,7 +64,7 @@ export interface ProductPage<S extends ProductSegment = ProductSegment> {
  */
 export async function requireProductPlace(request: Request): Promise<ProductPage> {
   const place = productPlaceOf(new URL(request.url).pathname);
-  if (!place) throw new Response("Not Found", { status: 404 });
+  if (!place) throw notFound();
   const user = place.admin ? await requireAdmin(request) : await requireSubscription(request, catalogueEntry(place.product).subscription);
   return {
     segment: place.product,

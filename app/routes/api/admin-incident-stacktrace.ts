@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { requireApiAdmin } from "~/modules/auth/guards.server";
 import { jsonResponse, methodNotAllowed } from "~/modules/forms/json.server";
+import { jsonNotFound } from "~/modules/http/responses";
 import { getFixedT } from "~/modules/i18n/i18n.server";
 import { readIncidentSearch } from "~/modules/incidents/incident-lookup";
 import { findIncident } from "~/modules/incidents/incidents.server";
@@ -12,7 +13,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { id } = readIncidentSearch(new URL(request.url).searchParams);
   if (!id) return jsonResponse({ errors: { id: t("admin.incidents.invalidId") } }, 422);
   const incident = await findIncident(id);
-  if (!incident) return jsonResponse({ error: t("admin.incidents.notFound") }, 404);
+  if (!incident) return jsonNotFound(t("admin.incidents.notFound"));
   return new Response(incident.stacktrace, { headers: { "Content-Type": "text/plain; charset=utf-8" } });
 }
 

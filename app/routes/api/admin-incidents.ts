@@ -3,6 +3,7 @@ import { requireApiAdmin } from "~/modules/auth/guards.server";
 import { jsonResponse, methodNotAllowed, zodErrorResponse } from "~/modules/forms/json.server";
 import { listLimitSchema } from "~/modules/forms/list-limit";
 import { translateErrors } from "~/modules/forms/messages";
+import { jsonNotFound } from "~/modules/http/responses";
 import { getFixedT } from "~/modules/i18n/i18n.server";
 import { readIncidentSearch, showIncident } from "~/modules/incidents/incident-lookup";
 import { findIncident, listIncidents } from "~/modules/incidents/incidents.server";
@@ -19,7 +20,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (idError) return jsonResponse({ errors: { id: t(idError) } }, 422);
   if (id) {
     const row = await findIncident(id);
-    return row ? jsonResponse(showIncident(row)) : jsonResponse({ error: t("admin.incidents.notFound") }, 404);
+    return row ? jsonResponse(showIncident(row)) : jsonNotFound(t("admin.incidents.notFound"));
   }
   if (!filter) return jsonResponse({ errors: translateErrors(t, filterErrors) }, 422);
   const limit = listLimitSchema.safeParse({ limit: search.get("limit") });

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { requireApiAdmin } from "~/modules/auth/guards.server";
 import { jsonResponse, methodNotAllowed } from "~/modules/forms/json.server";
+import { jsonNotFound } from "~/modules/http/responses";
 import { getFixedT } from "~/modules/i18n/i18n.server";
 import { findSnowflakeIncident } from "~/modules/incidents/snowflake-incidents.server";
 import { readSnowflakeSearch, showSnowflakeIncident } from "~/modules/incidents/snowflake-lookup";
@@ -12,7 +13,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { id } = readSnowflakeSearch(new URL(request.url).searchParams);
   if (!id) return jsonResponse({ errors: { id: t("admin.incidents.invalidId") } }, 422);
   const row = await findSnowflakeIncident(id);
-  return row ? jsonResponse(showSnowflakeIncident(row)) : jsonResponse({ error: t("admin.incidents.notFound") }, 404);
+  return row ? jsonResponse(showSnowflakeIncident(row)) : jsonNotFound(t("admin.incidents.notFound"));
 }
 
 export async function action({ request }: ActionFunctionArgs) {

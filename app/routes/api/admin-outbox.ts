@@ -4,6 +4,7 @@ import { requireApiAdmin } from "~/modules/auth/guards.server";
 import { listLimitSchema } from "~/modules/forms/list-limit";
 import { jsonResponse, methodNotAllowed, zodErrorResponse } from "~/modules/forms/json.server";
 import { translateErrors } from "~/modules/forms/messages";
+import { jsonNotFound } from "~/modules/http/responses";
 import { getFixedT } from "~/modules/i18n/i18n.server";
 import { readOutboxSearch } from "~/modules/mail/outbox-lookup";
 import { listOutbox } from "~/modules/mail/outbox.server";
@@ -21,7 +22,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (idError) return jsonResponse({ errors: { id: t(idError) } }, 422);
   if (id) {
     const message = await readOutboxMessage(admin, id);
-    return message ? jsonResponse(message) : jsonResponse({ error: t("admin.outbox.notFound") }, 404);
+    return message ? jsonResponse(message) : jsonNotFound(t("admin.outbox.notFound"));
   }
   if (!filter) return jsonResponse({ errors: translateErrors(t, filterErrors) }, 422);
   const limit = listLimitSchema.safeParse({ limit: search.get("limit") });

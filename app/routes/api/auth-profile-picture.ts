@@ -3,13 +3,14 @@ import { requireApiUser } from "~/modules/auth/guards.server";
 import { isMultipart, uploadProfilePicture } from "~/modules/auth/picture-upload.server";
 import { readProfilePicture } from "~/modules/auth/profile.server";
 import { jsonResponse, methodNotAllowed } from "~/modules/forms/json.server";
+import { jsonNotFound } from "~/modules/http/responses";
 import { getFixedT } from "~/modules/i18n/i18n.server";
 
 /** GET: the signed-in user's picture. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireApiUser(request);
   const picture = await readProfilePicture(user.id);
-  if (!picture) return jsonResponse({ error: "No profile picture." }, 404);
+  if (!picture) return jsonNotFound("No profile picture.");
   return new Response(new Uint8Array(picture.bytes), {
     headers: { "Content-Type": picture.type, "Cache-Control": "private, no-cache", "X-Content-Type-Options": "nosniff" },
   });

@@ -5,6 +5,7 @@ import { requireApiUser } from "~/modules/auth/guards.server";
 import { platformForTokenRoute } from "~/modules/auth/platforms";
 import { rememberSessionKey } from "~/modules/auth/session-keys.server";
 import { jsonResponse, methodNotAllowed, readJsonObject } from "~/modules/forms/json.server";
+import { jsonNotFound } from "~/modules/http/responses";
 import { getFixedT } from "~/modules/i18n/i18n.server";
 
 const operationPattern = /^(generate|verify)-(macro|company|intelligence)-token$/;
@@ -17,7 +18,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const match = operationPattern.exec(params.operation ?? "");
   const platform = match ? platformForTokenRoute(match[2]!) : undefined;
   const t = await getFixedT(request);
-  if (!match || !platform) return jsonResponse({ error: t("http.apiNotFound") }, 404);
+  if (!match || !platform) return jsonNotFound(t("http.apiNotFound"));
   const user = await requireApiUser(request);
   if (request.method !== "POST") return methodNotAllowed();
 

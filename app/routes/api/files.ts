@@ -2,7 +2,7 @@ import fs from "node:fs";
 import { createReadableStreamFromReadable, type LoaderFunctionArgs } from "@remix-run/node";
 import { requireApiUser } from "~/modules/auth/guards.server";
 import { absoluteFilePath, downloadableFile } from "~/modules/feeds/files.server";
-import { jsonResponse } from "~/modules/forms/json.server";
+import { jsonNotFound } from "~/modules/http/responses";
 
 const contentTypes: Record<string, string> = { json: "application/json; charset=utf-8", xml: "application/xml; charset=utf-8" };
 
@@ -10,10 +10,10 @@ const contentTypes: Record<string, string> = { json: "application/json; charset=
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireApiUser(request);
   const file = await downloadableFile(params.fileId ?? "", user);
-  if (!file) return jsonResponse({ error: "File not found." }, 404);
+  if (!file) return jsonNotFound("File not found.");
   const location = absoluteFilePath(file.path);
   const stat = await fs.promises.stat(location).catch(() => null);
-  if (!stat) return jsonResponse({ error: "File not found." }, 404);
+  if (!stat) return jsonNotFound("File not found.");
   return new Response(createReadableStreamFromReadable(fs.createReadStream(location)), {
     headers: {
       "Content-Type": contentTypes[file.format] ?? "application/octet-stream",

@@ -5,6 +5,7 @@ import { submitContactMessage } from "~/modules/contact/contact.server";
 import { clientAddress } from "~/modules/http/client-address.server";
 import { jsonResponse, methodNotAllowed, readJsonObject, zodErrorResponse } from "~/modules/forms/json.server";
 import { translateMessage } from "~/modules/forms/messages";
+import { jsonNotFound } from "~/modules/http/responses";
 import { getFixedT } from "~/modules/i18n/i18n.server";
 
 /**
@@ -13,7 +14,7 @@ import { getFixedT } from "~/modules/i18n/i18n.server";
  */
 export async function action({ request, params }: ActionFunctionArgs) {
   const t = await getFixedT(request);
-  if (!isContactKind(params.kind)) return jsonResponse({ error: t("validation.unknownForm") }, 404);
+  if (!isContactKind(params.kind)) return jsonNotFound(t("validation.unknownForm"));
   if (request.method !== "POST") return methodNotAllowed();
 
   const body = await readJsonObject(request, t);

@@ -2,12 +2,13 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { releaseNotesKey } from "~/modules/docs/release-notes";
 import { getReleaseNotes } from "~/modules/docs/release-notes.server";
 import { jsonResponse, methodNotAllowed } from "~/modules/forms/json.server";
+import { jsonNotFound } from "~/modules/http/responses";
 import { defaultLanguage, isLanguage } from "~/modules/i18n/language";
 
 /** GET /api/releaseNotes/{set}?lang=en|zh: a set's release notes (or the specification's), newest first. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const key = releaseNotesKey(params.set);
-  if (!key) return jsonResponse({ error: "Unknown release notes." }, 404);
+  if (!key) return jsonNotFound("Unknown release notes.");
   const lang = new URL(request.url).searchParams.get("lang");
   const notes = await getReleaseNotes(key, isLanguage(lang) ? lang : defaultLanguage);
   return jsonResponse({

@@ -10,6 +10,7 @@ import { pageMeta } from "~/modules/content/page-meta";
 import { pageDownloads, resolveDocPage } from "~/modules/docs/doc-page.server";
 import { bindCopyButtons, copyLabels } from "~/modules/docs/page-behaviours";
 import { keyLookup, operationFormAt, queryBuilderData, sendQuery } from "~/modules/docs/query-builder.server";
+import { notFound } from "~/modules/http/responses";
 import type { HydrationHandle } from "~/modules/hydration/deferred-hydration";
 import { getFixedT } from "~/modules/i18n/i18n.server";
 import { languageOfPath, localizePathFor } from "~/modules/i18n/language";
@@ -28,7 +29,7 @@ export const handle: HydrationHandle = { deferHydration: (data) => !(data as { s
 /** Every page of a documentation set: the overview (index) and everything below it (splat). */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const docSet = findDocSet(params.vendor ?? "", params.set ?? "");
-  if (!docSet) throw new Response("Not Found", { status: 404 });
+  if (!docSet) throw notFound();
   const url = new URL(request.url);
   const page = (params["*"] ?? "").replace(/\/+$/, "");
   const language = languageOfPath(url.pathname);
@@ -38,7 +39,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   // A signed-out reader's links into the dashboard go through sign-in: the dashboard answers visitors with a 404.
   const dashboardLinks = (await getOptionalUser(request)) ? "direct" : "sign-in-first";
   const resolved = await resolveDocPage(docSet.id, docSetPath(docSet), page, url.searchParams, language, sampleKey, dashboardLinks);
-  if (resolved.kind === "not-found") throw new Response("Not Found", { status: 404 });
+  if (resolved.kind === "not-found") throw notFound();
   if (resolved.kind === "redirect") throw redirect(localizePathFor(request, resolved.to));
   const t = await getFixedT(request);
   const title = "title" in resolved ? (typeof resolved.title === "string" ? resolved.title : resolved.title[language]) : "";
@@ -64,7 +65,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const docSet = findDocSet(params.vendor ?? "", params.set ?? "");
   const page = (params["*"] ?? "").replace(/\/+$/, "");
-  if (!docSet) throw new Response("Not Found", { status: 404 });
+  if (!docSet) throw notFound();
   const operationForm = await operationFormAt(docSet.id, page, new URL(request.url).searchParams);
   if (operationForm) return sendQuery(request, docSet.id, operationForm);
   if (isRegisterTrialPage(docSet.id, page)) return sandboxRegistrationAction(request);

@@ -8,13 +8,14 @@ import { AppLink } from "~/components/layout/app-link";
 import { pageMeta } from "~/modules/content/page-meta";
 import { pageTitle } from "~/modules/content/page-title.server";
 import { searchPage } from "~/modules/docs/search.server";
+import { notFound } from "~/modules/http/responses";
 import { languageOfPath } from "~/modules/i18n/language";
 import { docSetPath, findDocSet } from "~/modules/registry/registry";
 
 /** /docs/{vendor}/{set}/search?q=&page=: search within one documentation set, inside its side menu. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const docSet = findDocSet(params.vendor ?? "", params.set ?? "");
-  if (!docSet) throw new Response("Not Found", { status: 404 });
+  if (!docSet) throw notFound();
   const url = new URL(request.url);
   const found = await searchPage(url.searchParams, languageOfPath(url.pathname), [docSet.id]);
   return { ...found, set: docSet.id, action: `${docSetPath(docSet)}/search`, ...(await pageTitle(request, "search.title")) };

@@ -4,6 +4,7 @@ import { DocsSideMenu } from "~/components/docs/docs-side-menu";
 import { GeneralErrorBoundary } from "~/components/errors/general-error-boundary";
 import { navigationForPage } from "~/modules/docs/navigation";
 import { getDocSetData, SpecUnavailableError } from "~/modules/docs/routing-data.server";
+import { notFound } from "~/modules/http/responses";
 import type { HydrationHandle } from "~/modules/hydration/deferred-hydration";
 import { splitLanguagePrefix } from "~/modules/i18n/language";
 import { docSetPath, findDocSet, siblingDocSets } from "~/modules/registry/registry";
@@ -16,7 +17,7 @@ export const handle: HydrationHandle = { deferHydration: true };
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const docSet = findDocSet(params.vendor ?? "", params.set ?? "");
-  if (!docSet) throw new Response("Not Found", { status: 404 });
+  if (!docSet) throw notFound();
   try {
     const { routing } = await getDocSetData(docSet.id);
     return {

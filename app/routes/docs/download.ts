@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getDownloadFile } from "~/modules/docs/exports/downloads.server";
 import { SpecUnavailableError } from "~/modules/docs/routing-data.server";
+import { notFound } from "~/modules/http/responses";
 import { findDocSet } from "~/modules/registry/registry";
 
 const plainText = (text: string, status: number) =>
@@ -9,10 +10,10 @@ const plainText = (text: string, status: number) =>
 /** GET /docs/{vendor}/{api}/downloads/{file}: a guide, client or specification of the set as an attachment. */
 export async function loader({ params }: LoaderFunctionArgs) {
   const docSet = findDocSet(params.vendor ?? "", params.set ?? "");
-  if (!docSet) return plainText("Not Found", 404);
+  if (!docSet) return notFound();
   try {
     const file = await getDownloadFile(docSet.id, params.file ?? "");
-    if (!file) return plainText("Not Found", 404);
+    if (!file) return notFound();
     return new Response(file.body, {
       headers: {
         "Content-Type": file.contentType,

@@ -6,12 +6,13 @@ import { AppLink } from "~/components/layout/app-link";
 import { SandboxRegistrationForm } from "~/components/sandbox/sandbox-registration-form";
 import { pageMeta } from "~/modules/content/page-meta";
 import { pageTitle } from "~/modules/content/page-title.server";
+import { notFound } from "~/modules/http/responses";
 import { docSetPath, findProduct, getDocSet, productPath, products } from "~/modules/registry/registry";
 import { sandboxFormData, sandboxRegistrationAction } from "~/modules/sandbox/registration-form.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const product = findProduct(params.vendor ?? "", params.product ?? "");
-  if (!product) throw new Response("Not Found", { status: 404 });
+  if (!product) throw notFound();
   const sandboxForm = product.id === "sandbox" ? await sandboxFormData(request) : null;
   return { productId: product.id, sandboxForm, ...(await pageTitle(request, `products.${product.id}.name`)) };
 }
@@ -19,7 +20,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 /** Only the sandbox's page posts: its registration form. */
 export async function action({ request, params }: ActionFunctionArgs) {
   const product = findProduct(params.vendor ?? "", params.product ?? "");
-  if (!product) throw new Response("Not Found", { status: 404 });
+  if (!product) throw notFound();
   if (product.id !== "sandbox") throw new Response("Method Not Allowed", { status: 405 });
   return sandboxRegistrationAction(request);
 }

@@ -12,12 +12,13 @@ import { contactValidators } from "~/modules/contact/contact-validators";
 import { pageMeta } from "~/modules/content/page-meta";
 import { pageTitle } from "~/modules/content/page-title.server";
 import { formFailure, readFormData, validationFailure } from "~/modules/forms/form-data.server";
+import { notFound } from "~/modules/http/responses";
 import { languageOfPath, localizePathFor } from "~/modules/i18n/language";
 import { countryOptions } from "~/modules/registry/countries";
 import { redirectWithToast } from "~/modules/toast/toast.server";
 
 function requireKind(kind: string | undefined): ContactKind {
-  if (!isContactKind(kind)) throw new Response("Not Found", { status: 404 });
+  if (!isContactKind(kind)) throw notFound();
   return kind;
 }
 

@@ -5,13 +5,14 @@ import { useTranslation } from "react-i18next";
 import { pageMeta } from "~/modules/content/page-meta";
 import { pageTitle } from "~/modules/content/page-title.server";
 import { legalPageFromPath, readLegalPage } from "~/modules/content/legal.server";
+import { notFound } from "~/modules/http/responses";
 import { languageOfPath } from "~/modules/i18n/language";
 
 /** Terms, privacy policy and cookie policy, written in markdown per language under content/legal. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const { pathname } = new URL(request.url);
   const page = legalPageFromPath(pathname);
-  if (!page) throw new Response("Not Found", { status: 404 });
+  if (!page) throw notFound();
   const { html, updated } = await readLegalPage(page, languageOfPath(pathname));
   return { titleKey: `legal.${page.titleKey}`, html, updated, ...(await pageTitle(request, `legal.${page.titleKey}`)) };
 }

@@ -16,6 +16,7 @@ import { pageMeta } from "~/modules/content/page-meta";
 import { pageTitle } from "~/modules/content/page-title.server";
 import { bufferRequest, formFailure, readFormData, validationFailure } from "~/modules/forms/form-data.server";
 import { encodeMessage } from "~/modules/forms/messages";
+import { notFound } from "~/modules/http/responses";
 import { localizePathFor } from "~/modules/i18n/language";
 import { isPlatform, platforms, type Platform } from "~/modules/registry/registry";
 import { redirectWithToast } from "~/modules/toast/toast.server";
@@ -24,7 +25,7 @@ import { safeRedirect } from "~/modules/url/safe-redirect";
 const loginValidator = withZod(loginSchema);
 
 function requirePlatform(value: string | undefined): Platform {
-  if (!isPlatform(value)) throw new Response("Not Found", { status: 404 });
+  if (!isPlatform(value)) throw notFound();
   return value;
 }
 

@@ -1,8 +1,9 @@
 import { GeneralErrorBoundary } from "~/components/errors/general-error-boundary";
+import { notFound } from "~/modules/http/responses";
 
 /** Every path no other route claims. */
 export function loader() {
-  throw new Response("Not Found", { status: 404 });
+  throw notFound();
 }
 
 export default function NotFound() {

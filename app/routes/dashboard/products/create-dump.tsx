@@ -9,6 +9,7 @@ import { pageTitle } from "~/modules/content/page-title.server";
 import { findFeed } from "~/modules/feeds/feed-queries.server";
 import { storeDump } from "~/modules/feeds/submission.server";
 import { productScreenPath } from "~/modules/products/places";
+import { notFound } from "~/modules/http/responses";
 import { localizePathFor } from "~/modules/i18n/language";
 import { checkDumpPost, feedAsDumpDefaults, type FormState } from "~/modules/products/pages.server";
 import { productOptions, requireProductPlace } from "~/modules/products/registry.server";
@@ -18,10 +19,10 @@ import { redirectWithToast } from "~/modules/toast/toast.server";
 export async function loader({ request }: LoaderFunctionArgs) {
   const page = await requireProductPlace(request);
   const back = productScreenPath(page.place, "dumps");
-  if (!back) throw new Response("Not Found", { status: 404 });
+  if (!back) throw notFound();
   const fromFeed = new URL(request.url).searchParams.get("fromFeed");
   const feed = fromFeed ? await findFeed(page.user, page.descriptor.product, fromFeed) : null;
-  if (fromFeed && !feed) throw new Response("Not Found", { status: 404 });
+  if (fromFeed && !feed) throw notFound();
   const prefill = feed ? feedAsDumpDefaults(page, feed) : { values: {}, keepsPassword: false };
   return {
     defaults: feed && page.user.isAdmin ? { ...prefill.values, username: feed.username } : prefill.values,
@@ -40,7 +41,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data?.ti
 export async function action({ request }: ActionFunctionArgs) {
   const page = await requireProductPlace(request);
   const back = productScreenPath(page.place, "dumps");
-  if (!back) throw new Response("Not Found", { status: 404 });
+  if (!back) throw notFound();
   const checked = await checkDumpPost(request, page, { intents: ["preview", "create"] });
   if (!checked.ok) return data(checked.state, { status: checked.status });
   if (checked.values.intent === "preview") return data(checked.state);

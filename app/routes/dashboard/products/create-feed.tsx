@@ -9,6 +9,7 @@ import { pageTitle } from "~/modules/content/page-title.server";
 import { FeedLimitError } from "~/modules/feeds/feeds.server";
 import { feedLimitMessage, storeFeed } from "~/modules/feeds/submission.server";
 import { placePath, productScreenPath } from "~/modules/products/places";
+import { notFound } from "~/modules/http/responses";
 import { localizePathFor } from "~/modules/i18n/language";
 import { checkFeedPost, type FormState } from "~/modules/products/pages.server";
 import { productOptions, requireProductPlace } from "~/modules/products/registry.server";
@@ -16,7 +17,7 @@ import { redirectWithToast } from "~/modules/toast/toast.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { segment, user, place } = await requireProductPlace(request);
-  if (!productScreenPath(place, "create-feed")) throw new Response("Not Found", { status: 404 });
+  if (!productScreenPath(place, "create-feed")) throw notFound();
   return {
     product: await productOptions(segment, user),
     place,
@@ -30,7 +31,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data?.ti
 /** Save previews the selection (intent=preview); Create stores the feed and opens its details. */
 export async function action({ request }: ActionFunctionArgs) {
   const page = await requireProductPlace(request);
-  if (!productScreenPath(page.place, "create-feed")) throw new Response("Not Found", { status: 404 });
+  if (!productScreenPath(page.place, "create-feed")) throw notFound();
   const checked = await checkFeedPost(request, page, { intents: ["preview", "create"] });
   if (!checked.ok) return data(checked.state, { status: checked.status });
   if (checked.values.intent === "preview") return data(checked.state);

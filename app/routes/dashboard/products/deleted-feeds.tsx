@@ -15,6 +15,7 @@ import { listFeeds, recoverFeed } from "~/modules/feeds/feed-queries.server";
 import { recoverFeedSchema } from "~/modules/feeds/form-shapes";
 import { listFilter } from "~/modules/feeds/status-filter";
 import { formFailure, readFormData, validationFailure } from "~/modules/forms/form-data.server";
+import { notFound } from "~/modules/http/responses";
 import { localizePathFor } from "~/modules/i18n/language";
 import { requireProductPlace, type ProductPage } from "~/modules/products/registry.server";
 import { redirectWithToast } from "~/modules/toast/toast.server";
@@ -26,7 +27,7 @@ const recoverFormId = (feedId: string) => `recover-${feedId}`;
 /** Deleted feeds are listed and recovered in the admin panel only (the macroeconomic feeds section). */
 async function requireDeletedFeedsScreen(request: Request): Promise<ProductPage> {
   const page = await requireProductPlace(request);
-  if (!page.user.isAdmin || !productScreenPath(page.place, "deleted-feeds")) throw new Response("Not Found", { status: 404 });
+  if (!page.user.isAdmin || !productScreenPath(page.place, "deleted-feeds")) throw notFound();
   return page;
 }
 

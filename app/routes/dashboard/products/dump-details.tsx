@@ -16,6 +16,7 @@ import { cancelUserDump } from "~/modules/feeds/dump-queries.server";
 import { isActiveDumpStatus } from "~/modules/feeds/progress";
 import { readFormData } from "~/modules/forms/form-data.server";
 import { productScreenPath } from "~/modules/products/places";
+import { notFound } from "~/modules/http/responses";
 import { localizePathFor } from "~/modules/i18n/language";
 import { productDumpDetails, requireProductPlace } from "~/modules/products/registry.server";
 import { redirectWithToast } from "~/modules/toast/toast.server";
@@ -24,7 +25,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const { segment, user, place } = await requireProductPlace(request);
   const back = productScreenPath(place, "dumps");
   const details = back ? await productDumpDetails(segment, user, params.dumpId ?? "") : null;
-  if (!back || !details) throw new Response("Not Found", { status: 404 });
+  if (!back || !details) throw notFound();
   return { details, back, now: Date.now(), ...(await pageTitle(request, "dumps.detailsTitle")) };
 }
 
@@ -36,10 +37,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const form = await readFormData(request);
   if (form.get("intent") !== "cancel") return data({ error: "dumps.unknownIntent" }, { status: 400 });
   const outcome = await cancelUserDump(user, descriptor.product, params.dumpId ?? "");
-  if (outcome === "not-found") throw new Response("Not Found", { status: 404 });
+  if (outcome === "not-found") throw notFound();
   if (outcome === "not-cancellable") return data({ error: "dumps.notCancellable" }, { status: 409 });
   const details = productScreenPath(place, "dump-details", params.dumpId);
-  if (!details) throw new Response("Not Found", { status: 404 });
+  if (!details) throw notFound();
   return redirectWithToast(localizePathFor(request, details), {
     type: "success",
     message: "dumps.cancelledToast",

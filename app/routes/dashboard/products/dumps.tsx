@@ -15,6 +15,7 @@ import { cancelUserDump, listDumps } from "~/modules/feeds/dump-queries.server";
 import { isActiveDumpStatus } from "~/modules/feeds/progress";
 import { readFormData } from "~/modules/forms/form-data.server";
 import { productScreenPath } from "~/modules/products/places";
+import { notFound } from "~/modules/http/responses";
 import { localizePathFor, splitLanguagePrefix } from "~/modules/i18n/language";
 import { listFilter, statusFilters } from "~/modules/feeds/status-filter";
 import { requireProductPlace } from "~/modules/products/registry.server";
@@ -23,7 +24,7 @@ import { TableScroll } from "~/components/layout/table-scroll";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { segment, descriptor, user, place } = await requireProductPlace(request);
-  if (!productScreenPath(place, "dumps")) throw new Response("Not Found", { status: 404 });
+  if (!productScreenPath(place, "dumps")) throw notFound();
   const { status, username } = listFilter(new URL(request.url).searchParams, user.isAdmin);
   return {
     segment,
@@ -46,7 +47,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const dumpId = form.get("dumpId");
   if (form.get("intent") !== "cancel" || typeof dumpId !== "string") return data({ error: "dumps.unknownIntent" }, { status: 400 });
   const outcome = await cancelUserDump(user, descriptor.product, dumpId);
-  if (outcome === "not-found") throw new Response("Not Found", { status: 404 });
+  if (outcome === "not-found") throw notFound();
   if (outcome === "not-cancellable") return data({ error: "dumps.notCancellable" }, { status: 409 });
   const url = new URL(request.url);
   return redirectWithToast(localizePathFor(request, `${splitLanguagePrefix(url.pathname).path}${url.search}`), {

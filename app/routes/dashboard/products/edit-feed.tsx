@@ -1,10 +1,10 @@
 import { Button, Container, Stack, Text, Title } from "@mantine/core";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { isRouteErrorResponse, useActionData, useLoaderData, useLocation, useRouteError } from "@remix-run/react";
+import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { productUis } from "~/components/dashboard/product-views";
 import { SelectionForm } from "~/components/dashboard/selection-form";
-import { GeneralErrorBoundary } from "~/components/errors/general-error-boundary";
+import { GeneralErrorBoundary, NotFoundPage } from "~/components/errors/general-error-boundary";
 import { AppLink } from "~/components/layout/app-link";
 import type { CurrentUser } from "~/modules/auth/users.server";
 import { pageMeta } from "~/modules/content/page-meta";
@@ -13,6 +13,7 @@ import { placePath, productPlaceOf } from "~/modules/products/places";
 import { findFeed } from "~/modules/feeds/feed-queries.server";
 import type { FeedProduct } from "~/modules/feeds/model";
 import { keepsFtpPassword, storeFeedEdit } from "~/modules/feeds/submission.server";
+import { notFound } from "~/modules/http/responses";
 import { localizePathFor } from "~/modules/i18n/language";
 import { checkFeedPost, feedDefaults, type FormState } from "~/modules/products/pages.server";
 import { productOptions, requireProductPlace } from "~/modules/products/registry.server";
@@ -23,7 +24,7 @@ const feedNotFound = "econ.editFeed.notFound";
 /** The feed when the user may edit it (their own, any for an admin); otherwise the 404 page with the SPEC message. */
 async function requireFeed(user: CurrentUser, product: FeedProduct, feedId: string | undefined) {
   const feed = feedId ? await findFeed(user, product, feedId) : null;
-  if (!feed) throw data({ message: feedNotFound }, { status: 404 });
+  if (!feed) throw notFound(feedNotFound);
   return feed;
 }
 
@@ -84,18 +85,11 @@ export default function EditFeedPage() {
   );
 }
 
-function isMissingFeed(error: unknown): boolean {
-  if (!isRouteErrorResponse(error) || error.status !== 404) return false;
-  const body: unknown = error.data;
-  return typeof body === "object" && body !== null && "message" in body && body.message === feedNotFound;
-}
-
-export function ErrorBoundary() {
-  const error = useRouteError();
+/** The SPEC message for a feed the user may not edit, with the way back to the feeds of its place. */
+function MissingFeedPage() {
   const { t } = useTranslation();
-  const { pathname } = useLocation();
-  const place = productPlaceOf(pathname);
-  if (!isMissingFeed(error) || !place) return <GeneralErrorBoundary />;
+  const place = productPlaceOf(useLocation().pathname);
+  if (!place) return <NotFoundPage />;
   return (
     <Container size="sm" py="xl" className="error-page" data-testid="not-found">
       <Stack gap="md">
@@ -106,5 +100,11 @@ export function ErrorBoundary() {
         </Button>
       </Stack>
     </Container>
+  );
+}
+
+export function ErrorBoundary() {
+  return (
+    <GeneralErrorBoundary statusHandlers={{ 404: ({ error }) => (error.data === feedNotFound ? <MissingFeedPage /> : <NotFoundPage />) }} />
   );
 }

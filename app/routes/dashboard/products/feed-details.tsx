@@ -13,6 +13,7 @@ import { deleteFeeds, findFeed, runUserFeedsAsDumps } from "~/modules/feeds/feed
 import type { FeedProduct } from "~/modules/feeds/model";
 import { readFormData } from "~/modules/forms/form-data.server";
 import { placePath, productScreenPath } from "~/modules/products/places";
+import { notFound } from "~/modules/http/responses";
 import { localizePathFor } from "~/modules/i18n/language";
 import { productFeedDetails, requireProductPlace } from "~/modules/products/registry.server";
 import { redirectWithToast } from "~/modules/toast/toast.server";
@@ -20,7 +21,7 @@ import { redirectWithToast } from "~/modules/toast/toast.server";
 /** The feed when the user may see it (their own, any for an admin); otherwise the 404 page. */
 async function requireFeed(user: CurrentUser, product: FeedProduct, feedId: string | undefined) {
   const feed = feedId ? await findFeed(user, product, feedId) : null;
-  if (!feed) throw new Response("Not Found", { status: 404 });
+  if (!feed) throw notFound();
   return feed;
 }
 

@@ -14,6 +14,7 @@ import { feedLimitMessage, setFeedActive } from "~/modules/feeds/submission.serv
 import { listFilter, selectedIds, statusFilters } from "~/modules/feeds/status-filter";
 import { readFormData } from "~/modules/forms/form-data.server";
 import { placePath, productScreenPath } from "~/modules/products/places";
+import { notFound } from "~/modules/http/responses";
 import { localizePathFor } from "~/modules/i18n/language";
 import { requireProductPlace } from "~/modules/products/registry.server";
 import { redirectWithToast } from "~/modules/toast/toast.server";
@@ -51,7 +52,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const toggle = form.get("toggle");
   if (typeof toggle === "string") {
     const feed = await findFeed(user, descriptor.product, toggle);
-    if (!feed) throw new Response("Not Found", { status: 404 });
+    if (!feed) throw notFound();
     const active = feed.status !== "active";
     if ((await setFeedActive(descriptor, user, feed, active)) === "limit")
       return data<FeedsActionData>({ error: feedLimitMessage(descriptor) }, { status: 422 });
@@ -67,7 +68,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const ids = selectedIds(form);
   if (ids.length === 0) return data<FeedsActionData>({ error: "validation.required" }, { status: 400 });
   const feeds = (await listFeeds(user, descriptor.product)).filter((feed) => ids.includes(feed.id));
-  if (feeds.length === 0) throw new Response("Not Found", { status: 404 });
+  if (feeds.length === 0) throw notFound();
 
   if (intent === "run") {
     const dumps = await runUserFeedsAsDumps(
