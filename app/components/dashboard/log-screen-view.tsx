@@ -21,7 +21,7 @@ interface LogPageBase {
 type FilterName<Page extends LogPageBase> = Exclude<keyof Page["values"] & string, "id">;
 
 /** One field of a log's filter form: a text input, or a select of its options labelled {optionLabels}.{option}. */
-export interface FilterField<Name extends string> {
+interface FilterField<Name extends string> {
   name: Name;
   inputId: string;
   /** A message key. */

@@ -34,8 +34,6 @@ export const incidentFilterSchema = z
   })
   .refine(daysInOrder, daysOutOfOrder);
 
-export type IncidentFilter = z.infer<typeof incidentFilterSchema>;
-
 /** An incident as the page and the API show it (SPEC.md section 3: id, created, path, message, query, username, stacktrace). */
 export function showIncident(row: IncidentTable) {
   return {
