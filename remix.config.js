@@ -53,12 +53,13 @@ export function routes(defineRoutes) {
     // For search engines: what to leave alone, and every public and docs page in both languages.
     route("robots.txt", "routes/docs/robots-txt.ts");
     route("sitemap.xml", "routes/docs/sitemap-xml.ts");
-    route("api/admin/incidents", "routes/api/admin-incidents.ts");
-    route("api/admin/incident-stacktrace", "routes/api/admin-incident-stacktrace.ts");
+    // The admin log screens' API: one module, which finds the log by the address (modules/admin/log-screen.server.ts).
+    route("api/admin/incidents", "routes/api/admin-logs.ts", { id: "api-admin-incidents" });
+    route("api/admin/incident-stacktrace", "routes/api/admin-logs.ts", { id: "api-admin-incident-stacktrace" });
+    route("api/admin/logs/snowflake", "routes/api/admin-logs.ts", { id: "api-admin-logs-snowflake" });
+    route("api/admin/logs/snowflake-stacktrace", "routes/api/admin-logs.ts", { id: "api-admin-logs-snowflake-stacktrace" });
+    route("api/admin/outbox", "routes/api/admin-logs.ts", { id: "api-admin-outbox" });
     route("api/admin/token-decoder", "routes/api/admin-token-decoder.ts");
-    route("api/admin/logs/snowflake", "routes/api/admin-logs-snowflake.ts");
-    route("api/admin/logs/snowflake-stacktrace", "routes/api/admin-logs-snowflake-stacktrace.ts");
-    route("api/admin/outbox", "routes/api/admin-outbox.ts");
     route("api/admin/dashboard", "routes/api/admin-dashboard.ts");
     // The data APIs themselves (issue 14): every shipped spec served under /data-api/{set}.
     route("data-api/:set/*", "routes/data-api.ts");

@@ -1,24 +1,8 @@
 import { randomUUID } from "node:crypto";
-import { expect, test, type PlaywrightWorkerArgs } from "@playwright/test";
-import { createAccount, signInToken } from "./support/accounts";
+import { expect, test } from "@playwright/test";
 import { e2eDb } from "./support/database";
+import { clientFor, type Role } from "./support/role-client";
 import { startPortalProcess } from "./support/portal-process";
-
-type Role = "visitor" | "subscriber" | "admin";
-
-async function clientFor(role: Role, playwright: PlaywrightWorkerArgs["playwright"]) {
-  const baseURL = test.info().project.use.baseURL;
-  let token: string | null = null;
-  if (role !== "visitor") {
-    const signIn = await playwright.request.newContext({ baseURL });
-    token = await signInToken(
-      signIn,
-      await createAccount({ products: ["macroeconomic", "company", "documents", "intelligence"], isAdmin: role === "admin" }),
-    );
-    await signIn.dispose();
-  }
-  return playwright.request.newContext({ baseURL, extraHTTPHeaders: token ? { Authorization: `Bearer ${token}` } : {} });
-}
 
 const incident = { id: randomUUID(), created: "2002-05-06T07:08:09.000Z", path: `/e2e-api-${randomUUID().slice(0, 8)}`, query: "?a=1" };
 

@@ -1,23 +1,7 @@
 import { randomUUID } from "node:crypto";
-import { expect, test, type PlaywrightWorkerArgs } from "@playwright/test";
-import { createAccount, signInToken } from "./support/accounts";
+import { expect, test } from "@playwright/test";
 import { e2eDb } from "./support/database";
-
-type Role = "visitor" | "subscriber" | "admin";
-
-async function clientFor(role: Role, playwright: PlaywrightWorkerArgs["playwright"]) {
-  const baseURL = test.info().project.use.baseURL;
-  let token: string | null = null;
-  if (role !== "visitor") {
-    const signIn = await playwright.request.newContext({ baseURL });
-    token = await signInToken(
-      signIn,
-      await createAccount({ products: ["macroeconomic", "company", "documents", "intelligence"], isAdmin: role === "admin" }),
-    );
-    await signIn.dispose();
-  }
-  return playwright.request.newContext({ baseURL, extraHTTPHeaders: token ? { Authorization: `Bearer ${token}` } : {} });
-}
+import { clientFor, type Role } from "./support/role-client";
 
 const marker = randomUUID().slice(0, 8);
 /** A day of its own in 1901-1928, so the date filter keeps out the rows of every other run (a failed test's worker runs beforeAll again). */

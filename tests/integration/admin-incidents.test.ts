@@ -4,8 +4,9 @@ import { createSession } from "~/modules/auth/session.server";
 import { findUserByEmail } from "~/modules/auth/users.server";
 import { db } from "~/modules/db/db.server";
 import { listIncidents, recordIncident } from "~/modules/incidents/incidents.server";
-import { loader as incidentsApi } from "~/routes/api/admin-incidents";
-import { loader as stacktraceApi } from "~/routes/api/admin-incident-stacktrace";
+import { loader as api } from "~/routes/api/admin-logs";
+import * as page from "~/routes/dashboard/admin/log-screen";
+import { callApi, loadPage } from "../support/remix-route";
 
 const ids = {
   docs: "00000000-0000-4000-8000-000000000001",
@@ -24,17 +25,6 @@ async function insert(id: string, createdAt: string, path: string, username: str
 async function bearer(email: string): Promise<string> {
   const user = await findUserByEmail(email);
   return (await createSession(user!.id, "econ")).token;
-}
-
-/** Calls a resource route's loader as Remix would, and throws responses are answers too. */
-async function call(loader: typeof incidentsApi, url: string, token?: string): Promise<Response> {
-  const request = new Request(`http://localhost${url}`, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
-  try {
-    return await loader({ request, params: {}, context: { cspNonce: "" } });
-  } catch (thrown) {
-    if (thrown instanceof Response) return thrown;
-    throw thrown;
-  }
 }
 
 let adminToken = "";
@@ -83,8 +73,8 @@ describe("listIncidents", () => {
 
 describe("GET /api/admin/incidents", () => {
   it("is 401 without a session and 403 for anyone but an admin", async () => {
-    expect((await call(incidentsApi, "/api/admin/incidents")).status).toBe(401);
-    const forbidden = await call(incidentsApi, `/api/admin/incidents?id=${ids.docs}`, subscriberToken);
+    expect((await callApi(api, "/api/admin/incidents")).status).toBe(401);
+    const forbidden = await callApi(api, `/api/admin/incidents?id=${ids.docs}`, subscriberToken);
     expect(forbidden.status).toBe(403);
     expect(await forbidden.json()).toEqual({ error: "Only administrators can do this." });
   });
@@ -95,7 +85,7 @@ describe("GET /api/admin/incidents", () => {
       error: new Error("boom"),
       username: "admin@demo.test",
     });
-    const response = await call(incidentsApi, `/api/admin/incidents?id=${id}`, adminToken);
+    const response = await callApi(api, `/api/admin/incidents?id=${id}`, adminToken);
     expect(response.status).toBe(200);
     const incident = await response.json();
     expect(incident).toMatchObject({ id, path: "/faq", query: "?x=1", message: "boom", username: "admin@demo.test" });
@@ -103,32 +93,58 @@ describe("GET /api/admin/incidents", () => {
   });
 
   it("says 'Invalid ID' for a malformed id and that none was found for an unknown one", async () => {
-    const invalid = await call(incidentsApi, "/api/admin/incidents?id=42", adminToken);
+    const invalid = await callApi(api, "/api/admin/incidents?id=42", adminToken);
     expect([invalid.status, await invalid.json()]).toEqual([422, { errors: { id: "Invalid ID" } }]);
-    const unknown = await call(incidentsApi, "/api/admin/incidents?id=00000000-0000-4000-8000-00000000ffff", adminToken);
+    const unknown = await callApi(api, "/api/admin/incidents?id=00000000-0000-4000-8000-00000000ffff", adminToken);
     expect([unknown.status, await unknown.json()]).toEqual([404, { error: "No incident has been found for this ID." }]);
   });
 
   it("lists with the filters and refuses bad ones", async () => {
-    const listed = await call(incidentsApi, "/api/admin/incidents?path=docs&from=2026-01-01&to=2026-01-11&limit=5", adminToken);
+    const listed = await callApi(api, "/api/admin/incidents?path=docs&from=2026-01-01&to=2026-01-11&limit=5", adminToken);
     expect((await listed.json()).incidents.map((incident: { id: string }) => incident.id)).toEqual([ids.docs]);
-    const badDate = await call(incidentsApi, "/api/admin/incidents?from=last+week", adminToken);
+    const badDate = await callApi(api, "/api/admin/incidents?from=last+week", adminToken);
     expect([badDate.status, await badDate.json()]).toEqual([422, { errors: { from: "Please enter a date as YYYY-MM-DD." } }]);
-    const badLimit = await call(incidentsApi, "/api/admin/incidents?limit=101", adminToken);
+    const badLimit = await callApi(api, "/api/admin/incidents?limit=101", adminToken);
     expect(badLimit.status).toBe(422);
   });
 });
 
 describe("GET /api/admin/incident-stacktrace", () => {
   it("answers the stack trace as text for an admin only", async () => {
-    expect((await call(stacktraceApi, `/api/admin/incident-stacktrace?id=${ids.docs}`)).status).toBe(401);
-    expect((await call(stacktraceApi, `/api/admin/incident-stacktrace?id=${ids.docs}`, subscriberToken)).status).toBe(403);
-    const response = await call(stacktraceApi, `/api/admin/incident-stacktrace?id=${ids.docs}`, adminToken);
+    expect((await callApi(api, `/api/admin/incident-stacktrace?id=${ids.docs}`)).status).toBe(401);
+    expect((await callApi(api, `/api/admin/incident-stacktrace?id=${ids.docs}`, subscriberToken)).status).toBe(403);
+    const response = await callApi(api, `/api/admin/incident-stacktrace?id=${ids.docs}`, adminToken);
     expect(response.headers.get("Content-Type")).toBe("text/plain; charset=utf-8");
     expect(await response.text()).toBe("Error\n    at /docs/econ/macroeconomic");
-    expect((await call(stacktraceApi, "/api/admin/incident-stacktrace?id=x", adminToken)).status).toBe(422);
-    expect((await call(stacktraceApi, "/api/admin/incident-stacktrace?id=00000000-0000-4000-8000-00000000ffff", adminToken)).status).toBe(
-      404,
-    );
+    expect((await callApi(api, "/api/admin/incident-stacktrace?id=x", adminToken)).status).toBe(422);
+    expect((await callApi(api, "/api/admin/incident-stacktrace?id=00000000-0000-4000-8000-00000000ffff", adminToken)).status).toBe(404);
+  });
+});
+
+describe("the incidents page", () => {
+  const loadIncidentsPage = async (url: string, token?: string) => {
+    const { status, data } = await loadPage(page.loader, url, token);
+    return { status, data: data?.screen === "incidents" ? data : null };
+  };
+
+  it("is the 404 page for visitors and subscribers", async () => {
+    expect((await loadIncidentsPage("/dashboard/admin/incidents")).status).toBe(404);
+    expect((await loadIncidentsPage("/zh/dashboard/admin/incidents", subscriberToken)).status).toBe(404);
+  });
+
+  it("shows one incident above the filtered list", async () => {
+    const { status, data } = await loadIncidentsPage(`/zh/dashboard/admin/incidents/?id=${ids.feeds}&path=docs&to=2026-01-11`, adminToken);
+    expect(status).toBe(200);
+    expect(data?.row).toMatchObject({ id: ids.feeds, stacktrace: "Error\n    at /dashboard/econ/feeds" });
+    expect(data?.list.incidents.map((incident) => incident.id)).toEqual([ids.docs]);
+  });
+
+  it("answers 400 for an invalid id or bad filters and 404 for an unknown id", async () => {
+    const invalid = await loadIncidentsPage("/dashboard/admin/incidents?id=x", adminToken);
+    expect([invalid.status, invalid.data?.lookupError]).toEqual([400, "admin.incidents.invalidId"]);
+    const unknown = await loadIncidentsPage("/dashboard/admin/incidents?id=00000000-0000-4000-8000-00000000ffff", adminToken);
+    expect([unknown.status, unknown.data?.lookupError]).toEqual([404, "admin.incidents.notFound"]);
+    const bad = await loadIncidentsPage("/dashboard/admin/incidents?from=2026-02-01&to=2026-01-01", adminToken);
+    expect([bad.status, bad.data?.filterErrors, bad.data?.list]).toEqual([400, { to: "validation.range" }, { incidents: [] }]);
   });
 });

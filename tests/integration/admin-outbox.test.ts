@@ -6,8 +6,9 @@ import { db } from "~/modules/db/db.server";
 import { nowIso } from "~/modules/db/ids";
 import { listOutbox } from "~/modules/mail/outbox.server";
 import { sendMail } from "~/modules/mail/mail.server";
-import { loader as outboxApi, action as outboxApiAction } from "~/routes/api/admin-outbox";
-import * as page from "~/routes/dashboard/admin/outbox";
+import { action as apiAction, loader as api } from "~/routes/api/admin-logs";
+import * as page from "~/routes/dashboard/admin/log-screen";
+import { callApi, callRoute, loadPage, routeRequest } from "../support/remix-route";
 
 const ids = {
   sent: "00000000-0000-4000-8000-000000000001",
@@ -39,28 +40,10 @@ async function bearer(email: string): Promise<string> {
   return (await createSession(user!.id, "econ")).token;
 }
 
-function request(url: string, token?: string, method = "GET"): Request {
-  return new Request(`http://localhost${url}`, { method, headers: token ? { Authorization: `Bearer ${token}` } : {} });
-}
-
-/** Calls a loader or action as Remix would: thrown responses are answers too. */
-async function answer<T>(run: () => Promise<T>): Promise<T | Response> {
-  try {
-    return await run();
-  } catch (thrown) {
-    if (thrown instanceof Response) return thrown;
-    throw thrown;
-  }
-}
-
-const context = { cspNonce: "" };
-const callApi = (url: string, token?: string) =>
-  answer(() => outboxApi({ request: request(url, token), params: {}, context })) as Promise<Response>;
-
-async function loadPage(url: string, token?: string) {
-  const loaded = await answer(() => page.loader({ request: request(url, token), params: {}, context }));
-  if (loaded instanceof Response) return { status: loaded.status, data: null };
-  return { status: loaded.init?.status ?? 200, data: loaded.data };
+/** The outbox page's answer: its status and data. */
+async function loadOutboxPage(url: string, token?: string) {
+  const { status, data } = await loadPage(page.loader, url, token);
+  return { status, data: data?.screen === "outbox" ? data : null };
 }
 
 let adminToken = "";
@@ -118,11 +101,10 @@ describe("listOutbox", () => {
 
 describe("GET /api/admin/outbox", () => {
   it("is 401 without a session and 403 for anyone but an admin, for every method", async () => {
-    expect((await callApi("/api/admin/outbox")).status).toBe(401);
-    const forbidden = await callApi(`/api/admin/outbox?id=${storedId}`, subscriberToken);
+    expect((await callApi(api, "/api/admin/outbox")).status).toBe(401);
+    const forbidden = await callApi(api, `/api/admin/outbox?id=${storedId}`, subscriberToken);
     expect([forbidden.status, await forbidden.json()]).toEqual([403, { error: "Only administrators can do this." }]);
-    const post = (token?: string) =>
-      answer(() => outboxApiAction({ request: request("/api/admin/outbox", token, "POST"), params: {}, context })) as Promise<Response>;
+    const post = (token?: string) => callRoute(apiAction, routeRequest("/api/admin/outbox", token, "POST"));
     expect((await post()).status).toBe(401);
     expect((await post(subscriberToken)).status).toBe(403);
     const refused = await post(adminToken);
@@ -130,7 +112,7 @@ describe("GET /api/admin/outbox", () => {
   });
 
   it("answers one message with its body as stored", async () => {
-    const response = await callApi(`/api/admin/outbox?id=${storedId}`, adminToken);
+    const response = await callApi(api, `/api/admin/outbox?id=${storedId}`, adminToken);
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({
       id: storedId,
@@ -146,46 +128,46 @@ describe("GET /api/admin/outbox", () => {
   });
 
   it("says 'Invalid ID' for a malformed id and that none was found for an unknown one", async () => {
-    const invalid = await callApi("/api/admin/outbox?id=42", adminToken);
+    const invalid = await callApi(api, "/api/admin/outbox?id=42", adminToken);
     expect([invalid.status, await invalid.json()]).toEqual([422, { errors: { id: "Invalid ID" } }]);
-    const unknown = await callApi(`/api/admin/outbox?id=${unknownId}`, adminToken);
+    const unknown = await callApi(api, `/api/admin/outbox?id=${unknownId}`, adminToken);
     expect([unknown.status, await unknown.json()]).toEqual([404, { error: "No message has been found for this ID." }]);
   });
 
   it("lists with the filters and refuses bad ones", async () => {
-    const listed = await (await callApi("/api/admin/outbox?status=sent&recipient=example.com&limit=1", adminToken)).json();
+    const listed = await (await callApi(api, "/api/admin/outbox?status=sent&recipient=example.com&limit=1", adminToken)).json();
     expect([listed.messages.map((message: { id: string }) => message.id), listed.total]).toEqual([[ids.sent], 2]);
     expect(listed.messages[0]).not.toHaveProperty("body");
-    const bad = await callApi(`/api/admin/outbox?status=queued&recipient=${"a".repeat(255)}`, adminToken);
+    const bad = await callApi(api, `/api/admin/outbox?status=queued&recipient=${"a".repeat(255)}`, adminToken);
     expect([bad.status, await bad.json()]).toEqual([
       422,
       { errors: { status: "Please choose one of the listed options.", recipient: "Please use at most 254 characters." } },
     ]);
-    const badLimit = await callApi("/api/admin/outbox?limit=101", adminToken);
+    const badLimit = await callApi(api, "/api/admin/outbox?limit=101", adminToken);
     expect([badLimit.status, await badLimit.json()]).toEqual([422, { errors: { limit: "Please enter a whole number from 1 to 100." } }]);
   });
 });
 
 describe("the outbox page", () => {
   it("is the 404 page for visitors and subscribers", async () => {
-    expect((await loadPage("/dashboard/admin/outbox")).status).toBe(404);
-    expect((await loadPage("/dashboard/admin/outbox", subscriberToken)).status).toBe(404);
+    expect((await loadOutboxPage("/dashboard/admin/outbox")).status).toBe(404);
+    expect((await loadOutboxPage("/dashboard/admin/outbox", subscriberToken)).status).toBe(404);
   });
 
   it("shows one message above the filtered list and says that SMTP is not configured", async () => {
-    const { status, data } = await loadPage(`/dashboard/admin/outbox?id=${ids.failed}&status=stored`, adminToken);
+    const { status, data } = await loadOutboxPage(`/dashboard/admin/outbox?id=${ids.failed}&status=stored`, adminToken);
     expect(status).toBe(200);
-    expect(data?.message).toMatchObject({ id: ids.failed, body: `Body of ${ids.failed}` });
+    expect(data?.row).toMatchObject({ id: ids.failed, body: `Body of ${ids.failed}` });
     expect(data?.list).toMatchObject({ total: 1, messages: [{ id: storedId }] });
     expect(data?.smtp).toBe(false);
   });
 
   it("answers 400 for an invalid id or bad filters and 404 for an unknown id", async () => {
-    const invalid = await loadPage("/dashboard/admin/outbox?id=x", adminToken);
+    const invalid = await loadOutboxPage("/dashboard/admin/outbox?id=x", adminToken);
     expect([invalid.status, invalid.data?.lookupError]).toEqual([400, "admin.incidents.invalidId"]);
-    const unknown = await loadPage(`/dashboard/admin/outbox?id=${unknownId}`, adminToken);
+    const unknown = await loadOutboxPage(`/dashboard/admin/outbox?id=${unknownId}`, adminToken);
     expect([unknown.status, unknown.data?.lookupError]).toEqual([404, "admin.outbox.notFound"]);
-    const bad = await loadPage("/dashboard/admin/outbox?status=lost", adminToken);
+    const bad = await loadOutboxPage("/dashboard/admin/outbox?status=lost", adminToken);
     expect([bad.status, bad.data?.filterErrors, bad.data?.list]).toEqual([
       400,
       { status: "validation.invalidOption" },
@@ -204,10 +186,10 @@ describe("reading the outbox", () => {
 
   it("[security3-N11] records every message an admin opens, by the page or the API, in the audit trail", async () => {
     const since = nowIso();
-    expect((await callApi(`/api/admin/outbox?id=${storedId}`, adminToken)).status).toBe(200);
-    expect((await loadPage(`/dashboard/admin/outbox?id=${ids.failed}`, adminToken)).status).toBe(200);
-    expect((await callApi(`/api/admin/outbox?id=${unknownId}`, adminToken)).status).toBe(404);
-    expect((await callApi("/api/admin/outbox", adminToken)).status).toBe(200);
+    expect((await callApi(api, `/api/admin/outbox?id=${storedId}`, adminToken)).status).toBe(200);
+    expect((await loadOutboxPage(`/dashboard/admin/outbox?id=${ids.failed}`, adminToken)).status).toBe(200);
+    expect((await callApi(api, `/api/admin/outbox?id=${unknownId}`, adminToken)).status).toBe(404);
+    expect((await callApi(api, "/api/admin/outbox", adminToken)).status).toBe(200);
     const entries = await audited(since);
     expect(entries).toHaveLength(2);
     expect(entries).toEqual(
@@ -240,7 +222,7 @@ describe("reading the outbox", () => {
       security: 1,
     });
     const since = nowIso();
-    expect(await (await callApi(`/api/admin/outbox?id=${id}`, adminToken)).json()).toMatchObject({ body: `Open this link: ${link}` });
+    expect(await (await callApi(api, `/api/admin/outbox?id=${id}`, adminToken)).json()).toMatchObject({ body: `Open this link: ${link}` });
     expect(await audited(since)).toEqual([
       {
         admin_username: "admin@demo.test",

@@ -65,6 +65,9 @@ function adminSection(product: ProductSegment, { slug, label, screens }: Product
   });
 }
 
+/** The admin log screens' route module (incidents, snowflake incidents, the outbox). */
+const logScreen = "routes/dashboard/admin/log-screen.tsx";
+
 /** Every product area guards its screens with the same layout and starts at its first screen. */
 const productAreaModules = { layout: "routes/dashboard/products/area-layout.tsx", index: "routes/dashboard/products/area-index.ts" };
 
@@ -90,13 +93,10 @@ export const dashboardAreas: DashboardArea[] = [
     screens: [
       // The first screen with a menu entry is where the menu's Admin entry leads.
       { path: "dashboard", file: "routes/dashboard/admin/dashboard.tsx", menu: { label: "admin.dashboard.title", icon: "admin" } },
-      { path: "incidents", file: "routes/dashboard/admin/incidents.tsx", menu: { label: "admin.incidents.title", icon: "admin" } },
-      {
-        path: "snowflake-incidents",
-        file: "routes/dashboard/admin/snowflake-incidents.tsx",
-        menu: { label: "admin.snowflake.title", icon: "admin" },
-      },
-      { path: "outbox", file: "routes/dashboard/admin/outbox.tsx", menu: { label: "admin.outbox.title", icon: "admin" } },
+      // The log screens share one route module, which finds its screen by the path.
+      { path: "incidents", file: logScreen, menu: { label: "admin.incidents.title", icon: "admin" } },
+      { path: "snowflake-incidents", file: logScreen, menu: { label: "admin.snowflake.title", icon: "admin" } },
+      { path: "outbox", file: logScreen, menu: { label: "admin.outbox.title", icon: "admin" } },
       {
         path: "token-decoder",
         file: "routes/dashboard/admin/token-decoder.tsx",

@@ -1,9 +1,8 @@
 import { sql } from "kysely";
 import { db } from "~/modules/db/db.server";
-import { endOf, startOf } from "~/modules/db/moments";
+import { createdWithin, newestFirst } from "~/modules/db/log-rows";
 import { containsText } from "~/modules/db/text-search";
 import { newId, nowIso } from "~/modules/db/ids";
-import { maxListRows } from "~/modules/forms/list-limit";
 import { redactSecrets } from "~/modules/secrets/redact";
 import type { IncidentSummary } from "./incident-lookup";
 
@@ -53,13 +52,7 @@ export async function listIncidents({ path, username, from, to, limit }: Inciden
   let query = db.selectFrom("incidents").select(["id", "created_at", "path", "message", "query", "username"]);
   if (path) query = query.where(containsText("path", path));
   if (username) query = query.where(sql<string>`lower(username)`, "=", username.toLowerCase());
-  if (from) query = query.where("created_at", ">=", startOf(from));
-  if (to) query = query.where("created_at", "<=", endOf(to));
-  const rows = await query
-    .orderBy("created_at", "desc")
-    .orderBy("id", "desc")
-    .limit(Math.min(Math.max(Math.trunc(limit), 1), maxListRows))
-    .execute();
+  const rows = await newestFirst(createdWithin(query, { from, to }), limit).execute();
   return rows.map((row) => ({
     id: row.id,
     created: row.created_at,

@@ -1,6 +1,5 @@
 import { db } from "~/modules/db/db.server";
-import { endOf, startOf } from "~/modules/db/moments";
-import { maxListRows } from "~/modules/forms/list-limit";
+import { createdWithin, newestFirst } from "~/modules/db/log-rows";
 import { summarizeSnowflakeIncident, type SnowflakeFilter, type SnowflakeIncidentSummary } from "./snowflake-lookup";
 
 export async function findSnowflakeIncident(id: string) {
@@ -16,12 +15,6 @@ export async function listSnowflakeIncidents({
 }: SnowflakeFilter & { limit: number }): Promise<SnowflakeIncidentSummary[]> {
   let query = db.selectFrom("pipeline_incidents").select(["id", "created_at", "severity", "message"]);
   if (severity) query = query.where("severity", "=", severity);
-  if (from) query = query.where("created_at", ">=", startOf(from));
-  if (to) query = query.where("created_at", "<=", endOf(to));
-  const rows = await query
-    .orderBy("created_at", "desc")
-    .orderBy("id", "desc")
-    .limit(Math.min(Math.max(Math.trunc(limit), 1), maxListRows))
-    .execute();
+  const rows = await newestFirst(createdWithin(query, { from, to }), limit).execute();
   return rows.map(summarizeSnowflakeIncident);
 }

@@ -1,7 +1,8 @@
 import { z } from "zod";
 import type { PipelineIncidentTable } from "~/modules/db/schema";
 import type { Severity } from "~/modules/jobs/pipeline-incidents.server";
-import { incidentFilterSchema, incidentIdSchema } from "./incident-lookup";
+import { readLogSearch } from "~/modules/forms/log-search";
+import { daysFilterSchema } from "./incident-lookup";
 
 /** What recordPipelineIncident writes, the gravest first. */
 const severities = ["critical", "error", "warning", "info"] as const satisfies readonly Severity[];
@@ -18,45 +19,17 @@ export const severitySchema = z.preprocess(
   z.enum(severities, { errorMap: () => ({ message: "validation.invalidOption" }) }).optional(),
 );
 
-export interface SnowflakeFilter {
-  severity?: Severity;
-  /** Days as YYYY-MM-DD (UTC), both included. */
-  from?: string;
-  to?: string;
-}
+/** The filters of the snowflake incidents: both parts are read, so a bad severity and bad days are told at once. */
+const snowflakeFilterSchema = z.object({ severity: severitySchema }).and(daysFilterSchema);
 
-export interface SnowflakeSearch {
-  /** What the filter form shows again. */
-  values: { id: string; severity: string; from: string; to: string };
-  /** The valid id asked for (?id=), or null when none was asked for or it is invalid. */
-  id: string | null;
-  idError: "admin.incidents.invalidId" | null;
-  /** The valid filters, or null with the errors by field. */
-  filter: SnowflakeFilter | null;
-  filterErrors: Record<string, string>;
-}
+export type SnowflakeFilter = z.infer<typeof snowflakeFilterSchema>;
 
 /**
  * Reads the page's and the API's query: ?id= is one incident (a blank one is invalid), ?severity=&from=&to= filter
  * the list; the days are read as the incidents screen reads them.
  */
-export function readSnowflakeSearch(search: URLSearchParams): SnowflakeSearch {
-  const value = (name: string) => search.get(name) ?? "";
-  const values = { id: value("id").trim(), severity: value("severity") || "all", from: value("from"), to: value("to") };
-  const id = search.has("id") ? incidentIdSchema.safeParse(values.id) : null;
-  const severity = severitySchema.safeParse(values.severity);
-  const days = incidentFilterSchema.safeParse({ from: values.from, to: values.to });
-  const filterErrors: Record<string, string> = {};
-  for (const issue of [...(severity.error?.issues ?? []), ...(days.error?.issues ?? [])]) {
-    filterErrors[issue.path.join(".") || "severity"] ??= issue.message;
-  }
-  return {
-    values,
-    id: id?.success ? id.data : null,
-    idError: id && !id.success ? "admin.incidents.invalidId" : null,
-    filter: severity.success && days.success ? { severity: severity.data, from: days.data.from, to: days.data.to } : null,
-    filterErrors,
-  };
+export function readSnowflakeSearch(search: URLSearchParams) {
+  return readLogSearch(search, { severity: "all", from: "", to: "" }, snowflakeFilterSchema);
 }
 
 /** The admin page of one snowflake incident. */

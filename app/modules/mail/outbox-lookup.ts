@@ -1,7 +1,7 @@
 import type { Selectable } from "kysely";
 import { z } from "zod";
 import type { OutboxTable } from "~/modules/db/schema";
-import { incidentIdSchema } from "~/modules/incidents/incident-lookup";
+import { readLogSearch } from "~/modules/forms/log-search";
 import { redactSecrets } from "~/modules/secrets/redact";
 
 /** What sendMail records: stored (no SMTP configured), sent, or failed. */
@@ -28,32 +28,9 @@ export const outboxFilterSchema = z.object({
 
 export type OutboxFilter = z.infer<typeof outboxFilterSchema>;
 
-export interface OutboxSearch {
-  /** What the filter form shows again. */
-  values: { id: string; status: string; recipient: string };
-  /** The valid id asked for (?id=), or null when none was asked for or it is invalid. */
-  id: string | null;
-  idError: "admin.incidents.invalidId" | null;
-  /** The valid filters, or null with the errors by field. */
-  filter: OutboxFilter | null;
-  filterErrors: Record<string, string>;
-}
-
 /** Reads the page's and the API's query: ?id= is one message (outbox ids are UUIDs too), ?status=&recipient= filter the list. */
-export function readOutboxSearch(search: URLSearchParams): OutboxSearch {
-  const value = (name: string) => search.get(name) ?? "";
-  const values = { id: value("id").trim(), status: value("status") || "all", recipient: value("recipient") };
-  const id = search.has("id") ? incidentIdSchema.safeParse(values.id) : null;
-  const filter = outboxFilterSchema.safeParse({ status: values.status, recipient: values.recipient });
-  const filterErrors: Record<string, string> = {};
-  for (const issue of filter.error?.issues ?? []) filterErrors[issue.path.join(".") || "_"] ??= issue.message;
-  return {
-    values,
-    id: id?.success ? id.data : null,
-    idError: id && !id.success ? "admin.incidents.invalidId" : null,
-    filter: filter.success ? filter.data : null,
-    filterErrors,
-  };
+export function readOutboxSearch(search: URLSearchParams) {
+  return readLogSearch(search, { status: "all", recipient: "" }, outboxFilterSchema);
 }
 
 /** The admin page of one outbox message. */

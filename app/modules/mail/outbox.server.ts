@@ -1,6 +1,6 @@
 import { db } from "~/modules/db/db.server";
 import { containsText } from "~/modules/db/text-search";
-import { maxListRows } from "~/modules/forms/list-limit";
+import { newestFirst } from "~/modules/db/log-rows";
 import { summarizeOutboxMessage, type OutboxFilter, type OutboxMessageSummary } from "./outbox-lookup";
 
 export async function findOutboxMessage(id: string) {
@@ -16,12 +16,10 @@ export async function listOutbox({
   let query = db.selectFrom("outbox");
   if (status) query = query.where("status", "=", status);
   if (recipient) query = query.where(containsText("recipient", recipient));
-  const rows = await query
-    .select(["id", "created_at", "recipient", "reply_to", "subject", "status", "attempts", "last_error", "sent_at"])
-    .orderBy("created_at", "desc")
-    .orderBy("id", "desc")
-    .limit(Math.min(Math.max(Math.trunc(limit), 1), maxListRows))
-    .execute();
+  const rows = await newestFirst(
+    query.select(["id", "created_at", "recipient", "reply_to", "subject", "status", "attempts", "last_error", "sent_at"]),
+    limit,
+  ).execute();
   const { total } = await query.select((eb) => eb.fn.countAll<number | string>().as("total")).executeTakeFirstOrThrow();
   return {
     messages: rows.map(summarizeOutboxMessage),
