@@ -17,6 +17,9 @@ import path from "node:path";
 import { docsPageReport, measureDocsPages } from "./bench-docs-browser.mjs";
 import { root, startBenchServer } from "./runtime.mjs";
 
+/** A search over all eight sets, once the index is built (a timed test under load said nothing; this measures it). */
+const searchGoalMs = 50;
+
 /** Gzipped JavaScript a docs page may load (issue 16). */
 const docsScriptBudgetKiB = 120;
 
@@ -130,6 +133,7 @@ try {
   const searchQueries = ["series data", "GET /series/{id}", "/companies", "resource 4999", "token"];
   const searchWarm = [];
   for (const q of searchQueries) searchWarm.push((await timed(searchUrl(q))).ms);
+  const searchWarmMean = searchWarm.reduce((sum, value) => sum + value, 0) / searchWarm.length;
 
   const docsPages = await measureDocsPages({
     base,
@@ -152,7 +156,8 @@ try {
   console.log("documentation search over all 8 sets (/api/search, the generated spec included)");
   console.log(`  first query (reads every page and builds the index): ${searchCold.ms.toFixed(1)} ms`);
   console.log(
-    `  then (${searchQueries.length} queries): mean ${(searchWarm.reduce((sum, value) => sum + value, 0) / searchWarm.length).toFixed(1)} ms, max ${Math.max(...searchWarm).toFixed(1)} ms\n`,
+    `  then (${searchQueries.length} queries): mean ${searchWarmMean.toFixed(1)} ms, max ${Math.max(...searchWarm).toFixed(1)} ms ` +
+      `(goal: under ${searchGoalMs} ms, ${searchWarmMean < searchGoalMs ? "met" : "MISSED"})\n`,
   );
   console.log(docsPageReport(docsPages, docsScriptBudgetKiB).join("\n"));
 } finally {

@@ -83,7 +83,8 @@ describe("documentation search over the shipped specifications and pages", () =>
     expect(hrefs(second.results).some((href) => hrefs(first.results).includes(href))).toBe(false);
   });
 
-  it("answers a query over all eight sets well under 50 ms once the index is built", async () => {
+  // Its speed (under 50 ms a query once the index is built) is a figure of `npm run bench`, not a timed test.
+  it("answers queries of every kind over all eight sets once the index is built", async () => {
     const queries = [
       "series data",
       "GET /series/{id}",
@@ -96,8 +97,8 @@ describe("documentation search over the shipped specifications and pages", () =>
       "rate limit",
       "pandas",
     ];
-    const started = performance.now();
-    for (const q of queries) await searchDocs({ q, language: "en", limit: 20 });
-    expect((performance.now() - started) / queries.length).toBeLessThan(50);
+    const answers = await Promise.all(queries.map((q) => searchDocs({ q, language: "en", limit: 20 })));
+    for (const [index, answer] of answers.entries()) expect(answer.results.length, queries[index]).toBeGreaterThan(0);
+    expect(new Set(answers.flatMap((answer) => answer.results.map((result) => result.set))).size).toBeGreaterThan(1);
   });
 });
