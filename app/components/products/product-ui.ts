@@ -49,7 +49,7 @@ interface ScreenText {
 }
 
 /** How a product's feed form differs in its shared parts. */
-interface FormShape {
+export interface FormShape {
   /** The frequency select's choices: the posted value and its label's i18n key. */
   frequencies: readonly { value: string; label: string }[];
   /** A feed's state as an "active" checkbox (documents) or an active/inactive select with a description field. */

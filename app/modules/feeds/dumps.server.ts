@@ -1,9 +1,9 @@
 import fs from "node:fs/promises";
 import { db } from "~/modules/db/db.server";
 import { newId, nowIso } from "~/modules/db/ids";
-import type { DumpTable } from "~/modules/db/schema";
+import type { DumpTable, FileTable } from "~/modules/db/schema";
 import type { Selectable } from "kysely";
-import { removePartialFiles, writeRecords } from "~/modules/delivery/writer.server";
+import { removePartialFiles, writeRecords, type WrittenFile } from "~/modules/delivery/writer.server";
 import { enqueue, requestCancel } from "~/modules/jobs/queue.server";
 import { JobCancelledError, type JobContext } from "~/modules/jobs/worker.server";
 import { getCatalog } from "~/modules/catalog/source.server";
@@ -14,7 +14,7 @@ import { jobPayload } from "~/modules/jobs/payload";
 import { feedProducts, type Delivery, type FeedProduct, type Notification, type OutputOptions } from "./model";
 import { readOptions, readSelection, selectionColumns } from "./stored";
 import { deliverFile, notifyOwner, queueNotifications, type DeliveryContext } from "./notifications.server";
-import type { ProductPipelines } from "./pipelines.server";
+import type { Pipeline, ProductPipelines } from "./pipelines.server";
 import { pipelineEvent } from "./notification-mail";
 
 export const runDumpJob = "run-dump";
@@ -151,7 +151,6 @@ export async function failDump(dumpId: string, reason: string): Promise<void> {
  * again from the start (its partial file is removed first); a cancelled one stops at the next page.
  */
 export async function runDump(job: JobContext, pipelines: ProductPipelines): Promise<void> {
-  const { signal } = job;
   const { dumpId } = dumpJobPayload.read(job);
   const dump = await db.selectFrom("dumps").selectAll().where("id", "=", dumpId).executeTakeFirst();
   if (!dump || !canBeCancelled(dump.status)) return;
@@ -163,36 +162,65 @@ export async function runDump(job: JobContext, pipelines: ProductPipelines): Pro
   const { criteria, options } = readSelection(dump, z.unknown());
   const product = productSchema.parse(dump.product);
   const pipeline = await pipelines[product]({ catalog: getCatalog(), criteria, options, ownerId: dump.user_id });
-  const total = await pipeline.count();
+  const run = await claimDump(dump, options, await pipeline.count());
+  if (!run) return;
+
+  const relative = relativeFilePath(dump.user_id, dump.id, options.format);
+  const target = absoluteFilePath(relative);
+  const written = await writeDump(run, pipeline, target, job.signal);
+  // The subscription may have ended while the file was written: nothing of it is kept or delivered.
+  if (!(await ownerEntitled(dump.user_id, dump.product))) {
+    await fs.rm(target, { force: true });
+    await stopDump(dumpId, subscriptionEnded);
+    return;
+  }
+  const file = await recordDump(run, relative, written);
+  await deliverDump(run, file, written.records);
+}
+
+/** A dump being written: its row, output options, and what its progress is measured against. */
+interface DumpRun {
+  dump: Selectable<DumpTable>;
+  options: OutputOptions;
+  total: number;
+  started: number;
+}
+
+/** Marks the dump running from nothing processed; null when it was cancelled or stopped meanwhile. */
+async function claimDump(dump: Selectable<DumpTable>, options: OutputOptions, total: number): Promise<DumpRun | null> {
   const started = Date.now();
   const claimed = await db
     .updateTable("dumps")
     .set({ status: "running", processed: 0, total, started_at: nowIso(new Date(started)), updated_at: nowIso() })
-    .where("id", "=", dumpId)
+    .where("id", "=", dump.id)
     .where("status", "in", ["queued", "running"])
     .executeTakeFirst();
-  if (Number(claimed.numUpdatedRows) !== 1) return;
+  return Number(claimed.numUpdatedRows) === 1 ? { dump, options, total, started } : null;
+}
 
-  const relative = relativeFilePath(dump.user_id, dump.id, options.format);
-  const target = absoluteFilePath(relative);
-  await removePartialFiles(target);
+/** The pipeline's pages, each followed by the dump's progress and estimated end; a cancelled dump stops at a page. */
+async function* trackProgress(run: DumpRun, batches: AsyncIterable<unknown[]>, signal: AbortSignal): AsyncIterable<unknown[]> {
   let processed = 0;
-  async function* tracked() {
-    for await (const batch of pipeline.dump()) {
-      if (signal.aborted) throw new JobCancelledError();
-      yield batch;
-      processed += batch.length;
-      const now = Date.now();
-      const reported = await db
-        .updateTable("dumps")
-        .set({ processed, estimated_end_at: estimateEnd(started, now, processed, total), updated_at: nowIso(new Date(now)) })
-        .where("id", "=", dumpId)
-        .where("status", "=", "running")
-        .executeTakeFirst();
-      // Cancelled meanwhile: stop at this page rather than at the worker's next heartbeat.
-      if (Number(reported.numUpdatedRows) !== 1) throw new JobCancelledError();
-    }
+  for await (const batch of batches) {
+    if (signal.aborted) throw new JobCancelledError();
+    yield batch;
+    processed += batch.length;
+    const now = Date.now();
+    const reported = await db
+      .updateTable("dumps")
+      .set({ processed, estimated_end_at: estimateEnd(run.started, now, processed, run.total), updated_at: nowIso(new Date(now)) })
+      .where("id", "=", run.dump.id)
+      .where("status", "=", "running")
+      .executeTakeFirst();
+    // Cancelled meanwhile: stop at this page rather than at the worker's next heartbeat.
+    if (Number(reported.numUpdatedRows) !== 1) throw new JobCancelledError();
   }
+}
+
+/** Writes everything the criteria select into the dump's file, after removing what an interrupted attempt left. */
+async function writeDump(run: DumpRun, pipeline: Pipeline, target: string, signal: AbortSignal): Promise<WrittenFile> {
+  const { dump, options, total } = run;
+  await removePartialFiles(target);
   const envelope = {
     root: "dump",
     collection: pipeline.collection,
@@ -206,18 +234,15 @@ export async function runDump(job: JobContext, pipelines: ProductPipelines): Pro
       total,
     },
   };
-  const written = await writeRecords(target, options.format, envelope, tracked(), signal);
+  return writeRecords(target, options.format, envelope, trackProgress(run, pipeline.dump(), signal), signal);
+}
 
-  // The subscription may have ended while the file was written: nothing of it is kept or delivered.
-  if (!(await ownerEntitled(dump.user_id, dump.product))) {
-    await fs.rm(target, { force: true });
-    await stopDump(dumpId, subscriptionEnded);
-    return;
-  }
+/** Keeps the file and marks the dump completed; a dump cancelled at the last moment loses its file instead. */
+async function recordDump({ dump, options, total }: DumpRun, relative: string, written: WrittenFile): Promise<FileTable> {
   const file = await recordFile({
     userId: dump.user_id,
     product: dump.product,
-    dumpId,
+    dumpId: dump.id,
     format: options.format,
     filename: downloadName(dump.name, dump.created_at, options.format),
     path: relative,
@@ -234,18 +259,23 @@ export async function runDump(job: JobContext, pipelines: ProductPipelines): Pro
       updated_at: nowIso(),
       finished_at: nowIso(),
     })
-    .where("id", "=", dumpId)
+    .where("id", "=", dump.id)
     .where("status", "=", "running")
     .executeTakeFirst();
   if (Number(finished.numUpdatedRows) !== 1) {
     await discardFile(file.id);
     throw new JobCancelledError();
   }
+  return file;
+}
+
+/** Hands the file to the dump's delivery and tells its owner as the dump asks. */
+async function deliverDump({ dump, options }: DumpRun, file: FileTable, records: number): Promise<void> {
   await deliverFile(
     contextOf(dump),
     pipelineEvent(dump, options.language, {
       event: "dump.completed",
-      records: written.records,
+      records,
       fileId: file.id,
       downloadUrl: downloadUrl(file.id),
     }),

@@ -3,7 +3,7 @@ import { newId, nowIso } from "~/modules/db/ids";
 import type { FeedTable } from "~/modules/db/schema";
 import type { Selectable } from "kysely";
 import { outputFormats } from "~/modules/delivery/serialize";
-import { removePartialFiles, writeRecords } from "~/modules/delivery/writer.server";
+import { removePartialFiles, writeRecords, type WrittenFile } from "~/modules/delivery/writer.server";
 import { enqueue } from "~/modules/jobs/queue.server";
 import type { JobContext } from "~/modules/jobs/worker.server";
 import { getCatalog } from "~/modules/catalog/source.server";
@@ -23,7 +23,7 @@ import {
 } from "./model";
 import { readFrequency, readOptions, readSelection, selectionColumns } from "./stored";
 import { deliverFile, notifyOwner, queueNotifications } from "./notifications.server";
-import type { ProductPipelines } from "./pipelines.server";
+import type { Pipeline, ProductPipelines } from "./pipelines.server";
 import { pipelineEvent } from "./notification-mail";
 
 export const runFeedJob = "run-feed";
@@ -214,7 +214,6 @@ async function closeInterruptedRuns(feed: Selectable<FeedTable>): Promise<void> 
  * so changes made while it runs are delivered next time.
  */
 export async function runFeed(job: JobContext, pipelines: ProductPipelines): Promise<void> {
-  const { signal } = job;
   const { feedId } = feedJobPayload.read(job);
   const feed = await db.selectFrom("feeds").selectAll().where("id", "=", feedId).where("deleted_at", "is", null).executeTakeFirst();
   if (!feed) return;
@@ -224,14 +223,8 @@ export async function runFeed(job: JobContext, pipelines: ProductPipelines): Pro
     return;
   }
   const { criteria, options } = readSelection(feed, z.unknown());
-  const startedAt = nowIso();
-  const since = feed.last_success_at ?? feed.created_at;
-  await closeInterruptedRuns(feed);
-  const runId = newId();
-  await db
-    .insertInto("feed_runs")
-    .values({ id: runId, feed_id: feedId, status: "running", since, error: null, started_at: startedAt, finished_at: null })
-    .execute();
+  const run = await openRun(feed, options);
+  const { startedAt } = run;
   try {
     const pipeline = await pipelines[productSchema.parse(feed.product)]({
       catalog: getCatalog(),
@@ -239,62 +232,93 @@ export async function runFeed(job: JobContext, pipelines: ProductPipelines): Pro
       options,
       ownerId: feed.user_id,
     });
-    const relative = relativeFilePath(feed.user_id, runId, options.format);
-    const envelope = {
-      root: "feed",
-      collection: pipeline.collection,
-      header: {
-        id: feed.id,
-        name: feed.name,
-        product: feed.product,
-        run: runId,
-        since,
-        generatedAt: startedAt,
-        language: options.language,
-      },
-    };
-    const written = await writeRecords(absoluteFilePath(relative), options.format, envelope, pipeline.changes(since), signal, {
-      skipEmpty: true,
-    });
+    const relative = relativeFilePath(feed.user_id, run.id, options.format);
+    const written = await writeChanges(run, pipeline, relative, job.signal);
     if (!written) {
-      await finishRun(feed, runId, "unchanged", { startedAt });
+      await finishRun(feed, run.id, "unchanged", { startedAt });
       return;
     }
     // The subscription may have ended while the file was written: nothing of it goes out.
     if (!(await ownerEntitled(feed.user_id, feed.product))) {
       await removeWrittenFile(relative);
-      await finishRun(feed, runId, "failed", { error: stopReasonText[subscriptionEnded], startedAt });
-      await pauseFeed(feed.id, subscriptionEnded, runId);
+      await finishRun(feed, run.id, "failed", { error: stopReasonText[subscriptionEnded], startedAt });
+      await pauseFeed(feed.id, subscriptionEnded, run.id);
       return;
     }
-    const file = await recordFile({
-      userId: feed.user_id,
-      product: feed.product,
-      feedRunId: runId,
-      format: options.format,
-      filename: downloadName(feed.name, startedAt, options.format, "minute"),
-      path: relative,
-      size: written.size,
-      items: written.records,
-    });
-    const context = deliveryContext(feed, runId);
-    await finishRun(feed, runId, "delivered", { items: written.records, startedAt, awaitingUpload: context.delivery.method === "ftp" });
-    await deliverFile(
-      context,
-      pipelineEvent(feed, options.language, {
-        event: "feed.delivered",
-        records: written.records,
-        fileId: file.id,
-        downloadUrl: downloadUrl(file.id),
-      }),
-      file.id,
-      file.filename,
-    );
+    await deliverRun(run, relative, written);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
-    await finishRun(feed, runId, "failed", { error: reason, startedAt });
+    await finishRun(feed, run.id, "failed", { error: reason, startedAt });
     throw error;
   }
+}
+
+/** One run of a feed: it delivers what changed after `since`, and its start is the next run's `since`. */
+interface FeedRun {
+  feed: Selectable<FeedTable>;
+  options: OutputOptions;
+  id: string;
+  since: string;
+  startedAt: string;
+}
+
+/** Closes the runs a stopped worker left open and records this one as running. */
+async function openRun(feed: Selectable<FeedTable>, options: OutputOptions): Promise<FeedRun> {
+  const startedAt = nowIso();
+  const since = feed.last_success_at ?? feed.created_at;
+  await closeInterruptedRuns(feed);
+  const id = newId();
+  await db
+    .insertInto("feed_runs")
+    .values({ id, feed_id: feed.id, status: "running", since, error: null, started_at: startedAt, finished_at: null })
+    .execute();
+  return { feed, options, id, since, startedAt };
+}
+
+/** The changes since the last success as a file; null, and no file, when nothing changed. */
+async function writeChanges(run: FeedRun, pipeline: Pipeline, relative: string, signal: AbortSignal): Promise<WrittenFile | null> {
+  const { feed, options } = run;
+  const envelope = {
+    root: "feed",
+    collection: pipeline.collection,
+    header: {
+      id: feed.id,
+      name: feed.name,
+      product: feed.product,
+      run: run.id,
+      since: run.since,
+      generatedAt: run.startedAt,
+      language: options.language,
+    },
+  };
+  return writeRecords(absoluteFilePath(relative), options.format, envelope, pipeline.changes(run.since), signal, { skipEmpty: true });
+}
+
+/** Keeps the file, closes the run as delivered and hands the file to the feed's delivery. */
+async function deliverRun({ feed, options, id, startedAt }: FeedRun, relative: string, written: WrittenFile): Promise<void> {
+  const file = await recordFile({
+    userId: feed.user_id,
+    product: feed.product,
+    feedRunId: id,
+    format: options.format,
+    filename: downloadName(feed.name, startedAt, options.format, "minute"),
+    path: relative,
+    size: written.size,
+    items: written.records,
+  });
+  const context = deliveryContext(feed, id);
+  await finishRun(feed, id, "delivered", { items: written.records, startedAt, awaitingUpload: context.delivery.method === "ftp" });
+  await deliverFile(
+    context,
+    pipelineEvent(feed, options.language, {
+      event: "feed.delivered",
+      records: written.records,
+      fileId: file.id,
+      downloadUrl: downloadUrl(file.id),
+    }),
+    file.id,
+    file.filename,
+  );
 }
 
 /**

@@ -114,142 +114,197 @@ async function schedulePeriodic(jobs: PeriodicJob[]): Promise<void> {
   }
 }
 
-export function startWorker(options: WorkerOptions): Worker {
-  const id = options.workerId ?? newInstanceId();
-  const leaseMs = options.leaseMs ?? 30_000;
-  const kinds = Object.keys(options.handlers);
-  const running = new Map<string, { controller: AbortController; reason: StopReason | null; done: Promise<void> }>();
-  let stopped = false;
-  let wake: (() => void) | null = null;
+/** One job this worker runs: why it was told to stop, if it was, and the promise of its end. */
+class RunningJob {
+  readonly controller = new AbortController();
+  reason: StopReason | null = null;
+  done: Promise<void> = Promise.resolve();
 
-  async function execute(job: Job): Promise<void> {
-    const handler = options.handlers[job.kind];
-    if (!handler) return;
-    const controller = new AbortController();
-    const entry = { controller, reason: null as StopReason | null, done: Promise.resolve() };
-    running.set(job.id, entry);
-    const stop = (reason: StopReason) => {
-      if (entry.reason) return;
-      entry.reason = reason;
-      controller.abort(reason);
-    };
-    const heartbeat = setInterval(
-      () => {
-        void (async () => {
-          if (!(await renewLease(job.id, id, leaseMs))) stop("lease-lost");
-          else if (await isCancelRequested(job.id)) stop("cancel");
-        })().catch(() => undefined);
-      },
-      Math.max(50, Math.floor(leaseMs / 3)),
-    );
-    entry.done = (async () => {
-      try {
-        if (job.cancel_requested === 1) stop("cancel");
-        else
-          await handler.run({
-            job,
-            payload: JSON.parse(job.payload) as unknown,
-            signal: controller.signal,
-            stopReason: () => entry.reason,
-          });
-        if (entry.reason === "cancel") {
-          await cancelledJob(job.id, id);
-          await handler.onCancelled?.(job);
-        } else if (entry.reason === "shutdown") {
-          await releaseJob(job.id, id);
-        } else if (entry.reason === null) {
-          await completeJob(job.id, id);
-        }
-      } catch (error) {
-        if (entry.reason === "shutdown") {
-          await releaseJob(job.id, id);
-        } else if (entry.reason === "cancel" || error instanceof JobCancelledError) {
-          await cancelledJob(job.id, id);
-          await handler.onCancelled?.(job);
-        } else if (entry.reason === null) {
-          const { message, stack } = errorText(error);
-          await recordPipelineIncident({
-            severity: "error",
-            message: `${job.kind} failed: ${message}`,
-            stacktrace: stack,
-            data: { jobId: job.id, attempt: job.attempts, payload: job.payload },
-          });
-          if ((await failAttempt(job, id, message, options.retryBaseMs)) === "failed") await handler.onGiveUp?.(job, message);
-        }
-      } finally {
-        clearInterval(heartbeat);
-        running.delete(job.id);
-        wake?.();
-      }
-    })();
+  /** The first reason wins; the handler sees it through its signal and stopReason(). */
+  stop(reason: StopReason): void {
+    if (this.reason) return;
+    this.reason = reason;
+    this.controller.abort(reason);
   }
+}
 
-  async function giveUpAbandoned(): Promise<void> {
-    for (const job of await recoverAbandoned()) {
-      await recordPipelineIncident({
-        severity: "warning",
-        message: `${job.kind}: ${abandonedMessage}`,
-        stacktrace: "",
-        data: { jobId: job.id, attempts: job.attempts },
-      });
-      if (job.cancel_requested === 1) await options.handlers[job.kind]?.onCancelled?.(job);
-      else await options.handlers[job.kind]?.onGiveUp?.(job, abandonedMessage);
+interface RunSettings {
+  workerId: string;
+  leaseMs: number;
+  retryBaseMs?: number;
+}
+
+/** Renews the job's lease a third of it apart, stopping the job when the lease is lost or a cancellation is asked. */
+function keepLease(job: Job, entry: RunningJob, { workerId, leaseMs }: RunSettings): ReturnType<typeof setInterval> {
+  return setInterval(
+    () => {
+      void (async () => {
+        if (!(await renewLease(job.id, workerId, leaseMs))) entry.stop("lease-lost");
+        else if (await isCancelRequested(job.id)) entry.stop("cancel");
+      })().catch(() => undefined);
+    },
+    Math.max(50, Math.floor(leaseMs / 3)),
+  );
+}
+
+/** Runs a claimed job and settles its row by how it ended; a failure to settle counts as the job's failure. */
+async function runJob(job: Job, handler: JobHandler, entry: RunningJob, settings: RunSettings): Promise<void> {
+  try {
+    if (job.cancel_requested === 1) entry.stop("cancel");
+    else {
+      const payload: unknown = JSON.parse(job.payload);
+      await handler.run({ job, payload, signal: entry.controller.signal, stopReason: () => entry.reason });
     }
+    await settleReturned(job, handler, entry.reason, settings);
+  } catch (error) {
+    await settleThrown(job, handler, entry.reason, error, settings);
   }
+}
 
+/** A job that returned is done, cancelled or handed back at shutdown; after a lost lease its row is another's. */
+async function settleReturned(job: Job, handler: JobHandler, reason: StopReason | null, { workerId }: RunSettings): Promise<void> {
+  if (reason === "cancel") await settleCancelled(job, handler, workerId);
+  else if (reason === "shutdown") await releaseJob(job.id, workerId);
+  else if (reason === null) await completeJob(job.id, workerId);
+}
+
+/** A job that threw is handed back at shutdown, cancelled, or a failed attempt recorded as a pipeline incident. */
+async function settleThrown(
+  job: Job,
+  handler: JobHandler,
+  reason: StopReason | null,
+  error: unknown,
+  settings: RunSettings,
+): Promise<void> {
+  const { workerId, retryBaseMs } = settings;
+  if (reason === "shutdown") {
+    await releaseJob(job.id, workerId);
+  } else if (reason === "cancel" || error instanceof JobCancelledError) {
+    await settleCancelled(job, handler, workerId);
+  } else if (reason === null) {
+    const { message, stack } = errorText(error);
+    await recordPipelineIncident({
+      severity: "error",
+      message: `${job.kind} failed: ${message}`,
+      stacktrace: stack,
+      data: { jobId: job.id, attempt: job.attempts, payload: job.payload },
+    });
+    if ((await failAttempt(job, workerId, message, retryBaseMs)) === "failed") await handler.onGiveUp?.(job, message);
+  }
+}
+
+async function settleCancelled(job: Job, handler: JobHandler, workerId: string): Promise<void> {
+  await cancelledJob(job.id, workerId);
+  await handler.onCancelled?.(job);
+}
+
+/** Jobs whose worker stopped answering: each becomes a warning, and its handler hears it was cancelled or given up. */
+async function giveUpAbandoned(handlers: Record<string, JobHandler>): Promise<void> {
+  for (const job of await recoverAbandoned()) {
+    await recordPipelineIncident({
+      severity: "warning",
+      message: `${job.kind}: ${abandonedMessage}`,
+      stacktrace: "",
+      data: { jobId: job.id, attempts: job.attempts },
+    });
+    if (job.cancel_requested === 1) await handlers[job.kind]?.onCancelled?.(job);
+    else await handlers[job.kind]?.onGiveUp?.(job, abandonedMessage);
+  }
+}
+
+/** Says that this worker is alive, at most once per heartbeat interval however often it is asked. */
+function instanceHeartbeat(id: string): () => Promise<void> {
   const instance: InstanceIdentity = { id, kind: "worker", startedAt: nowIso() };
   let lastBeat = 0;
-  async function heartbeat(): Promise<void> {
+  return async () => {
     if (Date.now() - lastBeat < heartbeatEveryMs) return;
     lastBeat = Date.now();
     await recordHeartbeat(instance);
+  };
+}
+
+/** A failed round of the loop is logged and kept as a critical incident; the loop goes on at the next poll. */
+async function reportLoopFailure(workerId: string, error: unknown): Promise<void> {
+  const { message, stack } = errorText(error);
+  console.error(`[worker ${workerId}] ${message}`);
+  await recordPipelineIncident({
+    severity: "critical",
+    message: `Worker loop: ${message}`,
+    stacktrace: stack,
+    data: { workerId, at: nowIso() },
+  }).catch(() => undefined);
+}
+
+/** The wait between two polls, which a nudge (new work, a freed slot, a stop) cuts short. */
+class PollWait {
+  private wake: (() => void) | null = null;
+
+  async wait(ms: number): Promise<void> {
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      this.wake = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+    this.wake = null;
+  }
+
+  nudge(): void {
+    this.wake?.();
+  }
+}
+
+export function startWorker(options: WorkerOptions): Worker {
+  const id = options.workerId ?? newInstanceId();
+  const settings: RunSettings = { workerId: id, leaseMs: options.leaseMs ?? 30_000, retryBaseMs: options.retryBaseMs };
+  const kinds = Object.keys(options.handlers);
+  const running = new Map<string, RunningJob>();
+  const poll = new PollWait();
+  const heartbeat = instanceHeartbeat(id);
+  let stopped = false;
+
+  function execute(job: Job): void {
+    const handler = options.handlers[job.kind];
+    if (!handler) return;
+    const entry = new RunningJob();
+    running.set(job.id, entry);
+    const lease = keepLease(job, entry, settings);
+    entry.done = runJob(job, handler, entry, settings).finally(() => {
+      clearInterval(lease);
+      running.delete(job.id);
+      poll.nudge();
+    });
   }
 
   async function loop(): Promise<void> {
     while (!stopped) {
       try {
         await heartbeat();
-        await giveUpAbandoned();
+        await giveUpAbandoned(options.handlers);
         if (options.periodic?.length) await schedulePeriodic(options.periodic);
         while (!stopped && running.size < options.concurrency) {
-          const job = await claimNext(id, kinds, leaseMs);
+          const job = await claimNext(id, kinds, settings.leaseMs);
           if (!job) break;
-          await execute(job);
+          execute(job);
         }
       } catch (error) {
-        const { message, stack } = errorText(error);
-        console.error(`[worker ${id}] ${message}`);
-        await recordPipelineIncident({
-          severity: "critical",
-          message: `Worker loop: ${message}`,
-          stacktrace: stack,
-          data: { workerId: id, at: nowIso() },
-        }).catch(() => undefined);
+        await reportLoopFailure(id, error);
       }
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, options.pollMs);
-        wake = () => {
-          clearTimeout(timer);
-          resolve();
-        };
-      });
-      wake = null;
+      await poll.wait(options.pollMs);
     }
   }
 
   const looping = loop();
   return {
     id,
-    nudge: () => wake?.(),
+    nudge: () => poll.nudge(),
     async stop() {
       stopped = true;
-      wake?.();
+      poll.nudge();
       // The loop may be claiming a job right now: let it finish, so that job is among those handed back.
       await looping;
-      for (const entry of running.values()) {
-        entry.reason ??= "shutdown";
-        entry.controller.abort("shutdown");
-      }
+      for (const entry of running.values()) entry.stop("shutdown");
       await Promise.all([...running.values()].map((entry) => entry.done));
       await removeInstance(id);
     },

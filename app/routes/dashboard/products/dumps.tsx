@@ -1,10 +1,8 @@
-import { Anchor, Button, Group, NativeSelect, Stack, Table, Text, TextInput, Title } from "@mantine/core";
+import { Anchor, Button, Group, NativeSelect, Stack, Text, TextInput, Title } from "@mantine/core";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { DumpProgress, DumpStatusBadge } from "~/components/dashboard/dump-progress";
-import { formatDateTime } from "~/components/layout/format";
-import { NoRecords } from "~/components/dashboard/no-records";
+import { DumpsTable } from "~/components/dashboard/dumps-table";
 import { productUis } from "~/components/dashboard/product-views";
 import { useLiveRevalidation } from "~/components/dashboard/use-live-revalidation";
 import { FormError } from "~/components/forms/form-error";
@@ -20,7 +18,6 @@ import { localizePathFor, splitLanguagePrefix } from "~/modules/i18n/language";
 import { listFilter, statusFilters } from "~/modules/feeds/status-filter";
 import { requireProductPlace } from "~/modules/products/registry.server";
 import { redirectWithToast } from "~/modules/toast/toast.server";
-import { TableScroll } from "~/components/layout/table-scroll";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { segment, descriptor, user, place } = await requireProductPlace(request);
@@ -59,10 +56,9 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function DumpsPage() {
   const { segment, place, dumps, status, username, isAdmin, now } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const createDump = productScreenPath(place, "create-dump");
   const { pathname, search } = useLocation();
-  const navigation = useNavigation();
   useLiveRevalidation(dumps.some((dump) => isActiveDumpStatus(dump.status)));
   return (
     <Stack gap="lg">
@@ -98,71 +94,7 @@ export default function DumpsPage() {
 
       <FormError message={actionData?.error} />
 
-      {dumps.length === 0 ? (
-        <NoRecords />
-      ) : (
-        <TableScroll minWidth={760}>
-          <Table striped highlightOnHover>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">{t("dumps.columns.name")}</Table.Th>
-                {isAdmin ? <Table.Th scope="col">{t("dumps.username")}</Table.Th> : null}
-                <Table.Th scope="col">{t("dumps.columns.status")}</Table.Th>
-                <Table.Th scope="col">{t("dumps.columns.progress")}</Table.Th>
-                <Table.Th scope="col">{t("dumps.columns.created")}</Table.Th>
-                <Table.Th scope="col">{t("dumps.columns.actions")}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {dumps.map((dump) => (
-                <Table.Tr key={dump.id} data-testid="dump-row" data-dump-id={dump.id}>
-                  <Table.Td>
-                    <Anchor component={AppLink} to={productScreenPath(place, "dump-details", dump.id) ?? pathname}>
-                      {dump.name}
-                    </Anchor>
-                  </Table.Td>
-                  {isAdmin ? <Table.Td>{dump.username}</Table.Td> : null}
-                  <Table.Td>
-                    <DumpStatusBadge status={dump.status} />
-                  </Table.Td>
-                  <Table.Td>
-                    <DumpProgress {...dump} now={now} />
-                  </Table.Td>
-                  <Table.Td>
-                    <time dateTime={dump.created}>{formatDateTime(dump.created, i18n.language)}</time>
-                  </Table.Td>
-                  <Table.Td>
-                    <Group gap="xs">
-                      {dump.files.map((file) => (
-                        <Anchor key={file.id} href={file.downloadUrl} download={file.filename} size="sm">
-                          {t("dumps.download", { format: file.format.toUpperCase() })}
-                        </Anchor>
-                      ))}
-                      {dump.canBeCancelled ? (
-                        <Form method="post">
-                          <input type="hidden" name="dumpId" value={dump.id} />
-                          <Button
-                            type="submit"
-                            name="intent"
-                            value="cancel"
-                            size="compact-sm"
-                            variant="light"
-                            color="red"
-                            aria-label={t("dumps.cancelNamed", { name: dump.name })}
-                            loading={navigation.formData?.get("dumpId") === dump.id}
-                          >
-                            {t("dumps.cancel")}
-                          </Button>
-                        </Form>
-                      ) : null}
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </TableScroll>
-      )}
+      <DumpsTable dumps={dumps} showOwner={isAdmin} place={place} now={now} />
     </Stack>
   );
 }

@@ -1,0 +1,216 @@
+import { sql } from "kysely";
+import type { DatabaseHandle, DialectName } from "~/modules/db/database.server";
+import { startOf } from "~/modules/db/moments";
+import type {
+  Company,
+  CompanyCriteria,
+  CompanyStatements,
+  DocumentCriteria,
+  DocumentRecord,
+  KeysetPage,
+  PointsOptions,
+  SearchWindow,
+  SeriesCriteria,
+  SeriesPoints,
+  SeriesRecord,
+  StatementCriteria,
+} from "./catalog";
+import { companyCondition, documentCondition, idIn, seriesCondition } from "./catalog-conditions";
+import { parsePoints, parseStatements, toCompany, toDocument, toFrequency, toSeriesRecord } from "./catalog-rows";
+import { selectPoints } from "./points";
+import { countries } from "./reference-data";
+import { matchesStatement, toStatement } from "./statements";
+
+// The catalog's reads: counts, keyset pages ordered by id, changes since a moment, points and statements.
+
+const currencyOf = new Map(countries.map((country) => [country.id, country.currency]));
+
+export async function countSeries({ db, dialect }: DatabaseHandle, criteria: SeriesCriteria): Promise<number> {
+  const row = await db
+    .selectFrom("catalog_series")
+    .select((eb) => eb.fn.countAll<number>().as("count"))
+    .where(seriesCondition(dialect, criteria))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+export async function seriesPage({ db, dialect }: DatabaseHandle, criteria: SeriesCriteria, page: KeysetPage): Promise<SeriesRecord[]> {
+  const rows = await db
+    .selectFrom("catalog_series")
+    .selectAll()
+    .where(seriesCondition(dialect, criteria))
+    .$call((query) => (page.afterId ? query.where("id", ">", page.afterId) : query))
+    .orderBy("id")
+    .limit(page.limit)
+    .execute();
+  return rows.map(toSeriesRecord);
+}
+
+/** Names sort by code point on both dialects, whatever the PostgreSQL collation. */
+function orderColumn(dialect: DialectName, order: SeriesCriteria["order"]) {
+  if (order === "updated") return sql.ref<string>("last_update");
+  if (order !== "name") return sql.ref<string>("id");
+  return dialect === "postgres" ? sql<string>`${sql.ref("name")} collate "C"` : sql.ref<string>("name");
+}
+
+export async function searchSeries(
+  { db, dialect }: DatabaseHandle,
+  criteria: SeriesCriteria,
+  window: SearchWindow,
+): Promise<SeriesRecord[]> {
+  const direction = criteria.direction ?? "asc";
+  const rows = await db
+    .selectFrom("catalog_series")
+    .selectAll()
+    .where(seriesCondition(dialect, criteria))
+    .orderBy(orderColumn(dialect, criteria.order), direction)
+    .$if(Boolean(criteria.order) && criteria.order !== "id", (query) => query.orderBy("id"))
+    .offset(window.offset)
+    .limit(window.limit)
+    .execute();
+  return rows.map(toSeriesRecord);
+}
+
+export async function seriesPoints(
+  { db, dialect }: DatabaseHandle,
+  ids: readonly string[],
+  options: PointsOptions = {},
+): Promise<SeriesPoints[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .selectFrom("catalog_series_points")
+    .innerJoin("catalog_series", "catalog_series.id", "catalog_series_points.series_id")
+    .select(["catalog_series_points.series_id", "catalog_series_points.points", "catalog_series.frequency"])
+    .where(idIn(dialect, "catalog_series_points.series_id", ids))
+    .execute();
+  const found = new Map(rows.map((row) => [row.series_id, row]));
+  return ids.flatMap((id) => {
+    const row = found.get(id);
+    if (!row) return [];
+    return [{ seriesId: id, points: selectPoints(toFrequency(row.frequency), parsePoints(row.points), options) }];
+  });
+}
+
+export async function changedSeries(
+  { db, dialect }: DatabaseHandle,
+  criteria: SeriesCriteria,
+  since: string,
+  page: KeysetPage,
+): Promise<SeriesRecord[]> {
+  const rows = await db
+    .selectFrom("catalog_series")
+    .selectAll()
+    .where(seriesCondition(dialect, criteria))
+    .where("last_update", ">", startOf(since))
+    .$call((query) => (page.afterId ? query.where("id", ">", page.afterId) : query))
+    .orderBy("id")
+    .limit(page.limit)
+    .execute();
+  return rows.map(toSeriesRecord);
+}
+
+export async function countCompanies({ db, dialect }: DatabaseHandle, criteria: CompanyCriteria): Promise<number> {
+  const row = await db
+    .selectFrom("catalog_companies")
+    .select((eb) => eb.fn.countAll<number>().as("count"))
+    .where(companyCondition(dialect, criteria))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+export async function companyPage({ db, dialect }: DatabaseHandle, criteria: CompanyCriteria, page: KeysetPage): Promise<Company[]> {
+  const rows = await db
+    .selectFrom("catalog_companies")
+    .selectAll()
+    .where(companyCondition(dialect, criteria))
+    .$call((query) => (page.afterId ? query.where("id", ">", page.afterId) : query))
+    .orderBy("id")
+    .limit(page.limit)
+    .execute();
+  return rows.map(toCompany);
+}
+
+export async function companyStatements(
+  { db, dialect }: DatabaseHandle,
+  ids: readonly string[],
+  criteria: StatementCriteria = {},
+): Promise<CompanyStatements[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .selectFrom("catalog_statements")
+    .innerJoin("catalog_companies", "catalog_companies.id", "catalog_statements.company_id")
+    .select(["catalog_statements.company_id", "catalog_statements.statements", "catalog_companies.isic", "catalog_companies.country"])
+    .where(idIn(dialect, "catalog_statements.company_id", ids))
+    .execute();
+  const found = new Map(rows.map((row) => [row.company_id, row]));
+  return ids.flatMap((id) => {
+    const row = found.get(id);
+    if (!row) return [];
+    const company = { id, isic: row.isic, currency: currencyOf.get(row.country) ?? "USD" };
+    const statements = parseStatements(row.statements)
+      .map((stored) => toStatement(company, stored))
+      .filter((statement) => matchesStatement(statement, criteria));
+    return [{ companyId: id, statements }];
+  });
+}
+
+export async function changedCompanies(
+  { db, dialect }: DatabaseHandle,
+  criteria: CompanyCriteria,
+  since: string,
+  page: KeysetPage,
+): Promise<Company[]> {
+  const rows = await db
+    .selectFrom("catalog_companies")
+    .selectAll()
+    .where(companyCondition(dialect, criteria))
+    .where("updated_at", ">", startOf(since))
+    .$call((query) => (page.afterId ? query.where("id", ">", page.afterId) : query))
+    .orderBy("id")
+    .limit(page.limit)
+    .execute();
+  return rows.map(toCompany);
+}
+
+export async function countDocuments({ db, dialect }: DatabaseHandle, criteria: DocumentCriteria): Promise<number> {
+  const row = await db
+    .selectFrom("catalog_documents")
+    .select((eb) => eb.fn.countAll<number>().as("count"))
+    .where(documentCondition(dialect, criteria))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+export async function documentPage(
+  { db, dialect }: DatabaseHandle,
+  criteria: DocumentCriteria,
+  page: KeysetPage,
+): Promise<DocumentRecord[]> {
+  const rows = await db
+    .selectFrom("catalog_documents")
+    .selectAll()
+    .where(documentCondition(dialect, criteria))
+    .$call((query) => (page.afterId ? query.where("id", ">", page.afterId) : query))
+    .orderBy("id")
+    .limit(page.limit)
+    .execute();
+  return rows.map(toDocument);
+}
+
+export async function changedDocuments(
+  { db, dialect }: DatabaseHandle,
+  criteria: DocumentCriteria,
+  since: string,
+  page: KeysetPage,
+): Promise<DocumentRecord[]> {
+  const rows = await db
+    .selectFrom("catalog_documents")
+    .selectAll()
+    .where(documentCondition(dialect, criteria))
+    .where("updated_at", ">", startOf(since))
+    .$call((query) => (page.afterId ? query.where("id", ">", page.afterId) : query))
+    .orderBy("id")
+    .limit(page.limit)
+    .execute();
+  return rows.map(toDocument);
+}
