@@ -34,7 +34,7 @@ export interface Convention {
 export const words = (list: string) => list.split(" ");
 
 /** A valid, unused name: reserved words get a trailing "_", repeats a counter. */
-export function claimName(name: string, taken: Set<string>, reserved: ReadonlySet<string>, foldCase: boolean): string {
+function claimName(name: string, taken: Set<string>, reserved: ReadonlySet<string>, foldCase: boolean): string {
   const key = (candidate: string) => (foldCase ? candidate.toLowerCase() : candidate);
   const base = reserved.has(key(name)) ? `${name}_` : name;
   let candidate = base;
