@@ -21,8 +21,9 @@ const chromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].find((candid
 export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: true,
-  // Two browsers per core whether or not CI is set: most of a test's time is waiting for the server and its worker.
-  workers: Math.min(6, 2 * os.availableParallelism()),
+  // One browser per core whether or not CI is set (Playwright's default is half the cores, one on a 2-core runner);
+  // more does not help: the browsers and the server already keep every core busy.
+  workers: Math.min(6, os.availableParallelism()),
   retries: 0,
   timeout: 30_000,
   expect: { timeout: 7_000 },
