@@ -1,6 +1,6 @@
-import fs from "node:fs";
 import os from "node:os";
 import { defineConfig } from "@playwright/test";
+import { chromiumArgs, chromiumExecutable } from "./scripts/chromium.mjs";
 
 /**
  * End-to-end tests against the production build served by scripts/serve.mjs on a fresh SQLite database, or with
@@ -16,7 +16,6 @@ export const e2eDataDir = process.env.E2E_PORT || onPostgres ? `.tmp/e2e-${port}
 export const e2eDatabaseFile = `${e2eDataDir}/portal.sqlite`;
 /** Where the PostgreSQL run's launcher writes its cluster's URL, for the fixtures and a second server. */
 export const e2eDatabaseUrlFile = `${e2eDataDir}/database-url`;
-const chromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].find((candidate) => fs.existsSync(candidate));
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -31,10 +30,7 @@ export default defineConfig({
   use: {
     baseURL,
     trace: "retain-on-failure",
-    launchOptions: {
-      executablePath: chromium,
-      args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking", "--no-first-run"],
-    },
+    launchOptions: { executablePath: chromiumExecutable(), args: chromiumArgs },
   },
   projects: [
     { name: "api", testMatch: /.*\.api\.spec\.ts/ },

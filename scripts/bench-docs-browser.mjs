@@ -12,13 +12,11 @@ import http from "node:http";
 import path from "node:path";
 import zlib from "node:zlib";
 import { chromium } from "@playwright/test";
+import { chromiumArgs, chromiumExecutable } from "./chromium.mjs";
 
 const loads = 7;
 const staticPort = 3391;
-const launchOptions = {
-  executablePath: ["/usr/bin/chromium", "/usr/bin/chromium-browser"].find((candidate) => fs.existsSync(candidate)),
-  args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking", "--no-first-run"],
-};
+const launchOptions = { executablePath: chromiumExecutable(), args: chromiumArgs };
 
 const types = { ".js": "text/javascript", ".css": "text/css", ".svg": "image/svg+xml", ".html": "text/html; charset=utf-8" };
 

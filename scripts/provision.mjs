@@ -7,6 +7,7 @@
 import { execFile } from "node:child_process";
 import fs from "node:fs";
 import { pathToFileURL } from "node:url";
+import { HEADLESS_SHELL } from "./chromium.mjs";
 
 /** @typedef {{ name: string, packages: string[], present: () => Promise<boolean> }} Requirement */
 
@@ -26,9 +27,9 @@ function postgresInstalled() {
 /** @type {Requirement[]} */
 export const requirements = [
   {
-    name: "Chromium (the browser suite)",
-    packages: ["chromium"],
-    present: async () => (await exists("/usr/bin/chromium")) || exists("/usr/bin/chromium-browser"),
+    name: "Chromium's headless shell (the browser suite)",
+    packages: ["chromium-headless-shell"],
+    present: () => exists(HEADLESS_SHELL),
   },
   { name: "PostgreSQL (the PostgreSQL halves of the suite)", packages: ["postgresql"], present: postgresInstalled },
   { name: "curl (shell samples)", packages: ["curl"], present: () => succeeds("curl", ["--version"]) },

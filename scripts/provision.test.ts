@@ -26,7 +26,16 @@ describe("the test suite's provisioning", () => {
 
   it("covers everything the suite runs: the browser, PostgreSQL and every samples' interpreter", () => {
     const packages = requirements.flatMap((requirement) => requirement.packages);
-    for (const name of ["chromium", "postgresql", "curl", "jq", "python3-pandas", "php-curl", "php-guzzlehttp-guzzle", "r-cran-httr"]) {
+    for (const name of [
+      "chromium-headless-shell",
+      "postgresql",
+      "curl",
+      "jq",
+      "python3-pandas",
+      "php-curl",
+      "php-guzzlehttp-guzzle",
+      "r-cran-httr",
+    ]) {
       expect(packages).toContain(name);
     }
   });

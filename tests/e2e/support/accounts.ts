@@ -14,6 +14,14 @@ export interface TestAccount {
 
 const YEAR_MS = 365 * 24 * 60 * 60 * 1000;
 
+/**
+ * One password per test worker, hashed once: a scrypt hash costs about 90 ms of CPU, which the browser suite would
+ * otherwise spend hundreds of times. Each account still has its own e-mail, and the server still verifies the
+ * password at every sign-in.
+ */
+const workerPassword = `pw-${randomUUID()}`;
+let workerPasswordHash: Promise<string> | undefined;
+
 /** Creates an account straight in the server's database, so each test owns the user it changes. */
 export async function createAccount(options: {
   platforms?: Platform[];
@@ -24,8 +32,8 @@ export async function createAccount(options: {
 }): Promise<TestAccount> {
   const id = randomUUID();
   const email = `user-${id.slice(0, 8)}@example.com`;
-  const password = `pw-${randomUUID()}`;
-  const passwordHash = await hashPassword(password);
+  const password = workerPassword;
+  const passwordHash = await (workerPasswordHash ??= hashPassword(workerPassword));
   const now = Date.now();
   const platforms = options.platforms ?? ["econ", "corp", "intel"];
   const ends = options.subscriptionEnded ? now - 1000 : now + YEAR_MS;
