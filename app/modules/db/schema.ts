@@ -466,6 +466,23 @@ export interface DataApiRecordTable {
   updated_at: Timestamp;
 }
 
+/** A key of the provider's own systems for the provisioning API under /api/admin/ (issue 26). */
+export interface AdminApiKeyTable {
+  id: string;
+  name: string;
+  /** read or write (write includes read) */
+  scope: string;
+  /** SHA-256 of the key; the key is shown once and never stored. */
+  key_hash: string;
+  /** First and last characters, for the masked display. */
+  hint: string;
+  /** The admin who created it: the actor of its calls in the audit trail. */
+  created_by: string;
+  created_at: Timestamp;
+  last_used_at: Timestamp | null;
+  revoked_at: Timestamp | null;
+}
+
 export interface Database {
   users: UserTable;
   user_platforms: UserPlatformTable;
@@ -499,4 +516,5 @@ export interface Database {
   data_api_sessions: DataApiSessionTable;
   data_api_calls: DataApiCallTable;
   data_api_records: DataApiRecordTable;
+  admin_api_keys: AdminApiKeyTable;
 }
