@@ -18,6 +18,8 @@ export const adminActionKinds = [
   "outbox-read",
   "token-decode",
   "file-download",
+  "admin-api-key-create",
+  "admin-api-key-revoke",
 ] as const;
 
 export type AdminActionKind = (typeof adminActionKinds)[number];

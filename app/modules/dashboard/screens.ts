@@ -104,6 +104,9 @@ export const dashboardAreas: DashboardArea[] = [
         requires: "tokenDecoder",
       },
       ...productCatalogue.flatMap((entry) => entry.adminSections.flatMap((section) => adminSection(entry.segment, section))),
+      { path: "api-keys", file: "routes/dashboard/admin/api-keys.tsx", menu: { label: "admin.apiKeys.title", icon: "key" } },
+      // The provisioning API's OpenAPI description, a download of the api-keys screen.
+      { path: "api-keys/openapi.json", file: "routes/dashboard/admin/api-keys-openapi.ts", id: "api-keys-openapi" },
     ],
   },
 ];

@@ -78,10 +78,10 @@ const LINK_PATH = new RegExp(`(${SLASH}(?:${LINK_PREFIX})${SLASHES})[^?#&\\s"'<>
 
 /**
  * Our keys by their shape, wherever they appear: API keys (econ_, corp_, intel_), sandbox trial keys (sbx_), fund
- * flows' session tokens (ffs_) and web session tokens (two base64url parts of 43 characters). A hint such as
+ * flows' session tokens (ffs_), admin API keys (adk_) and web session tokens (two base64url parts of 43 characters). A hint such as
  * `econ_4oyu…8tdb` is too short to match and stays readable.
  */
-const KEY_SHAPE = new RegExp(`(${[...platforms, "sbx", "ffs"].join("|")})_[A-Za-z0-9_-]{16,}`, "g");
+const KEY_SHAPE = new RegExp(`(${[...platforms, "sbx", "ffs", "adk"].join("|")})_[A-Za-z0-9_-]{16,}`, "g");
 const SESSION_SHAPE = /[A-Za-z0-9_-]{43}\.[A-Za-z0-9_-]{43}/g;
 
 /**
