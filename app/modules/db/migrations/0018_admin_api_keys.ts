@@ -12,7 +12,7 @@ export function adminApiKeys({ timestamp }: MigrationTypes): Migration {
         .addColumn("scope", "text", (column) => column.notNull())
         .addColumn("key_hash", "text", (column) => column.notNull().unique())
         .addColumn("hint", "text", (column) => column.notNull())
-        .addColumn("created_by", "text", (column) => column.notNull().references("users.id"))
+        .addColumn("created_by", "text", (column) => column.notNull().references("users.id").onDelete("cascade"))
         .addColumn("created_at", timestamp, (column) => column.notNull())
         .addColumn("last_used_at", timestamp)
         .addColumn("revoked_at", timestamp)
