@@ -52,8 +52,13 @@ function CreatedKey({ name, value }: { name: string; value: string }) {
       <Text size="sm" mb="xs">
         {t("admin.apiKeys.createdLead")}
       </Text>
-      <Group gap="sm" wrap="nowrap">
-        <Code block aria-label={t("admin.apiKeys.key")} data-testid="created-admin-key-value" style={{ wordBreak: "break-all" }}>
+      <Group gap="sm" align="flex-start" wrap="nowrap">
+        <Code
+          block
+          aria-label={t("admin.apiKeys.key")}
+          data-testid="created-admin-key-value"
+          style={{ wordBreak: "break-all", whiteSpace: "pre-wrap", minWidth: 0, flex: 1 }}
+        >
           {value}
         </Code>
         <CopyButton value={value}>
