@@ -1179,6 +1179,8 @@ const en = {
       noScript: "Without JavaScript the automatic check cannot run: please answer this question instead.",
     },
     registered: "Thank you. We have sent your access link to {{email}}. It is valid for 7 days.",
+    registeredAgain:
+      "You have already registered with {{email}} and your trial is still running: we have sent your access link again. It is valid until {{expiry}}.",
     errors: {
       consent: "Please agree to the storage of your personal data to register.",
       captcha: "Please complete the reCAPTCHA verification.",

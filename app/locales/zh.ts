@@ -1132,6 +1132,7 @@ const zh: Translation = {
       noScript: "未启用 JavaScript 时无法进行自动验证：请改为回答下面的问题。",
     },
     registered: "谢谢。我们已将访问链接发送至 {{email}}，有效期为 7 天。",
+    registeredAgain: "您已使用 {{email}} 注册，试用仍在有效期内：我们已再次发送您的访问链接，有效期至 {{expiry}}。",
     errors: {
       consent: "注册前请同意存储您的个人数据。",
       captcha: "请完成 reCAPTCHA 验证。",
