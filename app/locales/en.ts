@@ -1430,6 +1430,18 @@ const en = {
     badHost: "The Host, X-Forwarded-Host or X-Forwarded-Proto header is not valid.",
     lineBreakInPath: "The path must not contain line breaks or NUL characters.",
   },
+  subscriptionReminder: {
+    subject: "Your {{product}} subscription ends on {{date}}",
+    greeting: "Hello {{name}},",
+    greetingNoName: "Hello,",
+    ends_one: "your subscription to the {{product}} data ends on {{date}}, within a day.",
+    ends_other: "your subscription to the {{product}} data ends on {{date}}, in {{count}} days.",
+    atEndFeeds:
+      "At its end, the API key it opens is deactivated (unless another active subscription still covers it) and your {{product}} feeds are paused.",
+    atEnd: "At its end, the API key it opens is deactivated (unless another active subscription still covers it).",
+    renew: "To renew the subscription, contact us. Once it is renewed, you can generate a new key in token management.",
+    products: { macroeconomic: "macroeconomic", company: "company", documents: "documents", intelligence: "intelligence" },
+  },
 } as const;
 
 export default en;

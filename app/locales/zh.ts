@@ -1376,6 +1376,17 @@ const zh: Translation = {
     badHost: "Host、X-Forwarded-Host 或 X-Forwarded-Proto 请求头无效。",
     lineBreakInPath: "路径中不得包含换行符或 NUL 字符。",
   },
+  subscriptionReminder: {
+    subject: "您的{{product}}订阅将于 {{date}} 结束",
+    greeting: "{{name}}，您好：",
+    greetingNoName: "您好：",
+    ends_one: "您对{{product}}数据的订阅将于 {{date}} 结束，即在一天之内。",
+    ends_other: "您对{{product}}数据的订阅将于 {{date}} 结束，还剩 {{count}} 天。",
+    atEndFeeds: "订阅结束时，其对应的 API 密钥将被停用（除非另一有效订阅仍涵盖该密钥），您的{{product}}数据推送将被暂停。",
+    atEnd: "订阅结束时，其对应的 API 密钥将被停用（除非另一有效订阅仍涵盖该密钥）。",
+    renew: "如需续订，请联系我们。续订后，您可以在令牌管理中生成新的密钥。",
+    products: { macroeconomic: "宏观经济", company: "公司", documents: "文档", intelligence: "情报" },
+  },
 };
 
 export default zh;
