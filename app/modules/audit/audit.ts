@@ -18,6 +18,7 @@ export const adminActionKinds = [
   "outbox-read",
   "token-decode",
   "file-download",
+  "sandbox-leads-export",
 ] as const;
 
 export type AdminActionKind = (typeof adminActionKinds)[number];

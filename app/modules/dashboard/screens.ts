@@ -104,6 +104,11 @@ export const dashboardAreas: DashboardArea[] = [
         requires: "tokenDecoder",
       },
       ...productCatalogue.flatMap((entry) => entry.adminSections.flatMap((section) => adminSection(entry.segment, section))),
+      {
+        path: "sandbox-registrations",
+        file: "routes/dashboard/admin/sandbox-registrations.tsx",
+        menu: { label: "admin.sandboxLeads.title", icon: "profile" },
+      },
     ],
   },
 ];
