@@ -157,5 +157,6 @@ test("the admin panel", async ({ page }) => {
     { url: "/dashboard/admin/company-dumps" },
     { url: "/dashboard/admin/documents-feeds" },
     { url: "/zh/dashboard/admin/dashboard" },
+    { url: "/dashboard/admin/sandbox-registrations" },
   ]);
 });

@@ -1,8 +1,10 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createSession } from "~/modules/auth/session.server";
 import { db } from "~/modules/db/db.server";
 import { newId, nowIso } from "~/modules/db/ids";
 import { loader } from "~/routes/dashboard/admin/sandbox-registrations";
+import { loader as csvLoader } from "~/routes/dashboard/admin/sandbox-registrations-csv";
 import { insertSubscriber } from "../support/subscribers";
 import { callRoute, routeRequest } from "../support/remix-route";
 
@@ -122,10 +124,16 @@ describe("the sandbox registrations page", () => {
   });
 
   it("answers the filtered rows as CSV, formulas neutralised, and records the export in the audit trail", async () => {
-    const response = await callRoute(
+    // The page's ?format=csv leads to the CSV, the filters kept.
+    const redirected = await callRoute(
       loader,
-      routeRequest("/dashboard/admin/sandbox-registrations?state=issued&page=2&format=csv", adminToken),
+      routeRequest("/zh/dashboard/admin/sandbox-registrations/?state=issued&format=csv", adminToken),
     );
+    expect(redirected instanceof Response && [redirected.status, redirected.headers.get("Location")]).toEqual([
+      302,
+      "/zh/dashboard/admin/sandbox-registrations.csv?state=issued",
+    ]);
+    const response = await callRoute(csvLoader, routeRequest("/dashboard/admin/sandbox-registrations.csv?state=issued&page=2", adminToken));
     expect(response).toBeInstanceOf(Response);
     const csv = response as Response;
     expect(csv.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
@@ -146,10 +154,16 @@ describe("the sandbox registrations page", () => {
 
   it("is the 404 page, CSV included, for a subscriber and a visitor", async () => {
     for (const token of [subscriberToken, undefined]) {
-      for (const query of ["", "?format=csv"]) {
-        const answer = await callRoute(loader, routeRequest(`/dashboard/admin/sandbox-registrations${query}`, token));
+      const handlers: [(args: LoaderFunctionArgs) => Promise<unknown>, string][] = [
+        [loader, "/dashboard/admin/sandbox-registrations"],
+        [loader, "/dashboard/admin/sandbox-registrations?format=csv"],
+        [csvLoader, "/dashboard/admin/sandbox-registrations.csv"],
+      ];
+      for (const [handler, path] of handlers) {
+        const answer = await callRoute(handler, routeRequest(path, token));
         expect(answer instanceof Response ? answer.status : 200).toBe(404);
       }
     }
+    expect(await db.selectFrom("admin_actions").select("id").where("action", "=", "sandbox-leads-export").execute()).toHaveLength(1);
   });
 });

@@ -109,6 +109,8 @@ export const dashboardAreas: DashboardArea[] = [
         file: "routes/dashboard/admin/sandbox-registrations.tsx",
         menu: { label: "admin.sandboxLeads.title", icon: "profile" },
       },
+      // The CSV of the registrations the page's filters match: a resource route, so it answers a file.
+      { path: "sandbox-registrations.csv", file: "routes/dashboard/admin/sandbox-registrations-csv.ts" },
     ],
   },
 ];

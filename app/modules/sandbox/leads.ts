@@ -36,7 +36,7 @@ export function readLeadSearch(params: URLSearchParams): LeadSearch {
 }
 
 /** The query string of a search (empty values left out), for the paging links and the CSV link. */
-export function leadSearchQuery(search: Partial<LeadSearch> & { format?: "csv" }): string {
+export function leadSearchQuery(search: Partial<LeadSearch>): string {
   const params = new URLSearchParams();
   for (const [name, value] of Object.entries(search)) {
     if (value === "" || value === undefined || (name === "page" && value === 1)) continue;

@@ -1,5 +1,5 @@
 import { Anchor, Button, Group, NativeSelect, Stack, Table, Text, TextInput, Title } from "@mantine/core";
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { NoRecords } from "~/components/dashboard/no-records";
@@ -11,32 +11,28 @@ import { pageTitle } from "~/modules/content/page-title.server";
 import { languageOfPath } from "~/modules/i18n/language";
 import { countryOptions } from "~/modules/registry/countries";
 import { LEADS_PER_PAGE, leadSearchQuery, leadStates, readLeadSearch, type LeadSearch } from "~/modules/sandbox/leads";
-import { exportLeadsCsv, listLeads, type Lead } from "~/modules/sandbox/leads.server";
+import { listLeads, type Lead } from "~/modules/sandbox/leads.server";
 
 /**
  * The sandbox registrations, the sales leads: a GET filter form (text over name, company and e-mail, country,
- * offers consent, state), 50 a page, newest first. ?format=csv answers every matching row as a CSV download,
- * recorded in the audit trail; anyone but an admin gets the 404 page for both.
+ * offers consent, state), 50 a page, newest first. ?format=csv redirects to the CSV download of every matching row
+ * (sandbox-registrations-csv.ts); anyone but an admin gets the 404 page for both.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const admin = await requireAdmin(request);
+  await requireAdmin(request);
   const url = new URL(request.url);
   const search = readLeadSearch(url.searchParams);
+  const csvPath = `${url.pathname.replace(/\/$/, "")}.csv`;
   if (url.searchParams.get("format") === "csv") {
-    const csv = await exportLeadsCsv(admin, search);
-    return new Response(csv, {
-      headers: {
-        "Content-Type": "text/csv; charset=utf-8",
-        "Content-Disposition": `attachment; filename="sandbox-registrations-${new Date().toISOString().slice(0, 10)}.csv"`,
-        "Cache-Control": "no-store",
-      },
-    });
+    url.searchParams.delete("format");
+    throw redirect(`${csvPath}${url.search}`);
   }
   const { leads, total } = await listLeads(search);
   return {
     search,
     leads,
     total,
+    csvPath,
     countries: countryOptions(languageOfPath(url.pathname)),
     ...(await pageTitle(request, "admin.sandboxLeads.title")),
   };
@@ -47,7 +43,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data?.ti
 const prefix = "admin.sandboxLeads";
 
 export default function SandboxRegistrationsRoute() {
-  const { search, leads, total, countries } = useLoaderData<typeof loader>();
+  const { search, leads, total, csvPath, countries } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   const pages = Math.max(1, Math.ceil(total / LEADS_PER_PAGE));
   const yesNo = [
@@ -87,8 +83,8 @@ export default function SandboxRegistrationsRoute() {
           <Button type="submit" variant="default">
             {t(`${prefix}.applyFilter`)}
           </Button>
-          {/* A plain link: the download is a document, not a page Remix would render. */}
-          <Anchor href={leadSearchQuery({ ...search, page: 1, format: "csv" }) || "?format=csv"} data-testid="leads-csv">
+          {/* A plain link: the download is a file, not a page Remix would render. */}
+          <Anchor href={`${csvPath}${leadSearchQuery({ ...search, page: 1 })}`} data-testid="leads-csv">
             {t(`${prefix}.csv`)}
           </Anchor>
         </Group>
