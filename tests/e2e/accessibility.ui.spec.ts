@@ -158,5 +158,6 @@ test("the admin panel", async ({ page }) => {
     { url: "/dashboard/admin/documents-feeds" },
     { url: "/zh/dashboard/admin/dashboard" },
     { url: "/dashboard/admin/api-keys" },
+    { url: "/dashboard/admin/sandbox-registrations" },
   ]);
 });

@@ -310,6 +310,49 @@ describe("rate limits", () => {
   });
 });
 
+describe("registering again with the same e-mail address", () => {
+  it("while the trial is live, re-sends a link to the same registration with the same expiry; once expired, starts a new trial", async () => {
+    const first = await registerByApi({ ...person("again@example.com"), consent: true, altcha: await solvedCaptcha() });
+    expect(first.status).toBe(201);
+    const firstLink = await accessLink("again@example.com");
+
+    const again = await registerOnPage("Again@Example.com");
+    expect(again.status).toBe(302);
+    const secondLink = await accessLink("Again@Example.com");
+    expect(secondLink.token).not.toBe(firstLink.token);
+    const rows = await db
+      .selectFrom("sandbox_registrations")
+      .selectAll()
+      .where("email", "in", ["again@example.com", "Again@Example.com"])
+      .execute();
+    expect(rows.map((row) => [row.id, row.link_expires_at])).toEqual([[first.body.id, first.body.linkExpiresAt]]);
+    // Only the newest link opens the registration: the old token's hash was replaced.
+    expect((await exchangeByApi(firstLink.token)).status).toBe(404);
+
+    const byApi = await registerByApi({ ...person("again@example.com"), consent: true, altcha: await solvedCaptcha() });
+    const expiry = `${first.body.linkExpiresAt!.slice(0, 10)} ${first.body.linkExpiresAt!.slice(11, 16)} UTC`;
+    expect([byApi.status, byApi.body.id, byApi.body.message]).toEqual([
+      200,
+      first.body.id,
+      `You have already registered with again@example.com and your trial is still running: we have sent your access link again. It is valid until ${expiry}.`,
+    ]);
+    const exchanged = await exchangeByApi((await accessLink("again@example.com")).token);
+    expect([exchanged.status, exchanged.body.expiresAt]).toEqual([200, first.body.linkExpiresAt]);
+    expect(await db.selectFrom("trial_keys").select("id").where("registration_id", "=", first.body.id!).execute()).toHaveLength(1);
+
+    await db
+      .updateTable("sandbox_registrations")
+      .set({ link_expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where("id", "=", first.body.id!)
+      .execute();
+    // Three registrations spent the address's hourly budget; an hour later it would be back.
+    await db.deleteFrom("rate_limit_events").where("key", "=", "sandbox:email:again@example.com").execute();
+    const fresh = await registerByApi({ ...person("again@example.com"), consent: true, altcha: await solvedCaptcha() });
+    expect(fresh.status).toBe(201);
+    expect(fresh.body.id).not.toBe(first.body.id);
+  });
+});
+
 describe("POST /api/econ-sandbox and /api/econ-sandbox-token", () => {
   it("registers with a solved proof of work and exchanges the link's token for the key once", async () => {
     const registered = await registerByApi({ ...person("api@example.com"), consent: true, offers: false, altcha: await solvedCaptcha() });

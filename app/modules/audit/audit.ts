@@ -20,6 +20,7 @@ export const adminActionKinds = [
   "file-download",
   "admin-api-key-create",
   "admin-api-key-revoke",
+  "sandbox-leads-export",
 ] as const;
 
 export type AdminActionKind = (typeof adminActionKinds)[number];

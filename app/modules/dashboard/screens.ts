@@ -107,6 +107,13 @@ export const dashboardAreas: DashboardArea[] = [
       { path: "api-keys", file: "routes/dashboard/admin/api-keys.tsx", menu: { label: "admin.apiKeys.title", icon: "key" } },
       // The provisioning API's OpenAPI description, a download of the api-keys screen.
       { path: "api-keys/openapi.json", file: "routes/dashboard/admin/api-keys-openapi.ts", id: "api-keys-openapi" },
+      {
+        path: "sandbox-registrations",
+        file: "routes/dashboard/admin/sandbox-registrations.tsx",
+        menu: { label: "admin.sandboxLeads.title", icon: "profile" },
+      },
+      // The CSV of the registrations the page's filters match: a resource route, so it answers a file.
+      { path: "sandbox-registrations.csv", file: "routes/dashboard/admin/sandbox-registrations-csv.ts" },
     ],
   },
 ];

@@ -483,6 +483,15 @@ export interface AdminApiKeyTable {
   revoked_at: Timestamp | null;
 }
 
+/** A reminder e-mail sent before a subscription's end date: once per subscription, end date and threshold. */
+export interface SubscriptionReminderTable {
+  subscription_id: string;
+  ends_at: Timestamp;
+  /** 14 or 1: how many days before the end date it is due. */
+  threshold_days: number;
+  sent_at: Timestamp;
+}
+
 export interface Database {
   users: UserTable;
   user_platforms: UserPlatformTable;
@@ -517,4 +526,5 @@ export interface Database {
   data_api_calls: DataApiCallTable;
   data_api_records: DataApiRecordTable;
   admin_api_keys: AdminApiKeyTable;
+  subscription_reminders: SubscriptionReminderTable;
 }

@@ -11,7 +11,7 @@ import { countryOptions } from "~/modules/registry/countries";
 import { redirectWithToast } from "~/modules/toast/toast.server";
 import { describeRegistrationFailure } from "./registration-outcome";
 import { SANDBOX_FORM_ID, sandboxRegistrationValidator } from "./registration-schema";
-import { registerForSandbox } from "./registration.server";
+import { formatUtc, registerForSandbox } from "./registration.server";
 
 /** What the registration form needs from its page's loader. */
 export interface SandboxFormData {
@@ -63,5 +63,9 @@ export async function sandboxRegistrationAction(request: Request) {
     const headers = failure.retryAfterSeconds === null ? undefined : { "Retry-After": String(failure.retryAfterSeconds) };
     return data(body, { status: failure.httpStatus, headers });
   }
-  return redirectWithToast(url.pathname, { type: "success", message: "sandbox.registered", values: { email: result.data.email } });
+  return redirectWithToast(url.pathname, {
+    type: "success",
+    message: outcome.resent ? "sandbox.registeredAgain" : "sandbox.registered",
+    values: { email: result.data.email, expiry: formatUtc(outcome.linkExpiresAt) },
+  });
 }

@@ -20,7 +20,8 @@ export const REGISTRATIONS_PER_ADDRESS = 5;
 export const REGISTRATIONS_PER_EMAIL = 3;
 const LINK_VALID_MS = TRIAL_DAYS * 24 * 60 * 60 * 1000;
 
-export type RegistrationOutcome = { status: "registered"; id: string; linkExpiresAt: string } | RegistrationFailure;
+/** `resent`: the e-mail address's trial was still live, so its registration got a fresh link instead of a new trial. */
+export type RegistrationOutcome = { status: "registered"; id: string; linkExpiresAt: string; resent: boolean } | RegistrationFailure;
 
 export interface RegistrationContext {
   clientAddress: string | null;
@@ -35,7 +36,9 @@ export interface RegistrationContext {
  * Registers for the sandbox: within the client address's hourly budget (counted before the captcha, so guessing
  * answers spends it), with a verified captcha, within the e-mail address's budget (counted after the captcha, so
  * nobody can use up someone else's address without solving one). The registration is stored with its access
- * link's token as SHA-256, and the link is e-mailed; it is valid 7 days.
+ * link's token as SHA-256, and the link is e-mailed; it is valid 7 days. While an earlier registration of the same
+ * e-mail address is live (its link, and so its trial key, not yet expired) no second trial starts: only the token's
+ * hash is stored, so that registration gets a new token (the old link stops working) with its own expiry, mailed again.
  */
 export async function registerForSandbox(input: SandboxRegistrationInput, context: RegistrationContext): Promise<RegistrationOutcome> {
   const now = context.now ?? new Date();
@@ -49,8 +52,19 @@ export async function registerForSandbox(input: SandboxRegistrationInput, contex
   const byEmail = await hitRateLimit(`sandbox:email:${input.email.toLowerCase()}`, REGISTRATIONS_PER_EMAIL, LIMIT_WINDOW_MS);
   if (!byEmail.allowed) return { status: "rate-limited", retryAfterSeconds: byEmail.retryAfterSeconds };
 
-  const id = newId();
   const token = randomToken(ACCESS_TOKEN_BYTES);
+  const live = await liveRegistration(input.email, now);
+  if (live) {
+    await db
+      .updateTable("sandbox_registrations")
+      .set({ token_hash: sha256(token), language: context.language })
+      .where("id", "=", live.id)
+      .execute();
+    await sendAccessLinkMail({ ...input, name: live.name }, token, live.link_expires_at, context.language);
+    return { status: "registered", id: live.id, linkExpiresAt: live.link_expires_at, resent: true };
+  }
+
+  const id = newId();
   const linkExpiresAt = nowIso(new Date(now.getTime() + LINK_VALID_MS));
   await db
     .insertInto("sandbox_registrations")
@@ -73,7 +87,18 @@ export async function registerForSandbox(input: SandboxRegistrationInput, contex
     })
     .execute();
   await sendAccessLinkMail(input, token, linkExpiresAt, context.language);
-  return { status: "registered", id, linkExpiresAt };
+  return { status: "registered", id, linkExpiresAt, resent: false };
+}
+
+/** The newest registration of an e-mail address (in any case) whose link has not expired. */
+function liveRegistration(email: string, now: Date) {
+  return db
+    .selectFrom("sandbox_registrations")
+    .select(["id", "name", "link_expires_at"])
+    .where((eb) => eb(eb.fn("lower", ["email"]), "=", email.toLowerCase()))
+    .where("link_expires_at", ">", nowIso(now))
+    .orderBy("created_at", "desc")
+    .executeTakeFirst();
 }
 
 /** The access link in the registration's language: English links are unprefixed, like the pages. */
@@ -82,7 +107,7 @@ export function accessLinkUrl(token: string, language: Language): string {
 }
 
 /** "2026-01-09 14:05 UTC": the link's end, the same for every reader. */
-function formatUtc(iso: string): string {
+export function formatUtc(iso: string): string {
   return `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
 }
 

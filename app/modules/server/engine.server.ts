@@ -1,5 +1,6 @@
 import { deactivateEndedKeys } from "~/modules/auth/api-keys.server";
 import { passwordResetMailJob, sendPasswordResetMail } from "~/modules/auth/password-reset.server";
+import { sendSubscriptionReminders, subscriptionRemindersJob } from "~/modules/auth/subscription-reminders.server";
 import { getCatalog } from "~/modules/catalog/source.server";
 import { db } from "~/modules/db/db.server";
 import { nowIso } from "~/modules/db/ids";
@@ -43,6 +44,7 @@ export const engineHandlers: Record<string, JobHandler> = {
   "deactivate-ended-keys": { run: async () => void (await deactivateEndedKeys()) },
   "advance-catalog": { run: async () => void (await getCatalog().advance(new Date())) },
   [passwordResetMailJob]: { run: sendPasswordResetMail },
+  [subscriptionRemindersJob]: { run: async () => void (await sendSubscriptionReminders()) },
 };
 
 /** Every kind the worker runs, for the admin dashboard's queues table (a kind with nothing queued has a row too). */
@@ -54,6 +56,7 @@ export function periodicJobs(): PeriodicJob[] {
     { kind: "purge-files", everyMs: 60 * minute, immediately: true },
     { kind: "deactivate-ended-keys", everyMs: 60 * minute, immediately: true },
     { kind: "advance-catalog", everyMs: env.CATALOG_ADVANCE_MINUTES * minute, immediately: false },
+    { kind: subscriptionRemindersJob, everyMs: 60 * minute, immediately: true },
   ];
 }
 
