@@ -340,7 +340,6 @@ const en = {
     signedInOn: "Signed in on the {{platform}}.",
     subscriptionsTitle: "Your subscriptions",
     noSubscriptions: "You have no active subscription. Contact sales to subscribe to an API.",
-    subscriptionActive: "Active",
     products: {
       macroeconomic: "Macroeconomic API",
       company: "Company API",

@@ -312,7 +312,6 @@ const zh: Translation = {
     signedInOn: "已登录{{platform}}。",
     subscriptionsTitle: "您的订阅",
     noSubscriptions: "您没有有效的订阅。请联系销售订阅 API。",
-    subscriptionActive: "有效",
     products: {
       macroeconomic: "宏观经济 API",
       company: "公司 API",
