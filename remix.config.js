@@ -99,6 +99,7 @@ export function routes(defineRoutes) {
         route("token-management", "routes/dashboard/token-management.tsx");
         route("password", "routes/dashboard/password.tsx");
         route("sessions", "routes/dashboard/sessions.tsx");
+        route("delete-account", "routes/dashboard/delete-account.tsx");
         // The product areas (/dashboard/econ/feeds, …) come from the registry the side menu is built from.
         for (const area of dashboardAreas) {
           // Areas share route modules (the module reads its area from the URL), so every route gets its own id.

@@ -109,6 +109,9 @@ export default function ProfilePage() {
           <Anchor component={AppLink} to="/dashboard/sessions">
             {t("account.sessionsLink")}
           </Anchor>
+          <Anchor component={AppLink} to="/dashboard/delete-account" c="red.9">
+            {t("account.deleteLink")}
+          </Anchor>
         </Stack>
       </Card>
     </Stack>
