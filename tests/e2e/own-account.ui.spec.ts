@@ -26,6 +26,10 @@ test("a subscriber sees their subscription, ends another session, changes the pa
   await expect(subscription).toContainText("Active");
   await expect(subscription).toContainText("Databases: Every database");
   await expect(page.getByTestId("subscription-end")).toContainText("its product's API key is deactivated and its feeds are paused");
+  await open(page, "/zh/dashboard");
+  await expect(page.getByTestId("subscription-macroeconomic")).toContainText("宏观经济 API");
+  await expect(page.getByTestId("subscription-macroeconomic")).toContainText("数据库：全部数据库");
+  await expect(page.getByTestId("subscription-end")).toContainText("API 密钥将被停用");
 
   await open(page, "/dashboard/profile");
   await page.getByRole("link", { name: "Your sessions" }).click();

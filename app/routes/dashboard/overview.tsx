@@ -87,8 +87,9 @@ export default function DashboardOverviewPage() {
                     </Text>
                     {subscription.product === "macroeconomic" ? (
                       <Text size="sm">
-                        {t("account.subscription.databases")}:{" "}
-                        {subscription.databases ? subscription.databases.join(", ") : t("account.subscription.allDatabases")}
+                        {t("account.subscription.databases", {
+                          list: subscription.databases ? subscription.databases.join(", ") : t("account.subscription.allDatabases"),
+                        })}
                       </Text>
                     ) : null}
                   </Stack>

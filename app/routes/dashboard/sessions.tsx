@@ -73,11 +73,11 @@ export default function SessionsPage() {
                     ) : null}
                   </Group>
                   <Text size="sm">
-                    {t("account.sessions.address")}: {session.address ?? t("account.sessions.unknownAddress")}
+                    {t("account.sessions.address", { address: session.address ?? t("account.sessions.unknownAddress") })}
                   </Text>
                   <Text size="sm">
-                    {t("account.sessions.created")}: {created} · {t("account.sessions.lastUsed")}:{" "}
-                    {formatDateTime(session.lastUsedAt, i18n.language)}
+                    {t("account.sessions.created", { date: created })} ·{" "}
+                    {t("account.sessions.lastUsed", { date: formatDateTime(session.lastUsedAt, i18n.language) })}
                   </Text>
                 </Stack>
                 {session.current ? null : (
