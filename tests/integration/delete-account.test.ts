@@ -1,13 +1,20 @@
 import fs from "node:fs/promises";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
+import { sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DELETED_USER, deleteAccount } from "~/modules/accounts/delete-account.server";
 import { picturePath } from "~/modules/auth/profile.server";
 import { createSession } from "~/modules/auth/session.server";
 import { db } from "~/modules/db/db.server";
 import { newId, nowIso } from "~/modules/db/ids";
+import { getCatalog, prepareCatalog } from "~/modules/catalog/source.server";
+import { createDump } from "~/modules/feeds/dumps.server";
 import { absoluteFilePath } from "~/modules/feeds/files.server";
-import { insertSubscriber } from "../support/subscribers";
+import { outputOptionsSchema } from "~/modules/feeds/model";
+import type { Worker } from "~/modules/jobs/worker.server";
+import { startEngine } from "~/modules/server/engine.server";
+import { insertMacroSubscriber, insertSubscriber } from "../support/subscribers";
+import { waitFor } from "../support/wait";
 
 const selection = { criteria: "{}", options: "{}", delivery: "{}", notification: "{}" };
 
@@ -87,7 +94,8 @@ async function accountWithEverything(label: string) {
       concurrency_key: null,
       unique_key: null,
       locked_by: "worker",
-      locked_until: now,
+      // Leased for an hour by a worker elsewhere, so this file's own worker leaves it alone.
+      locked_until: nowIso(new Date(Date.now() + 3_600_000)),
       last_error: null,
       created_at: now,
       updated_at: now,
@@ -160,6 +168,17 @@ const count = async (
   userId: string,
 ) => (await db.selectFrom(table).select("user_id").where("user_id", "=", userId).execute()).length;
 
+let worker: Worker;
+
+beforeAll(async () => {
+  await prepareCatalog();
+  worker = startEngine({ pollMs: 50, concurrency: 2, leaseMs: 2_000, retryBaseMs: 50 });
+}, 120_000);
+
+afterAll(async () => {
+  await worker?.stop();
+});
+
 describe("deleting one's account", () => {
   it("removes the account's data and files, keeps contact and audit records without the person, cancels its jobs", async () => {
     const user = await accountWithEverything("delete-me");
@@ -212,5 +231,52 @@ describe("deleting one's account", () => {
     } finally {
       for (const { id } of admins) await db.updateTable("users").set({ is_admin: 1 }).where("id", "=", id).execute();
     }
+  });
+
+  it("stops the owner's dumps in the real worker, which goes on with everyone else's", async () => {
+    const database = (await getCatalog().econLayout())[0]!.id;
+    const dumpOf = async (userId: string, name: string) =>
+      createDump(userId, "macroeconomic", {
+        name,
+        criteria: { database },
+        options: outputOptionsSchema.parse({ format: "xml" }),
+        delivery: { method: "platform", ftp: null },
+        notification: { emails: [], url: null, method: "POST" },
+      });
+    const owner = await insertMacroSubscriber({ label: "deleted-with-dumps" });
+    const dumps = [await dumpOf(owner.id, "First"), await dumpOf(owner.id, "Second"), await dumpOf(owner.id, "Third")];
+    await waitFor(
+      () => db.selectFrom("dumps").select("status").where("id", "=", dumps[0]!).executeTakeFirstOrThrow(),
+      (row) => row.status !== "queued",
+    );
+    expect(await deleteAccount(owner.id)).toEqual({ ok: true });
+    expect(await db.selectFrom("dumps").select("id").where("user_id", "=", owner.id).execute()).toEqual([]);
+    const jobs = await waitFor(
+      () =>
+        db
+          .selectFrom("jobs")
+          .select(["status"])
+          .where("kind", "=", "run-dump")
+          .where(sql<boolean>`payload like ${`%${dumps[0]!}%`}`)
+          .execute(),
+      (rows) => rows.every((row) => row.status !== "running" && row.status !== "queued"),
+    );
+    expect(jobs).toHaveLength(1);
+
+    const bystander = await insertMacroSubscriber({ label: "after-deletion" });
+    const next = await dumpOf(bystander.id, "Still served");
+    const finished = await waitFor(
+      () => db.selectFrom("dumps").select("status").where("id", "=", next).executeTakeFirstOrThrow(),
+      (row) => row.status === "completed" || row.status === "failed",
+    );
+    expect(finished.status).toBe("completed");
+    await waitFor(
+      async () =>
+        fs.access(absoluteFilePath(`files/${owner.id}`)).then(
+          () => false,
+          () => true,
+        ),
+      Boolean,
+    );
   });
 });
