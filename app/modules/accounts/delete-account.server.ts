@@ -1,13 +1,13 @@
 import fs from "node:fs/promises";
 import { sql } from "kysely";
+import { z } from "zod";
 import { loginThrottleKeys } from "~/modules/auth/login.server";
 import { picturePath } from "~/modules/auth/profile.server";
 import { db } from "~/modules/db/db.server";
-import { cancelDump } from "~/modules/feeds/dumps.server";
+import { cancelDump, runDumpJob } from "~/modules/feeds/dumps.server";
 import { runFeedJob } from "~/modules/feeds/feeds.server";
 import { absoluteFilePath } from "~/modules/feeds/files.server";
 import { deliverJob, notifyJob } from "~/modules/feeds/notifications.server";
-import { runDumpJob } from "~/modules/feeds/dumps.server";
 import { requestCancel } from "~/modules/jobs/queue.server";
 
 /** What stands in for a deleted user's name, e-mail and username in the records that are kept. */
@@ -16,10 +16,14 @@ export const DELETED_USER = "deleted-user";
 /** The contact form fields that name or reach a person (contact-schemas.ts); the rest of a message is kept. */
 const PERSONAL_CONTACT_FIELDS = ["name", "email", "firstName", "lastName", "companyName", "jobFunction", "city", "country", "phoneNumber"];
 
+/** What of a job's payload names the account's work (the feed, dump and delivery jobs' payloads). */
+const jobTargetsSchema = z.object({ feedId: z.string().optional(), dumpId: z.string().optional(), deliveryId: z.string().optional() });
+const storedFieldsSchema = z.record(z.unknown());
+
 export type DeleteAccountResult = { ok: true } | { ok: false; reason: "lastAdmin" };
 
 /** The account's deliveries, dumps and feeds as the job payloads name them. */
-async function ownedJobTargets(userId: string): Promise<Set<string>> {
+async function findOwnedJobTargets(userId: string): Promise<Set<string>> {
   const [feeds, dumps, deliveries] = await Promise.all([
     db.selectFrom("feeds").select("id").where("user_id", "=", userId).execute(),
     db.selectFrom("dumps").select("id").where("user_id", "=", userId).execute(),
@@ -30,7 +34,7 @@ async function ownedJobTargets(userId: string): Promise<Set<string>> {
 
 /**
  * Stops the account's work in the queue: its dumps are cancelled (a running one stops at its next page and
- * finds its row gone), and its feed runs, deliveries and notifications are cancelled before they start.
+ * finds its row gone), and its queued or running feed runs, deliveries and notifications are cancelled.
  */
 async function cancelOwnedWork(userId: string): Promise<void> {
   const active = await db
@@ -40,7 +44,7 @@ async function cancelOwnedWork(userId: string): Promise<void> {
     .where("status", "in", ["queued", "running"])
     .execute();
   for (const dump of active) await cancelDump(dump.id);
-  const targets = await ownedJobTargets(userId);
+  const targets = await findOwnedJobTargets(userId);
   const jobs = await db
     .selectFrom("jobs")
     .select(["id", "payload"])
@@ -48,20 +52,27 @@ async function cancelOwnedWork(userId: string): Promise<void> {
     .where("kind", "in", [runFeedJob, runDumpJob, deliverJob, notifyJob])
     .execute();
   for (const job of jobs) {
-    const payload = JSON.parse(job.payload) as Record<string, unknown>;
-    if ([payload.feedId, payload.dumpId, payload.deliveryId].some((id) => typeof id === "string" && targets.has(id))) {
+    const named = jobTargetsSchema.safeParse(parseJson(job.payload));
+    if (!named.success) continue;
+    if ([named.data.feedId, named.data.dumpId, named.data.deliveryId].some((id) => id !== undefined && targets.has(id))) {
       await requestCancel(job.id);
     }
   }
 }
 
-function anonymisedPayload(payload: string): string {
+function parseJson(text: string): unknown {
   try {
-    const fields = JSON.parse(payload) as Record<string, unknown>;
-    return JSON.stringify(Object.fromEntries(Object.entries(fields).filter(([name]) => !PERSONAL_CONTACT_FIELDS.includes(name))));
+    return JSON.parse(text);
   } catch {
-    return "{}";
+    return null;
   }
+}
+
+/** A contact message's stored fields without those that name or reach the sender. */
+function anonymisePayload(payload: string): string {
+  const fields = storedFieldsSchema.safeParse(parseJson(payload));
+  if (!fields.success) return "{}";
+  return JSON.stringify(Object.fromEntries(Object.entries(fields.data).filter(([name]) => !PERSONAL_CONTACT_FIELDS.includes(name))));
 }
 
 /**
@@ -94,7 +105,7 @@ export async function deleteAccount(userId: string): Promise<DeleteAccountResult
         .set({
           name: DELETED_USER,
           email: DELETED_USER,
-          payload: anonymisedPayload(message.payload),
+          payload: anonymisePayload(message.payload),
           // A business inquiry's subject names the sender's company.
           ...(message.kind === "business-inquiry" ? { subject: "Business inquiry" } : {}),
         })

@@ -134,13 +134,13 @@ export interface UserSession {
 }
 
 /** The id hash of the request's own session, or null without one. */
-async function currentSessionHash(request: Request): Promise<string | null> {
+async function findCurrentSessionHash(request: Request): Promise<string | null> {
   return (await findSession(request))?.id_hash ?? null;
 }
 
 /** The user's sessions that still work, the request's own first, then the most recently used. */
 export async function listUserSessions(userId: string, request: Request): Promise<UserSession[]> {
-  const current = await currentSessionHash(request);
+  const current = await findCurrentSessionHash(request);
   const rows = await db.selectFrom("sessions").selectAll().where("user_id", "=", userId).execute();
   const now = Date.now();
   return rows
@@ -168,7 +168,7 @@ export async function endUserSession(userId: string, handle: string): Promise<bo
  * sessions, which a password opened (a changed password, "sign out everywhere else").
  */
 export async function endOtherSessions(userId: string, request: Request): Promise<void> {
-  const current = await currentSessionHash(request);
+  const current = await findCurrentSessionHash(request);
   let others = db.deleteFrom("sessions").where("user_id", "=", userId);
   if (current) others = others.where("id_hash", "!=", current);
   await others.execute();

@@ -28,8 +28,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const here = new URL(request.url).pathname;
   switch (form.get("intent")) {
     case "end": {
-      const handle = form.get("handle");
-      const ended = typeof handle === "string" && (await endUserSession(user.id, handle));
+      // endUserSession accepts only the shape of a handle; anything else ends nothing.
+      const ended = await endUserSession(user.id, String(form.get("handle") ?? ""));
       return redirectWithToast(
         here,
         ended ? { type: "success", message: "account.sessions.ended" } : { type: "error", message: "account.sessions.notFound" },
