@@ -32,6 +32,9 @@ export function routes(defineRoutes) {
     route("api/auth/profile-picture", "routes/api/auth-profile-picture.ts");
     // SPEC.md section 7 names the picture upload filepond-upload; it is the same resource.
     route("api/auth/filepond-upload", "routes/api/auth-profile-picture.ts", { id: "api-filepond-upload" });
+    route("api/auth/change-password", "routes/api/auth-change-password.ts");
+    route("api/auth/sessions", "routes/api/auth-sessions.ts");
+    route("api/auth/sessions/:handle", "routes/api/auth-sessions.ts", { id: "api-auth-session" });
     route("api/auth/:operation", "routes/api/auth-token.ts");
     route("api/routing/data/:apiName", "routes/api/routing-data.ts");
     route("api/routing/swagger-spec", "routes/api/routing-swagger-spec.ts");
@@ -96,6 +99,9 @@ export function routes(defineRoutes) {
         route("", "routes/dashboard/overview.tsx", { index: true });
         route("profile", "routes/dashboard/profile.tsx");
         route("token-management", "routes/dashboard/token-management.tsx");
+        route("password", "routes/dashboard/password.tsx");
+        route("sessions", "routes/dashboard/sessions.tsx");
+        route("delete-account", "routes/dashboard/delete-account.tsx");
         // The product areas (/dashboard/econ/feeds, …) come from the registry the side menu is built from.
         for (const area of dashboardAreas) {
           // Areas share route modules (the module reads its area from the URL), so every route gets its own id.

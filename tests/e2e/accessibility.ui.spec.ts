@@ -122,6 +122,9 @@ test("a subscriber's dashboard: keys, feeds, dumps, profile, FAQ and the query b
     { url: "/dashboard/documents/create-feed" },
     { url: "/zh/dashboard/econ/dumps" },
     { url: operation },
+    { url: "/dashboard/password" },
+    { url: "/dashboard/sessions" },
+    { url: "/dashboard/delete-account" },
   ]);
 
   // The dump's status badge shows its whole word ("COMPLETED", not "COM…") in both languages, on a phone too.

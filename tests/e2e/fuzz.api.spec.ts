@@ -249,6 +249,10 @@ const FIELDS_BY_ROUTE: Record<string, string[]> = {
   "api/corp-dump/preview": CORP_FIELDS,
   "api/corp-delete-feeds": ["ids"],
   "api/corp-run-dump": ["ids"],
+  "routes/api/auth-change-password.ts": ["currentPassword", "newPassword"],
+  "routes/dashboard/password.tsx": ["currentPassword", "newPassword", "confirmPassword"],
+  "routes/dashboard/sessions.tsx": ["intent", "handle"],
+  "routes/dashboard/delete-account.tsx": ["email"],
 };
 /** A route nobody listed yet gets every field the portal knows. */
 const ALL_FIELDS = [...new Set([...Object.values(FIELDS_BY_ROUTE).flat(), "id", "ids", "q"])];

@@ -31,6 +31,12 @@ const routes: [string, string, unknown, Record<Role, number>][] = [
   ["POST", "/api/auth/verify-company-token", {}, { visitor: 401, unsubscribed: 400, subscriber: 400, admin: 400 }],
   ["POST", "/api/auth/generate-other-token", null, { visitor: 404, unsubscribed: 404, subscriber: 404, admin: 404 }],
   ["GET", "/api/auth/generate-macro-token", null, { visitor: 405, unsubscribed: 405, subscriber: 405, admin: 405 }],
+  ["GET", "/dashboard/password", null, { visitor: 404, unsubscribed: 200, subscriber: 200, admin: 200 }],
+  ["GET", "/dashboard/sessions", null, { visitor: 404, unsubscribed: 200, subscriber: 200, admin: 200 }],
+  ["GET", "/dashboard/delete-account", null, { visitor: 404, unsubscribed: 200, subscriber: 200, admin: 200 }],
+  ["GET", "/api/auth/sessions", null, { visitor: 401, unsubscribed: 200, subscriber: 200, admin: 200 }],
+  ["POST", "/api/auth/change-password", {}, { visitor: 401, unsubscribed: 422, subscriber: 422, admin: 422 }],
+  ["DELETE", "/api/auth/sessions/0123456789abcdef", null, { visitor: 401, unsubscribed: 404, subscriber: 404, admin: 404 }],
 ];
 
 for (const role of roles) {

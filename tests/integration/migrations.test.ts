@@ -37,6 +37,7 @@ describe("migrations", () => {
       "0015_data_api_session_keys",
       "0016_redacted_secrets",
       "0018_admin_api_keys",
+      "0019_session_devices",
       "0020_subscription_reminders",
     ]);
   });

@@ -12,12 +12,31 @@ export const loginSchema = z.object({
 export const resetRequestSchema = z.object({ email: requiredEmail() });
 
 const MIN_PASSWORD = 10;
+/** The rules of a password a user chooses: the reset link's form and the change of password alike. */
+const chosenPassword = () =>
+  requiredText(200).pipe(z.string().min(MIN_PASSWORD, encodeMessage("auth.passwordTooShort", { min: MIN_PASSWORD })));
+
 export const newPasswordSchema = z
   .object({
-    password: requiredText(200).pipe(z.string().min(MIN_PASSWORD, encodeMessage("auth.passwordTooShort", { min: MIN_PASSWORD }))),
+    password: chosenPassword(),
     confirmPassword: requiredText(200),
   })
   .refine((value) => value.password === value.confirmPassword, {
+    path: ["confirmPassword"],
+    message: "auth.passwordsDiffer",
+  });
+
+/**
+ * A signed-in user's new password (page and `POST /api/auth/change-password`): the current one proves it is
+ * them; the page also asks for the new one twice, the JSON API need not.
+ */
+export const changePasswordSchema = z
+  .object({
+    currentPassword: z.string({ required_error: "validation.required" }).min(1, "validation.required").max(200),
+    newPassword: chosenPassword(),
+    confirmPassword: z.string().max(200).optional(),
+  })
+  .refine((value) => value.confirmPassword === undefined || value.newPassword === value.confirmPassword, {
     path: ["confirmPassword"],
     message: "auth.passwordsDiffer",
   });

@@ -19,7 +19,7 @@ export function storedDatabases(databases: readonly string[] | null): string | n
 }
 
 /** A column that cannot be read grants nothing: a licence is never widened by a damaged row. */
-function readStoredDatabases(text: string): string[] {
+export function readStoredDatabases(text: string): string[] {
   try {
     const parsed = storedDatabasesSchema.safeParse(JSON.parse(text));
     return parsed.success ? parsed.data : [];

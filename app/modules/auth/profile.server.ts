@@ -26,7 +26,7 @@ export async function saveProfile(userId: string, profile: ProfileInput): Promis
     .execute();
 }
 
-function picturePath(userId: string): string {
+export function picturePath(userId: string): string {
   return path.resolve(env.DATA_DIR, "uploads", "avatars", userId);
 }
 

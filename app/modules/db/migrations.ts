@@ -17,6 +17,7 @@ import { dataApiSessions } from "./migrations/0014_data_api_sessions";
 import { dataApiSessionKeys } from "./migrations/0015_data_api_session_keys";
 import { redactedSecrets } from "./migrations/0016_redacted_secrets";
 import { adminApiKeys } from "./migrations/0018_admin_api_keys";
+import { sessionDevices } from "./migrations/0019_session_devices";
 import { subscriptionReminders } from "./migrations/0020_subscription_reminders";
 import { migrationTypes } from "./migrations/types";
 
@@ -44,6 +45,7 @@ export function getMigrations(dialect: DialectName): Record<string, Migration> {
     "0015_data_api_session_keys": dataApiSessionKeys(),
     "0016_redacted_secrets": redactedSecrets(),
     "0018_admin_api_keys": adminApiKeys(types),
+    "0019_session_devices": sessionDevices(),
     "0020_subscription_reminders": subscriptionReminders(types),
   };
 }

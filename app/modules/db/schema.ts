@@ -88,6 +88,10 @@ export interface SessionTable {
   expires_at: Timestamp;
   /** Last use, for the idle timeout; null only on rows from before it existed (then created_at counts). */
   last_seen_at: Timestamp | null;
+  /** The browser's User-Agent at sign-in, cut to 256 characters; null on rows from before it was kept. */
+  user_agent: string | null;
+  /** The client address at sign-in; null on older rows and outside the HTTP server. */
+  address: string | null;
 }
 
 export interface ApiKeyTable {

@@ -1,10 +1,11 @@
-import { Alert, Avatar, Button, Card, Group, Stack, Title } from "@mantine/core";
+import { Alert, Anchor, Avatar, Button, Card, Group, Stack, Title } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { withZod } from "@remix-validated-form/with-zod";
 import { useTranslation } from "react-i18next";
 import { ValidatedForm } from "remix-validated-form";
 import { TextAreaField, TextField } from "~/components/forms/form-fields";
+import { AppLink } from "~/components/layout/app-link";
 import { profileSchema } from "~/modules/auth/auth-schemas";
 import { requireUser } from "~/modules/auth/guards.server";
 import { isMultipart, uploadProfilePicture } from "~/modules/auth/picture-upload.server";
@@ -96,6 +97,22 @@ export default function ProfilePage() {
             </Stack>
           </Form>
         </Group>
+      </Card>
+      <Card withBorder padding="lg" component="nav" aria-labelledby="account-security">
+        <Title order={2} size="h3" mb="md" id="account-security">
+          {t("account.securityTitle")}
+        </Title>
+        <Stack gap="xs">
+          <Anchor component={AppLink} to="/dashboard/password">
+            {t("account.passwordLink")}
+          </Anchor>
+          <Anchor component={AppLink} to="/dashboard/sessions">
+            {t("account.sessionsLink")}
+          </Anchor>
+          <Anchor component={AppLink} to="/dashboard/delete-account" c="red.9">
+            {t("account.deleteLink")}
+          </Anchor>
+        </Stack>
       </Card>
     </Stack>
   );

@@ -51,7 +51,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const status = error.retryAfterSeconds ? 429 : 401;
     return formFailure(encodeMessage(error.messageKey, { seconds: error.retryAfterSeconds }), keep, status, `login-${platform}`);
   }
-  const { cookie } = await createSession(userId, platform);
+  const { cookie } = await createSession(userId, platform, request);
   const target = localizePathFor(request, safeRedirect(result.data.redirectTo));
   return redirectWithToast(target, { type: "success", message: "auth.loginSuccessful" }, { headers: { "Set-Cookie": cookie } });
 }
