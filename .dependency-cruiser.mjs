@@ -14,7 +14,7 @@ const floors = [
   ["components"],
   ["server"],
   ["products", "admin", "dashboard"],
-  ["feeds", "docs", "data-api", "sandbox", "contact"],
+  ["feeds", "docs", "data-api", "sandbox", "contact", "accounts"],
   ["auth", "audit", "catalog", "delivery", "jobs", "mail", "incidents", "captcha", "content", "instances", "rate-limit"],
   ["db", "net", "i18n", "forms", "http", "theme", "toast", "hydration", "offline", "secrets"],
   ["env", "registry", "url", "locales"],

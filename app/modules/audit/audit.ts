@@ -18,6 +18,17 @@ export const adminActionKinds = [
   "outbox-read",
   "token-decode",
   "file-download",
+  "user-create",
+  "user-invite",
+  "user-invite-revoke",
+  "user-edit",
+  "user-lock",
+  "user-unlock",
+  "user-reset",
+  "user-sessions-end",
+  "user-key-revoke",
+  "subscription-put",
+  "subscription-end",
 ] as const;
 
 export type AdminActionKind = (typeof adminActionKinds)[number];
