@@ -61,6 +61,9 @@ export function routes(defineRoutes) {
     route("api/admin/outbox", "routes/api/admin-logs.ts", { id: "api-admin-outbox" });
     route("api/admin/token-decoder", "routes/api/admin-token-decoder.ts");
     route("api/admin/dashboard", "routes/api/admin-dashboard.ts");
+    route("api/admin/users", "routes/api/admin-users.ts");
+    route("api/admin/users/:id", "routes/api/admin-user.ts");
+    route("api/admin/users/:id/subscriptions/:product", "routes/api/admin-user-subscription.ts");
     // The data APIs themselves (issue 14): every shipped spec served under /data-api/{set}.
     route("data-api/:set/*", "routes/data-api.ts");
     route("api/*", "routes/api/not-found.ts");

@@ -1172,6 +1172,10 @@ const en = {
     users: {
       platformRequired: "Please choose at least one platform.",
       endBeforeStart: "Please enter an end date after the start date.",
+      notFound: "No user has been found.",
+      conflict: "Someone else changed this user while you were editing. Nothing was saved: reload the page to see their change, then make yours again.",
+      ownAdminFlag: "You cannot remove your own administrator permission.",
+      ownLock: "You cannot lock your own account.",
     },
   },
   sandbox: {

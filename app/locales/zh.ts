@@ -1125,6 +1125,10 @@ const zh: Translation = {
     users: {
       platformRequired: "请至少选择一个平台。",
       endBeforeStart: "请输入晚于开始日期的结束日期。",
+      notFound: "未找到该用户。",
+      conflict: "在您编辑期间，其他人更改了此用户。未保存任何内容：请重新加载页面查看其更改，然后再次进行您的更改。",
+      ownAdminFlag: "您不能移除自己的管理员权限。",
+      ownLock: "您不能锁定自己的账户。",
     },
   },
   sandbox: {

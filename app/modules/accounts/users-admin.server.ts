@@ -14,7 +14,7 @@ import { containsLowerCased } from "~/modules/db/text-search";
 import { pauseUnentitledFeeds } from "~/modules/feeds/feeds.server";
 import { isPlatform, type Platform } from "~/modules/registry/registry";
 import { NO_PASSWORD, revokeInvitation, sendInvitation } from "./invitations.server";
-import { ENDING_DAYS, type CreateUserInput, type SubscriptionInput, type UserChanges, type UserSearch } from "./user-schemas";
+import { ENDING_DAYS, isOpenEnded, type CreateUserInput, type SubscriptionInput, type UserChanges, type UserSearch } from "./user-schemas";
 import { userSnapshot, type UserSnapshot } from "./user-snapshot";
 
 /**
@@ -371,4 +371,15 @@ export async function revokeUserInvitation(admin: Admin, id: string): Promise<bo
   const revoked = await revokeInvitation(id);
   if (revoked) await audit(admin, "user-invite-revoke", id, {});
   return revoked;
+}
+
+/** A user as the JSON API answers it: dates in ISO 8601, an open-ended subscription's end as null. */
+export function userJson(user: UserView) {
+  return {
+    ...user,
+    subscriptions: user.subscriptions.map((subscription) => ({
+      ...subscription,
+      endsAt: isOpenEnded(subscription.endsAt) ? null : subscription.endsAt,
+    })),
+  };
 }
