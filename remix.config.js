@@ -83,6 +83,7 @@ export function routes(defineRoutes) {
       route("logout", "routes/public/logout.tsx");
       route("reset-password", "routes/public/reset-password.tsx");
       route("reset-password/:token", "routes/public/reset-password-token.tsx");
+      route("invitation/:token", "routes/public/invitation.tsx");
       route("faq", "routes/public/faq.tsx");
       route("search", "routes/public/search.tsx");
 

@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { createAccount, signInPage } from "./support/accounts";
+import { e2eDb } from "./support/database";
 import { open } from "./support/pages";
 
 /**
@@ -157,5 +158,14 @@ test("the admin panel", async ({ page }) => {
     { url: "/dashboard/admin/company-dumps" },
     { url: "/dashboard/admin/documents-feeds" },
     { url: "/zh/dashboard/admin/dashboard" },
+    { url: "/dashboard/admin/users?q=demo.test" },
+    { url: "/dashboard/admin/users/new" },
+    { url: `/dashboard/admin/users/${await demoUserId("macro@demo.test")}` },
+    { url: `/zh/dashboard/admin/users/${await demoUserId("macro@demo.test")}` },
+    { url: "/invitation/not-a-token" },
   ]);
 });
+
+async function demoUserId(email: string): Promise<string> {
+  return (await e2eDb().selectFrom("users").select("id").where("email", "=", email).executeTakeFirstOrThrow()).id;
+}

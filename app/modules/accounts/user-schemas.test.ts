@@ -22,7 +22,7 @@ describe("user schemas", () => {
   });
 
   it("needs an e-mail address, both names and a platform to create a user", () => {
-    const result = createUserSchema.safeParse({ email: "nope", firstName: "", lastName: "X", platforms: [] });
+    const result = createUserSchema.safeParse({ email: "nope", firstName: "", lastName: "X" });
     expect(result.success).toBe(false);
     expect(result.error?.flatten().fieldErrors).toMatchObject({
       email: ["validation.email"],

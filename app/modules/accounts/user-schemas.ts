@@ -42,7 +42,8 @@ export const createUserSchema = z.object({
   email: requiredEmail(),
   firstName: name(),
   lastName: name(),
-  platforms: platformList.pipe(z.array(z.string()).min(1, "admin.users.platformRequired")),
+  // None ticked is no field at all in a form.
+  platforms: z.preprocess((value) => value ?? [], platformList.pipe(z.array(z.string()).min(1, "admin.users.platformRequired"))),
 });
 
 export type CreateUserInput = z.infer<typeof createUserSchema>;

@@ -104,6 +104,9 @@ export const dashboardAreas: DashboardArea[] = [
         requires: "tokenDecoder",
       },
       ...productCatalogue.flatMap((entry) => entry.adminSections.flatMap((section) => adminSection(entry.segment, section))),
+      { path: "users", file: "routes/dashboard/admin/users.tsx", id: "users", menu: { label: "admin.users.title", icon: "profile" } },
+      { path: "users/new", file: "routes/dashboard/admin/user-new.tsx", id: "users-new" },
+      { path: "users/:id", file: "routes/dashboard/admin/user.tsx", id: "users-id" },
     ],
   },
 ];
