@@ -68,4 +68,16 @@ test("an admin creates a user who accepts the invitation and signs in; the admin
   await expect(inviteePage.getByText("This account is locked. Please contact support.")).toBeVisible();
   await expect(page.getByTestId("user-audit")).toContainText("User locked");
   await invitee.close();
+
+  // On a phone the pages keep to the screen: wide tables scroll inside their own box (TableScroll).
+  await page.setViewportSize({ width: 390, height: 800 });
+  for (const path of [userPage, "/zh/dashboard/admin/users", "/dashboard/admin/users/new"]) {
+    await open(page, path);
+    const overflowing = await page.evaluate(() =>
+      [...document.querySelectorAll("main *")]
+        .filter((element) => !element.parentElement?.closest('[tabindex="0"]') && element.getBoundingClientRect().right > 391)
+        .map((element) => element.outerHTML.slice(0, 80)),
+    );
+    expect(overflowing, path).toEqual([]);
+  }
 });
