@@ -11,7 +11,7 @@ import { sendMail } from "~/modules/mail/mail.server";
  * it is the delivery channel).
  */
 
-export const INVITATION_DAYS = 7;
+const INVITATION_DAYS = 7;
 const INVITATION_MS = INVITATION_DAYS * 24 * 60 * 60 * 1000;
 
 /** The password hash of an invited account: no password matches it until the invitation is used. */

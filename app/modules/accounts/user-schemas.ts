@@ -119,7 +119,6 @@ export function isSubscriptionProduct(value: string): value is SubscriptionProdu
 }
 
 export const subscriptionStates = ["active", "ending", "ended"] as const;
-export type SubscriptionState = (typeof subscriptionStates)[number];
 
 export const userSorts = ["email", "name", "created"] as const;
 

@@ -25,7 +25,7 @@ import { userSnapshot, type UserSnapshot } from "./user-snapshot";
 
 export type Admin = Pick<CurrentUser, "id" | "username">;
 
-export const PAGE_SIZE = 25;
+const PAGE_SIZE = 25;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 export interface SubscriptionView {
