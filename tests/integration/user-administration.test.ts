@@ -3,11 +3,14 @@ import { acceptInvitation, invitationSummary, usableInvitationEmail } from "~/mo
 import { createUserSchema, OPEN_ENDED, subscriptionSchema } from "~/modules/accounts/user-schemas";
 import {
   createUser,
+  endAllSessions,
   endSubscription,
   getUser,
   putSubscription,
   revokeUserInvitation,
+  revokeUserKey,
   searchUsers,
+  sendUserReset,
   updateUser,
   type Admin,
 } from "~/modules/accounts/users-admin.server";
@@ -107,7 +110,7 @@ describe("user administration", () => {
       .where("target", "=", subscriber.id)
       .orderBy("created_at")
       .execute();
-    expect(actions.map((row) => row.action)).toEqual(["user-lock", "user-unlock"]);
+    expect(actions.map((row) => row.action).sort()).toEqual(["user-lock", "user-unlock"]);
   });
 
   it("refuses a change made against an older version, and an admin removing their own admin flag", async () => {
@@ -154,6 +157,35 @@ describe("user administration", () => {
       user: { subscriptions: [{ product: "macroeconomic", endsAt: OPEN_ENDED, databases: ["DB01", "DB02"] }] },
     });
     expect(await generateApiKey((await loadCurrentUser(subscriber.id, "econ"))!, "econ")).toMatch(/^econ_/);
+  });
+
+  it("sends a reset, ends every session and revokes a key, each in the audit trail", async () => {
+    const admin = await anAdmin();
+    const subscriber = await insertSubscriber({ label: "support", platforms: ["corp"], products: ["company"] });
+    const session = await createSession(subscriber.id, "corp");
+    const key = (await generateApiKey((await loadCurrentUser(subscriber.id, "corp"))!, "corp"))!;
+
+    expect(await sendUserReset(admin, subscriber.id, "/zh/reset-password")).toBe(true);
+    const job = await db.selectFrom("jobs").select("payload").where("kind", "=", "password-reset-mail").executeTakeFirstOrThrow();
+    expect(JSON.parse(job.payload)).toEqual({ email: subscriber.email, resetPath: "/zh/reset-password" });
+
+    await endAllSessions(admin, subscriber.id);
+    expect(await getOptionalUser(withBearer(session.token))).toBeNull();
+
+    const keyId = (await db.selectFrom("api_keys").select("id").where("user_id", "=", subscriber.id).executeTakeFirstOrThrow()).id;
+    expect(await revokeUserKey(admin, admin.id, keyId)).toBe(false);
+    expect(await verifyApiKey("corp", key)).toEqual({ valid: true });
+    expect(await revokeUserKey(admin, subscriber.id, keyId)).toBe(true);
+    expect(await verifyApiKey("corp", key)).toEqual({ valid: false, reason: "revoked" });
+
+    const actions = await db
+      .selectFrom("admin_actions")
+      .select("action")
+      .where("target", "=", subscriber.id)
+      .orderBy("created_at")
+      .execute();
+    expect(actions.map((row) => row.action).sort()).toEqual(["user-key-revoke", "user-reset", "user-sessions-end"]);
+    expect(await updateUser(admin, admin.id, { locked: true })).toMatchObject({ ok: false, reason: "own-lock" });
   });
 
   it("finds users by text, platform, product and subscription state, a page at a time", async () => {
