@@ -42,6 +42,42 @@ test("every users endpoint refuses a visitor (401) and a subscriber (403)", asyn
   expect((await e2eDb().selectFrom("users").select("locked_at").where("id", "=", target).executeTakeFirstOrThrow()).locked_at).toBeNull();
 });
 
+test("the users pages are the 404 page for a visitor and a subscriber, and their forms change nothing", async ({ playwright }) => {
+  const target = await createAccount({ products: [] });
+  const { id } = await e2eDb().selectFrom("users").select("id").where("email", "=", target.email).executeTakeFirstOrThrow();
+  for (const role of ["visitor", "subscriber", "admin"] as const) {
+    const client = await clientFor(role, playwright);
+    const expected = role === "admin" ? 200 : 404;
+    for (const path of [
+      "/dashboard/admin/users",
+      "/dashboard/admin/users/new",
+      `/dashboard/admin/users/${id}`,
+      `/zh/dashboard/admin/users/${id}`,
+    ]) {
+      expect((await client.get(path)).status(), `${path} as ${role}`).toBe(expected);
+    }
+    if (role !== "admin") {
+      const lock = await client.post(`/dashboard/admin/users/${id}`, { form: { intent: "lock" }, maxRedirects: 0 });
+      expect(lock.status()).toBe(404);
+    }
+    await client.dispose();
+  }
+  expect((await e2eDb().selectFrom("users").select("locked_at").where("id", "=", id).executeTakeFirstOrThrow()).locked_at).toBeNull();
+});
+
+test("a stale form on the user page gets 409 and its message, and nothing is saved", async ({ playwright }) => {
+  const admin = await clientFor("admin", playwright);
+  const target = await createAccount({ products: [], platforms: ["econ"] });
+  const { id } = await e2eDb().selectFrom("users").select("id").where("email", "=", target.email).executeTakeFirstOrThrow();
+  const form = { intent: "profile", version: "1", firstName: "First", lastName: "Admin", platforms: "econ" };
+  expect((await admin.post(`/dashboard/admin/users/${id}`, { form, maxRedirects: 0 })).status()).toBe(302);
+  const stale = await admin.post(`/dashboard/admin/users/${id}`, { form: { ...form, firstName: "Second" }, maxRedirects: 0 });
+  expect(stale.status()).toBe(409);
+  expect(await stale.text()).toContain("Someone else changed this user while you were editing.");
+  expect((await e2eDb().selectFrom("users").select("first_name").where("id", "=", id).executeTakeFirstOrThrow()).first_name).toBe("First");
+  await admin.dispose();
+});
+
 test("POST /api/admin/users creates a user once per e-mail address and mails the invitation", async ({ playwright }) => {
   const admin = await clientFor("admin", playwright);
   const email = uniqueEmail("provisioned");
