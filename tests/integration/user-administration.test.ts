@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { acceptInvitation, invitationSummary, usableInvitationEmail } from "~/modules/accounts/invitations.server";
+import { userPageData } from "~/modules/accounts/user-page.server";
 import { createUserSchema, OPEN_ENDED, subscriptionSchema } from "~/modules/accounts/user-schemas";
 import {
   createUser,
@@ -19,6 +20,7 @@ import { localIdentityProvider } from "~/modules/auth/identity.server";
 import { createSession, getOptionalUser } from "~/modules/auth/session.server";
 import { loadCurrentUser } from "~/modules/auth/users.server";
 import { db } from "~/modules/db/db.server";
+import { newId, nowIso } from "~/modules/db/ids";
 import { createFeed } from "~/modules/feeds/feeds.server";
 import { outputOptionsSchema } from "~/modules/feeds/model";
 import { insertSubscriber } from "../support/subscribers";
@@ -186,6 +188,35 @@ describe("user administration", () => {
       .execute();
     expect(actions.map((row) => row.action).sort()).toEqual(["user-key-revoke", "user-reset", "user-sessions-end"]);
     expect(await updateUser(admin, admin.id, { locked: true })).toMatchObject({ ok: false, reason: "own-lock" });
+
+    await db
+      .insertInto("sandbox_registrations")
+      .values({
+        id: newId(),
+        created_at: nowIso(),
+        name: "Pat",
+        surname: "Prospect",
+        company_name: "Prospects Ltd",
+        job_title: "Analyst",
+        email: subscriber.email.toUpperCase(),
+        country: "GB",
+        message: null,
+        consent: 1,
+        offers: 0,
+        language: "en",
+        token_hash: newId(),
+        link_expires_at: nowIso(new Date(Date.now() + DAY_MS)),
+        key_issued_at: null,
+      })
+      .execute();
+    const page = (await userPageData(subscriber.id))!;
+    expect(page.trials.map((trial) => trial.company)).toEqual(["Prospects Ltd"]);
+    expect(page.keys.map((entry) => entry.state)).toEqual(["revoked"]);
+    expect(page.sessions).toEqual([]);
+    expect(page.audit.map((entry) => entry.action).sort()).toEqual(["user-key-revoke", "user-reset", "user-sessions-end"]);
+    expect(page.itemLinks.map((link) => link.path)).toContain(
+      `/dashboard/admin/company-feeds?username=${encodeURIComponent(subscriber.username)}`,
+    );
   });
 
   it("finds users by text, platform, product and subscription state, a page at a time", async () => {

@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import { readAdminActionDetails, type AdminActionEntry } from "~/modules/audit/audit";
 import { econLayout } from "~/modules/catalog/generator";
 import { db } from "~/modules/db/db.server";
@@ -35,7 +36,8 @@ export async function userPageData(id: string): Promise<UserPageData | null> {
   const trials = await db
     .selectFrom("sandbox_registrations")
     .select(["id", "created_at", "link_expires_at", "key_issued_at", "company_name"])
-    .where("email", "=", user.email)
+    // Stored as the prospect typed it; an account's address is lower-cased.
+    .where(sql<string>`lower(${sql.ref("email")})`, "=", user.email.toLowerCase())
     .orderBy("created_at", "desc")
     .execute();
   const audit = await db
