@@ -66,6 +66,9 @@ export function routes(defineRoutes) {
     route("api/admin/dashboard", "routes/api/admin-dashboard.ts");
     route("api/admin/api-keys", "routes/api/admin-api-keys.ts");
     route("api/admin/api-keys/:id", "routes/api/admin-api-key.ts");
+    route("api/admin/users", "routes/api/admin-users.ts");
+    route("api/admin/users/:id", "routes/api/admin-user.ts");
+    route("api/admin/users/:id/subscriptions/:product", "routes/api/admin-user-subscription.ts");
     // The data APIs themselves (issue 14): every shipped spec served under /data-api/{set}.
     route("data-api/:set/*", "routes/data-api.ts");
     route("api/*", "routes/api/not-found.ts");
@@ -85,6 +88,7 @@ export function routes(defineRoutes) {
       route("logout", "routes/public/logout.tsx");
       route("reset-password", "routes/public/reset-password.tsx");
       route("reset-password/:token", "routes/public/reset-password-token.tsx");
+      route("invitation/:token", "routes/public/invitation.tsx");
       route("faq", "routes/public/faq.tsx");
       route("search", "routes/public/search.tsx");
 

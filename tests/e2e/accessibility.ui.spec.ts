@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { createAccount, signInPage } from "./support/accounts";
+import { e2eDb } from "./support/database";
 import { open } from "./support/pages";
 
 /**
@@ -162,5 +163,14 @@ test("the admin panel", async ({ page }) => {
     { url: "/zh/dashboard/admin/dashboard" },
     { url: "/dashboard/admin/api-keys" },
     { url: "/dashboard/admin/sandbox-registrations" },
+    { url: "/dashboard/admin/users?q=demo.test" },
+    { url: "/dashboard/admin/users/new" },
+    { url: `/dashboard/admin/users/${await demoUserId("macro@demo.test")}` },
+    { url: `/zh/dashboard/admin/users/${await demoUserId("macro@demo.test")}` },
+    { url: "/invitation/not-a-token" },
   ]);
 });
+
+async function demoUserId(email: string): Promise<string> {
+  return (await e2eDb().selectFrom("users").select("id").where("email", "=", email).executeTakeFirstOrThrow()).id;
+}

@@ -36,6 +36,7 @@ describe("migrations", () => {
       "0014_data_api_sessions",
       "0015_data_api_session_keys",
       "0016_redacted_secrets",
+      "0017_user_administration",
       "0018_admin_api_keys",
       "0019_session_devices",
       "0020_subscription_reminders",

@@ -21,6 +21,17 @@ export const adminActionKinds = [
   "admin-api-key-create",
   "admin-api-key-revoke",
   "sandbox-leads-export",
+  "user-create",
+  "user-invite",
+  "user-invite-revoke",
+  "user-edit",
+  "user-lock",
+  "user-unlock",
+  "user-reset",
+  "user-sessions-end",
+  "user-key-revoke",
+  "subscription-put",
+  "subscription-end",
 ] as const;
 
 export type AdminActionKind = (typeof adminActionKinds)[number];

@@ -5,7 +5,7 @@ import type { Platform } from "~/modules/registry/registry";
 import { randomToken, sha256 } from "./crypto.server";
 import { platformProducts } from "./platforms";
 import { API_KEY_RANDOM_BYTES, tokenHint } from "./token-shapes";
-import { activeSubscriptions, type CurrentUser, type Subscriptions } from "./users.server";
+import { activeSubscriptions, isLocked, type CurrentUser, type Subscriptions } from "./users.server";
 
 export interface ApiKeySummary {
   platform: Platform;
@@ -14,7 +14,8 @@ export interface ApiKeySummary {
   lastUsedAt: string | null;
 }
 
-export type KeyStatus = "active" | "replaced" | "subscription-ended";
+/** revoked: by an admin; locked: the account is locked (the key works again when it is unlocked). */
+export type KeyStatus = "active" | "replaced" | "subscription-ended" | "revoked" | "locked";
 
 export type KeyVerification = { valid: true } | { valid: false; reason: "unknown" | Exclude<KeyStatus, "active"> };
 
@@ -80,6 +81,19 @@ export async function requestApiKey(user: CurrentUser, platform: Platform): Prom
   return key ? { outcome: "generated", key } : { outcome: "not-subscribed" };
 }
 
+/** An admin revokes one key of the user; answers whether it was active. */
+export async function revokeApiKey(userId: string, keyId: string): Promise<boolean> {
+  const revoked = await db
+    .updateTable("api_keys")
+    .set({ revoked_at: nowIso(), revoked_reason: "revoked" })
+    .where("id", "=", keyId)
+    .where("user_id", "=", userId)
+    .where("revoked_at", "is", null)
+    .executeTakeFirst();
+  await db.deleteFrom("data_api_sessions").where("api_key_id", "=", keyId).execute();
+  return Number(revoked.numUpdatedRows) === 1;
+}
+
 export async function listActiveKeys(userId: string): Promise<ApiKeySummary[]> {
   const rows = await db
     .selectFrom("api_keys")
@@ -107,7 +121,9 @@ function findKey(platform: Platform, key: string) {
 
 /** Whether a stored key works now: a key not yet deactivated whose subscription has ended does not. */
 async function keyStatus(row: { user_id: string; revoked_reason: string | null }, platform: Platform): Promise<KeyStatus> {
-  if (row.revoked_reason === "replaced" || row.revoked_reason === "subscription-ended") return row.revoked_reason;
+  const reason = row.revoked_reason;
+  if (reason === "replaced" || reason === "subscription-ended" || reason === "revoked") return reason;
+  if (await isLocked(row.user_id)) return "locked";
   return canGenerateKey(await activeSubscriptions(row.user_id), platform) ? "active" : "subscription-ended";
 }
 
@@ -117,7 +133,7 @@ export async function verifyApiKey(platform: Platform, key: string): Promise<Key
   if (!row) return { valid: false, reason: "unknown" };
   const status = await keyStatus(row, platform);
   if (status === "active") return { valid: true };
-  if (row.revoked_reason === null) {
+  if (row.revoked_reason === null && status === "subscription-ended") {
     await db.updateTable("api_keys").set({ revoked_at: nowIso(), revoked_reason: status }).where("id", "=", row.id).execute();
   }
   return { valid: false, reason: status };
@@ -129,9 +145,17 @@ export async function describeApiKey(platform: Platform, key: string): Promise<{
   return row ? { userId: row.user_id, status: await keyStatus(row, platform) } : null;
 }
 
-/** Deactivates every active key whose subscription has ended; answers how many (the worker runs it hourly). */
-export async function deactivateEndedKeys(now: Date = new Date()): Promise<number> {
-  const keys = await db.selectFrom("api_keys").select(["id", "user_id", "platform"]).where("revoked_at", "is", null).execute();
+/**
+ * Deactivates every active key whose subscription has ended, of everyone or of one user (an admin ended a
+ * subscription); answers how many (the worker runs it hourly).
+ */
+export async function deactivateEndedKeys(now: Date = new Date(), userId?: string): Promise<number> {
+  const keys = await db
+    .selectFrom("api_keys")
+    .select(["id", "user_id", "platform"])
+    .where("revoked_at", "is", null)
+    .$if(userId !== undefined, (query) => query.where("user_id", "=", userId!))
+    .execute();
   const subscriptions = new Map<string, Subscriptions>();
   let deactivated = 0;
   for (const key of keys) {

@@ -8,6 +8,7 @@ import { clearRateLimit, startProgressiveAttempt, takeBackAttempt } from "~/modu
 import { identityProviders } from "./identity.server";
 import { loginSchema } from "./auth-schemas";
 import { loginName } from "./login-name";
+import { isLocked } from "./users.server";
 
 const HOUR_MS = 60 * 60 * 1000;
 /** Failures per account inside an hour before each further attempt waits 1 s, 2 s, 4 s … up to 5 minutes. */
@@ -45,6 +46,8 @@ async function verifyLogin(platform: Platform, form: FormData, request: Request)
   if (!attempt.allowed) throw new LoginError("auth.tooManyAttempts", attempt.retryAfterSeconds);
   const userId = await identityProviders[platform].verifyCredentials(parsed.data.email, parsed.data.password);
   if (!userId) throw new LoginError("auth.invalidCredentials");
+  // Said only to someone who knows the password, so the lock tells a stranger nothing about the account.
+  if (await isLocked(userId)) throw new LoginError("auth.accountLocked");
   await clearRateLimit(keys.account);
   await takeBackAttempt(attempt.attemptIds[keys.address]!);
   return userId;

@@ -50,6 +50,11 @@ export async function requestPasswordReset(request: ResetRequest): Promise<RateL
   return { allowed: true, retryAfterSeconds: 0 };
 }
 
+/** An admin sends the account a reset link: the same mail job, without the requester's rate limits. */
+export async function queuePasswordResetMail(email: string, resetPath: string): Promise<void> {
+  await enqueue(passwordResetMailJob, resetJobPayloadSchema.parse({ email, resetPath }));
+}
+
 /** A new link for the account; every older link of it stops working. */
 async function issueResetToken(userId: string): Promise<string> {
   const token = randomToken();

@@ -14,7 +14,7 @@ export interface TokenHolder {
   userId: string;
   username: string;
   kind: "api-key" | "session";
-  status: "active" | "replaced" | "subscription-ended" | "expired";
+  status: "active" | "replaced" | "subscription-ended" | "revoked" | "locked" | "expired";
 }
 
 export type ServiceLookup = { platform: Platform; found: false } | ({ platform: Platform; found: true } & TokenHolder);

@@ -37,7 +37,8 @@ export async function activeSubscriptions(userId: string, at: Date = new Date())
 
 export async function loadCurrentUser(userId: string, platform: Platform): Promise<CurrentUser | null> {
   const user = await db.selectFrom("users").selectAll().where("id", "=", userId).executeTakeFirst();
-  if (!user) return null;
+  // A locked account's sessions stop at once, whichever request carries them.
+  if (!user || user.locked_at !== null) return null;
   return {
     id: user.id,
     username: user.username,
@@ -58,6 +59,12 @@ export async function loadCurrentUser(userId: string, platform: Platform): Promi
 export function publicUser(user: CurrentUser) {
   const { id: _id, hasPicture: _picture, ...rest } = user;
   return rest;
+}
+
+/** Whether an admin has locked the account (a missing account counts as locked). */
+export async function isLocked(userId: string): Promise<boolean> {
+  const user = await db.selectFrom("users").select("locked_at").where("id", "=", userId).executeTakeFirst();
+  return !user || user.locked_at !== null;
 }
 
 export async function findUserByEmail(email: string) {

@@ -114,6 +114,9 @@ export const dashboardAreas: DashboardArea[] = [
       },
       // The CSV of the registrations the page's filters match: a resource route, so it answers a file.
       { path: "sandbox-registrations.csv", file: "routes/dashboard/admin/sandbox-registrations-csv.ts" },
+      { path: "users", file: "routes/dashboard/admin/users.tsx", id: "users", menu: { label: "admin.users.title", icon: "profile" } },
+      { path: "users/new", file: "routes/dashboard/admin/user-new.tsx", id: "users-new" },
+      { path: "users/:id", file: "routes/dashboard/admin/user.tsx", id: "users-id" },
     ],
   },
 ];

@@ -44,6 +44,8 @@ const refusals = {
   otherProduct: "Unauthorized: this API key belongs to another product's API.",
   replaced: "Unauthorized: the API key was replaced by a newer one.",
   ended: "Unauthorized: the API key is deactivated because its subscription has ended.",
+  revoked: "Unauthorized: the API key was revoked.",
+  locked: "Unauthorized: the account of this API key is locked.",
   notSubscribed: "Unauthorized: the subscription of this API key does not include this API.",
   trialKeyElsewhere: "Unauthorized: a sandbox trial key works only with the sandbox API.",
   productionKeyInSandbox: "Unauthorized: the sandbox takes the trial key from the access link, not a production key.",
@@ -66,7 +68,13 @@ async function keyCaller(access: Extract<SetAccess, { kind: "api-key" }>, key: s
   if (shape?.kind === "api-key" && shape.platform !== access.platform) throw unauthorized(refusals.otherProduct);
   const verification = await verifyApiKey(access.platform, key);
   if (!verification.valid) {
-    const reasons = { unknown: refusals.unknown, replaced: refusals.replaced, "subscription-ended": refusals.ended };
+    const reasons = {
+      unknown: refusals.unknown,
+      replaced: refusals.replaced,
+      "subscription-ended": refusals.ended,
+      revoked: refusals.revoked,
+      locked: refusals.locked,
+    };
     throw unauthorized(reasons[verification.reason]);
   }
   const row = await db

@@ -16,6 +16,7 @@ import { sessionApiKeys } from "./migrations/0013_session_api_keys";
 import { dataApiSessions } from "./migrations/0014_data_api_sessions";
 import { dataApiSessionKeys } from "./migrations/0015_data_api_session_keys";
 import { redactedSecrets } from "./migrations/0016_redacted_secrets";
+import { userAdministration } from "./migrations/0017_user_administration";
 import { adminApiKeys } from "./migrations/0018_admin_api_keys";
 import { sessionDevices } from "./migrations/0019_session_devices";
 import { subscriptionReminders } from "./migrations/0020_subscription_reminders";
@@ -44,6 +45,7 @@ export function getMigrations(dialect: DialectName): Record<string, Migration> {
     "0014_data_api_sessions": dataApiSessions(types),
     "0015_data_api_session_keys": dataApiSessionKeys(),
     "0016_redacted_secrets": redactedSecrets(),
+    "0017_user_administration": userAdministration(types),
     "0018_admin_api_keys": adminApiKeys(types),
     "0019_session_devices": sessionDevices(),
     "0020_subscription_reminders": subscriptionReminders(types),

@@ -61,6 +61,10 @@ export interface UserTable {
   is_admin: Generated<number>;
   has_token_decoder: Generated<number>;
   created_at: Timestamp;
+  /** When an admin locked the account; null while it is open. */
+  locked_at: Generated<Timestamp | null>;
+  /** Moves on at every admin change: a change naming an older version is refused. */
+  version: Generated<number>;
 }
 
 export interface UserPlatformTable {
@@ -496,6 +500,20 @@ export interface SubscriptionReminderTable {
   sent_at: Timestamp;
 }
 
+/** An invitation to set a password, mailed when an admin creates a user (issue 26). */
+export interface InvitationTable {
+  id: string;
+  user_id: string;
+  /** SHA-256 of the mailed token. */
+  token_hash: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+  revoked_at: Timestamp | null;
+  /** The admin who sent it; null when that admin is gone. */
+  created_by: string | null;
+}
+
 export interface Database {
   users: UserTable;
   user_platforms: UserPlatformTable;
@@ -531,4 +549,5 @@ export interface Database {
   data_api_records: DataApiRecordTable;
   admin_api_keys: AdminApiKeyTable;
   subscription_reminders: SubscriptionReminderTable;
+  invitations: InvitationTable;
 }

@@ -119,6 +119,25 @@ async function pauseFeed(feedId: string, reason: StopReason, feedRunId?: string)
 }
 
 /**
+ * Pauses the user's active feeds of products they are no longer entitled to, at once (an admin ended a
+ * subscription) rather than at each feed's next due run; answers how many.
+ */
+export async function pauseUnentitledFeeds(userId: string, now = new Date()): Promise<number> {
+  const active = await db
+    .selectFrom("feeds")
+    .select(["id", "product"])
+    .where("user_id", "=", userId)
+    .where("status", "=", "active")
+    .where("deleted_at", "is", null)
+    .execute();
+  let paused = 0;
+  for (const feed of active) {
+    if (!(await ownerEntitled(userId, feed.product, now)) && (await pauseFeed(feed.id, subscriptionEnded))) paused++;
+  }
+  return paused;
+}
+
+/**
  * The schedule tick: every active feed whose time has come gets a run, and its next run moves one period
  * on. The move is a conditional update, so two workers ticking at once queue one run. A feed whose owner
  * is no longer subscribed to its product is paused instead.

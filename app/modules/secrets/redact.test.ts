@@ -69,6 +69,7 @@ describe("redactSecrets in paths", () => {
     expect(redactSecrets("/reset-password/MfRYkNSIC6P4Fb1HqWzbOZKsPYbMlkhvE_phN3N24cY")).toBe("/reset-password/[redacted]");
     expect(redactSecrets("/zh/reset-password/abc?x=1")).toBe("/zh/reset-password/[redacted]?x=1");
     expect(redactSecrets("/reset-password")).toBe("/reset-password");
+    expect(redactSecrets("/zh/invitation/MfRYkNSIC6P4Fb1HqWzbOZKsPYbMlkhvE_phN3N24cY")).toBe("/zh/invitation/[redacted]");
     expect(redactSecrets("/zh/api-products/econ/sandbox/AbC_d-1?x=1")).toBe("/zh/api-products/econ/sandbox/[redacted]?x=1");
     expect(redactSecrets("/api-products/econ/sandbox")).toBe("/api-products/econ/sandbox");
   });

@@ -70,10 +70,14 @@ const SLASH = "(?:[/\\\\]|%2f|%5c)";
 const SLASHES = `${SLASH}+`;
 
 /**
- * Reset and sandbox access links carry their token in the path, under /zh too. The link starts at one slash, not
+ * Reset, invitation and sandbox access links carry their token in the path, under /zh too. The link starts at one slash, not
  * a run of them, so a path of many slashes costs no more than its length.
  */
-const LINK_PREFIX = [loosely("reset-password"), [loosely("api-products"), loosely("econ"), loosely("sandbox")].join(SLASHES)].join("|");
+const LINK_PREFIX = [
+  loosely("reset-password"),
+  loosely("invitation"),
+  [loosely("api-products"), loosely("econ"), loosely("sandbox")].join(SLASHES),
+].join("|");
 const LINK_PATH = new RegExp(`(${SLASH}(?:${LINK_PREFIX})${SLASHES})[^?#&\\s"'<>]+`, "gi");
 
 /**

@@ -1,0 +1,41 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { changeResponse } from "~/modules/accounts/admin-api.server";
+import { isSubscriptionProduct, subscriptionSchema } from "~/modules/accounts/user-schemas";
+import { endSubscription, putSubscription } from "~/modules/accounts/users-admin.server";
+import { requireApiAdmin } from "~/modules/auth/guards.server";
+import { mayBeStoredId } from "~/modules/db/ids";
+import { methodNotAllowed, readJsonObject, zodErrorResponse } from "~/modules/forms/json.server";
+import { jsonNotFound } from "~/modules/http/responses";
+import { getFixedT } from "~/modules/i18n/i18n.server";
+
+/** Who may call: the one guard of this route file. */
+const guard = (request: Request) => requireApiAdmin(request);
+
+const allow = "PUT, DELETE";
+
+/**
+ * PUT /api/admin/users/{id}/subscriptions/{product} {startsAt, endsAt (null: open-ended), databases?, version?}:
+ * the subscription from now on. DELETE ends it now (its key is deactivated, its feeds paused).
+ */
+export async function action({ request, params }: ActionFunctionArgs) {
+  const admin = await guard(request);
+  const t = await getFixedT(request);
+  const id = params.id ?? "";
+  const product = params.product ?? "";
+  if (request.method !== "PUT" && request.method !== "DELETE") return methodNotAllowed(allow);
+  if (!mayBeStoredId(id) || !isSubscriptionProduct(product)) return jsonNotFound(t("admin.users.notFound"));
+  if (request.method === "DELETE") {
+    const version = Number(new URL(request.url).searchParams.get("version")) || undefined;
+    return changeResponse(await endSubscription(admin, id, product, version), t);
+  }
+  const body = await readJsonObject(request, t);
+  if (!body.ok) return body.response;
+  const parsed = subscriptionSchema.safeParse(body.value);
+  if (!parsed.success) return zodErrorResponse(parsed.error, t);
+  return changeResponse(await putSubscription(admin, id, product, parsed.data), t);
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await guard(request);
+  return methodNotAllowed(allow);
+}

@@ -1,0 +1,34 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { createUserSchema, userSearchSchema } from "~/modules/accounts/user-schemas";
+import { createUser, searchUsers, userJson } from "~/modules/accounts/users-admin.server";
+import { requireApiAdmin } from "~/modules/auth/guards.server";
+import { jsonResponse, methodNotAllowed, readJsonObject, zodErrorResponse } from "~/modules/forms/json.server";
+import { getFixedT } from "~/modules/i18n/i18n.server";
+import { localizePathFor } from "~/modules/i18n/language";
+
+/** Who may call: the one guard of this route file. */
+const guard = (request: Request) => requireApiAdmin(request);
+
+/** GET /api/admin/users?q=&platform=&product=&state=&sort=&dir=&page=: a page of users. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await guard(request);
+  const search = userSearchSchema.parse(Object.fromEntries(new URL(request.url).searchParams));
+  const page = await searchUsers(search);
+  return jsonResponse({ ...page, users: page.users.map(userJson) });
+}
+
+/**
+ * POST /api/admin/users {email, firstName, lastName, platforms}: 201 with the new user (an invitation is mailed),
+ * or 200 with the account the e-mail address already has, unchanged, so a retried call makes no second user.
+ */
+export async function action({ request }: ActionFunctionArgs) {
+  const admin = await guard(request);
+  if (request.method !== "POST") return methodNotAllowed("GET, POST");
+  const t = await getFixedT(request);
+  const body = await readJsonObject(request, t);
+  if (!body.ok) return body.response;
+  const parsed = createUserSchema.safeParse(body.value);
+  if (!parsed.success) return zodErrorResponse(parsed.error, t);
+  const outcome = await createUser(admin, parsed.data, localizePathFor(request, "/invitation"));
+  return jsonResponse(userJson(outcome.user), outcome.created ? 201 : 200);
+}
