@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type PlaywrightWorkerArgs } from "@playwright/test";
 import { createAccount, signInToken, type TestAccount } from "./support/accounts";
 import { e2eDb, newestMailBody, uniqueEmail } from "./support/database";
+import { provisioningValidator, type ProvisioningPath } from "../support/provisioning-openapi";
 
 type Role = "visitor" | "subscriber" | "admin";
 
@@ -134,7 +135,7 @@ test("PUT and DELETE /api/admin/users/{id}/subscriptions/{product} give and end 
   const put = await admin.put(path, { data: { startsAt: "2026-01-01", endsAt: null, databases: ["DB02", "DB01"] } });
   expect(put.status()).toBe(200);
   expect((await put.json()).subscriptions).toEqual([
-    { product: "macroeconomic", startsAt: "2026-01-01T00:00:00.000Z", endsAt: null, databases: ["DB01", "DB02"] },
+    { product: "macroeconomic", startsAt: "2026-01-01T00:00:00.000Z", endsAt: null, databases: ["DB01", "DB02"], state: "active" },
   ]);
   const subscriber = await clientFor("subscriber", playwright, account);
   const key = await subscriber.post("/api/auth/generate-macro-token");
@@ -155,4 +156,75 @@ test("PUT and DELETE /api/admin/users/{id}/subscriptions/{product} give and end 
   expect((await admin.get(path)).status()).toBe(405);
   await admin.dispose();
   await subscriber.dispose();
+});
+
+test("with admin API keys, every answer of the users API is as its OpenAPI description says, and the audit names the key", async ({
+  playwright,
+}) => {
+  const validate = provisioningValidator();
+  const admin = await clientFor("admin", playwright);
+  const keyFor = async (scope: "read" | "write") => {
+    const minted = await admin.post("/api/admin/api-keys", { data: { name: `users ${scope}`, scope } });
+    expect(minted.status()).toBe(201);
+    return ((await minted.json()) as { key: string }).key;
+  };
+  const baseURL = test.info().project.use.baseURL;
+  const writer = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { Authorization: `Bearer ${await keyFor("write")}` } });
+  const reader = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { Authorization: `Bearer ${await keyFor("read")}` } });
+  const answered = async (
+    method: string,
+    path: ProvisioningPath,
+    response: Awaited<ReturnType<APIRequestContext["fetch"]>>,
+    status: number,
+  ) => {
+    const body: unknown = await response.json();
+    expect(response.status(), `${method} ${path}: ${JSON.stringify(body)}`).toBe(status);
+    expect(validate(method, path, status, body), `${method} ${path} ${status}`).toEqual([]);
+    return body as { id: string; version: number };
+  };
+
+  const email = uniqueEmail("keyed");
+  const user = await answered("POST", "/api/admin/users", await writer.post("/api/admin/users", { data: newUser(email) }), 201);
+  await answered("POST", "/api/admin/users", await writer.post("/api/admin/users", { data: newUser(email) }), 200);
+  await answered("POST", "/api/admin/users", await writer.post("/api/admin/users", { data: { email: "nope" } }), 422);
+  await answered("GET", "/api/admin/users", await reader.get(`/api/admin/users?q=${encodeURIComponent(email)}&sort=email&dir=asc`), 200);
+  const one = "/api/admin/users/{id}" as const;
+  await answered("GET", one, await reader.get(`/api/admin/users/${user.id}`), 200);
+  await answered("GET", one, await reader.get("/api/admin/users/no-such-user"), 404);
+  await answered("PATCH", one, await reader.patch(`/api/admin/users/${user.id}`, { data: { lastName: "Read" } }), 403);
+  const renamed = await answered(
+    "PATCH",
+    one,
+    await writer.patch(`/api/admin/users/${user.id}`, { data: { lastName: "Keyed", version: user.version } }),
+    200,
+  );
+  await answered(
+    "PATCH",
+    one,
+    await writer.patch(`/api/admin/users/${user.id}`, { data: { lastName: "Stale", version: user.version } }),
+    409,
+  );
+  const subscription = "/api/admin/users/{id}/subscriptions/{product}" as const;
+  const path = `/api/admin/users/${user.id}/subscriptions/macroeconomic`;
+  await answered(
+    "PUT",
+    subscription,
+    await writer.put(path, { data: { startsAt: "2026-01-01", endsAt: "2030-12-31", databases: ["DB01"] } }),
+    200,
+  );
+  await answered(
+    "PUT",
+    subscription,
+    await writer.put(path, { data: { startsAt: "2026-01-01", endsAt: "2030-12-31", version: renamed.version } }),
+    409,
+  );
+  await answered("DELETE", subscription, await reader.delete(path), 403);
+  await answered("DELETE", subscription, await writer.delete(path), 200);
+
+  const audit = await e2eDb().selectFrom("admin_actions").select(["action", "details"]).where("target", "=", user.id).execute();
+  expect(audit.map((row) => row.action)).toEqual(
+    expect.arrayContaining(["user-create", "user-edit", "subscription-put", "subscription-end"]),
+  );
+  for (const row of audit) expect(JSON.parse(row.details), row.action).toMatchObject({ apiKey: "users write" });
+  await Promise.all([admin.dispose(), writer.dispose(), reader.dispose()]);
 });

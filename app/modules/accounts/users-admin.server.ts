@@ -23,7 +23,8 @@ import { userSnapshot, type UserSnapshot } from "./user-snapshot";
  * user's state before and after, and a change made against an older version of the user is refused.
  */
 
-export type Admin = Pick<CurrentUser, "id" | "username">;
+/** The admin acting; `auditDetails` says how, when not through a session (the admin API key of a provisioning call). */
+export type Admin = Pick<CurrentUser, "id" | "username"> & { auditDetails?: Record<string, string> };
 
 const PAGE_SIZE = 25;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -171,7 +172,7 @@ export async function searchUsers(search: UserSearch, now = new Date()): Promise
 }
 
 async function audit(admin: Admin, action: AdminActionKind, userId: string, details: Record<string, string | number | boolean | null>) {
-  await recordAdminAction(admin, { action, target: userId, ownerId: userId, details });
+  await recordAdminAction(admin, { action, target: userId, ownerId: userId, details: { ...details, ...admin.auditDetails } });
 }
 
 function snapshotDetails(before: UserSnapshot | null, after: UserSnapshot | null) {
@@ -374,12 +375,14 @@ export async function revokeUserInvitation(admin: Admin, id: string): Promise<bo
 }
 
 /** A user as the JSON API answers it: dates in ISO 8601, an open-ended subscription's end as null. */
-export function userJson(user: UserView) {
+export function userJson(user: UserView, now = new Date()) {
+  const at = nowIso(now);
   return {
     ...user,
     subscriptions: user.subscriptions.map((subscription) => ({
       ...subscription,
       endsAt: isOpenEnded(subscription.endsAt) ? null : subscription.endsAt,
+      state: subscription.startsAt > at ? "scheduled" : subscription.endsAt > at ? "active" : "ended",
     })),
   };
 }

@@ -31,7 +31,7 @@ function bearerAdminApiKey(request: Request): string | null {
 /**
  * The provisioning API's guard: an admin session passes for any scope (as requireApiAdmin: 401 without one, 403
  * for a non-admin); an admin API key passes under /api/admin/ when unrevoked (401 otherwise, also when its creator
- * is no longer an admin) and when its scope allows `scope` (403 for a read key writing).
+ * is no longer an admin or is locked) and when its scope allows `scope` (403 for a read key writing).
  */
 export async function requireAdminApi(request: Request, scope: AdminApiKeyScope): Promise<AdminApiActor> {
   const key = bearerAdminApiKey(request);
@@ -53,4 +53,16 @@ export async function requireAdminApi(request: Request, scope: AdminApiKeyScope)
  */
 export function actorDetails(actor: AdminApiActor): Record<string, string> {
   return actor.key ? { apiKey: actor.key.name, apiKeyId: actor.key.id } : {};
+}
+
+/**
+ * requireAdminApi's admin as the actor of a change: the accounts module's functions audit it with `auditDetails`
+ * (the admin API key of the call, if any) beside what changed.
+ */
+export async function requireAdminApiActor(
+  request: Request,
+  scope: AdminApiKeyScope,
+): Promise<CurrentUser & { auditDetails: Record<string, string> }> {
+  const actor = await requireAdminApi(request, scope);
+  return { ...actor.admin, auditDetails: actorDetails(actor) };
 }

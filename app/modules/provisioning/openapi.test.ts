@@ -16,6 +16,7 @@ const user = {
   isAdmin: false,
   hasTokenDecoder: false,
   locked: false,
+  lockedAt: null,
   version: 3,
   createdAt: "2026-11-27T00:00:00.000Z",
   subscriptions: [
@@ -58,12 +59,12 @@ describe("the provisioning API's OpenAPI description", () => {
   it("compiles with ajv and tells a described answer from one that is not", () => {
     expect(validate("GET", "/api/admin/users/{id}", 200, user)).toEqual([]);
     expect(validate("POST", "/api/admin/users", 201, user)).toEqual([]);
-    expect(validate("GET", "/api/admin/users", 200, { users: [user], total: 1, page: 1, pageSize: 50 })).toEqual([]);
+    expect(validate("GET", "/api/admin/users", 200, { users: [user], total: 1, page: 1, pages: 1 })).toEqual([]);
     expect(validate("GET", "/api/admin/users/{id}", 200, { ...user, password: "x" })).toEqual(["/ must NOT have additional properties"]);
     expect(
       validate("GET", "/api/admin/users/{id}", 200, { ...user, subscriptions: [{ ...user.subscriptions[0], state: "paused" }] }),
     ).toHaveLength(1);
-    expect(validate("PATCH", "/api/admin/users/{id}", 409, { error: "Changed meanwhile." })).toEqual([]);
+    expect(validate("PATCH", "/api/admin/users/{id}", 409, { error: "Changed meanwhile.", version: 3 })).toEqual([]);
     expect(validate("PUT", "/api/admin/users/{id}/subscriptions/{product}", 422, { errors: { endsAt: "Invalid date" } })).toEqual([]);
     expect(validate("POST", "/api/admin/api-keys", 201, { id: "k", key: `adk_${"a".repeat(43)}` })).toEqual([]);
     expect(validate("POST", "/api/admin/api-keys", 201, { id: "k", key: "econ_x" })).toHaveLength(1);

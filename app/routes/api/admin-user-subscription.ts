@@ -2,14 +2,14 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { changeResponse } from "~/modules/accounts/admin-api.server";
 import { isSubscriptionProduct, subscriptionSchema } from "~/modules/accounts/user-schemas";
 import { endSubscription, putSubscription } from "~/modules/accounts/users-admin.server";
-import { requireApiAdmin } from "~/modules/auth/guards.server";
 import { mayBeStoredId } from "~/modules/db/ids";
 import { methodNotAllowed, readJsonObject, zodErrorResponse } from "~/modules/forms/json.server";
 import { jsonNotFound } from "~/modules/http/responses";
 import { getFixedT } from "~/modules/i18n/i18n.server";
+import { requireAdminApiActor } from "~/modules/provisioning/admin-api.server";
 
-/** Who may call: the one guard of this route file. */
-const guard = (request: Request) => requireApiAdmin(request);
+/** Who may call: an admin session, or an admin API key (a read key may only read). */
+const guard = (request: Request) => requireAdminApiActor(request, request.method === "GET" || request.method === "HEAD" ? "read" : "write");
 
 const allow = "PUT, DELETE";
 

@@ -3,14 +3,14 @@ import { changeResponse } from "~/modules/accounts/admin-api.server";
 import { invitationSummary } from "~/modules/accounts/invitations.server";
 import { updateUserSchema } from "~/modules/accounts/user-schemas";
 import { getUser, updateUser, userJson } from "~/modules/accounts/users-admin.server";
-import { requireApiAdmin } from "~/modules/auth/guards.server";
 import { mayBeStoredId } from "~/modules/db/ids";
 import { jsonResponse, methodNotAllowed, readJsonObject, zodErrorResponse } from "~/modules/forms/json.server";
 import { jsonNotFound } from "~/modules/http/responses";
 import { getFixedT } from "~/modules/i18n/i18n.server";
+import { requireAdminApiActor } from "~/modules/provisioning/admin-api.server";
 
-/** Who may call: the one guard of this route file. */
-const guard = (request: Request) => requireApiAdmin(request);
+/** Who may call: an admin session, or an admin API key (a read key may only read). */
+const guard = (request: Request) => requireAdminApiActor(request, request.method === "GET" || request.method === "HEAD" ? "read" : "write");
 
 /** GET /api/admin/users/{id}: the user with their subscriptions and invitation state. */
 export async function loader({ request, params }: LoaderFunctionArgs) {

@@ -1,20 +1,20 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { createUserSchema, userSearchSchema } from "~/modules/accounts/user-schemas";
 import { createUser, searchUsers, userJson } from "~/modules/accounts/users-admin.server";
-import { requireApiAdmin } from "~/modules/auth/guards.server";
 import { jsonResponse, methodNotAllowed, readJsonObject, zodErrorResponse } from "~/modules/forms/json.server";
 import { getFixedT } from "~/modules/i18n/i18n.server";
+import { requireAdminApiActor } from "~/modules/provisioning/admin-api.server";
 import { localizePathFor } from "~/modules/i18n/language";
 
-/** Who may call: the one guard of this route file. */
-const guard = (request: Request) => requireApiAdmin(request);
+/** Who may call: an admin session, or an admin API key (a read key may only read). */
+const guard = (request: Request) => requireAdminApiActor(request, request.method === "GET" || request.method === "HEAD" ? "read" : "write");
 
 /** GET /api/admin/users?q=&platform=&product=&state=&sort=&dir=&page=: a page of users. */
 export async function loader({ request }: LoaderFunctionArgs) {
   await guard(request);
   const search = userSearchSchema.parse(Object.fromEntries(new URL(request.url).searchParams));
   const page = await searchUsers(search);
-  return jsonResponse({ ...page, users: page.users.map(userJson) });
+  return jsonResponse({ ...page, users: page.users.map((user) => userJson(user)) });
 }
 
 /**
