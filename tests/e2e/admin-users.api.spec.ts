@@ -162,7 +162,8 @@ test("with admin API keys, every answer of the users API is as its OpenAPI descr
   playwright,
 }) => {
   const validate = provisioningValidator();
-  const admin = await clientFor("admin", playwright);
+  const creator = await createAccount({ products: [], isAdmin: true });
+  const admin = await clientFor("admin", playwright, creator);
   const keyFor = async (scope: "read" | "write") => {
     const minted = await admin.post("/api/admin/api-keys", { data: { name: `users ${scope}`, scope } });
     expect(minted.status()).toBe(201);
@@ -226,5 +227,9 @@ test("with admin API keys, every answer of the users API is as its OpenAPI descr
     expect.arrayContaining(["user-create", "user-edit", "subscription-put", "subscription-end"]),
   );
   for (const row of audit) expect(JSON.parse(row.details), row.action).toMatchObject({ apiKey: "users write" });
+
+  // The keys act for their creator: locking the creator stops them at once.
+  await e2eDb().updateTable("users").set({ locked_at: new Date().toISOString() }).where("email", "=", creator.email).execute();
+  await answered("GET", "/api/admin/users", await reader.get("/api/admin/users"), 401);
   await Promise.all([admin.dispose(), writer.dispose(), reader.dispose()]);
 });
