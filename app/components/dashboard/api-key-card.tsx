@@ -1,4 +1,5 @@
-import { Alert, Anchor, Button, Card, Code, CopyButton, Group, Stack, Text, TextInput, Title } from "@mantine/core";
+import { SecretValue } from "~/components/layout/secret-value";
+import { Alert, Anchor, Button, Card, Code, Group, Stack, Text, TextInput, Title } from "@mantine/core";
 import { Form, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { ApiKeySummary, KeyVerification } from "~/modules/auth/api-keys.server";
@@ -54,18 +55,7 @@ export function ApiKeyCard({ platform, current, actionData }: ApiKeyCardProps) {
             <Text size="sm" mb="xs">
               {t("tokens.newKeyText")}
             </Text>
-            <Group gap="sm" wrap="nowrap">
-              <Code block data-testid="new-key-value" style={{ wordBreak: "break-all" }}>
-                {generated}
-              </Code>
-              <CopyButton value={generated}>
-                {({ copied, copy }) => (
-                  <Button size="xs" variant="light" onClick={copy} className="js-only">
-                    {copied ? t("tokens.copied") : t("tokens.copy")}
-                  </Button>
-                )}
-              </CopyButton>
-            </Group>
+            <SecretValue value={generated} label={t("tokens.newKey")} testId="new-key-value" />
           </Alert>
         ) : null}
         {confirming ? (

@@ -1,5 +1,6 @@
 import { sql } from "kysely";
-import { readAdminActionDetails, type AdminActionEntry } from "~/modules/audit/audit";
+import type { AdminActionEntry } from "~/modules/audit/audit";
+import { adminActionEntry } from "~/modules/audit/audit.server";
 import { econLayout } from "~/modules/catalog/generator";
 import { db } from "~/modules/db/db.server";
 import { nowIso } from "~/modules/db/ids";
@@ -67,15 +68,7 @@ export async function userPageData(id: string): Promise<UserPageData | null> {
       keyIssuedAt: trial.key_issued_at,
       company: trial.company_name,
     })),
-    audit: audit.map((row) => ({
-      id: row.id,
-      created: row.created_at,
-      admin: row.admin_username,
-      action: row.action,
-      owner: row.owner_username,
-      target: row.target,
-      details: readAdminActionDetails(row.details),
-    })),
+    audit: audit.map(adminActionEntry),
     itemLinks: productCatalogue.flatMap((entry) =>
       entry.adminSections.map((section) => ({
         label: section.label,

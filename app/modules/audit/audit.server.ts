@@ -1,5 +1,7 @@
+import type { Selectable } from "kysely";
 import type { CurrentUser } from "~/modules/auth/users.server";
 import { db } from "~/modules/db/db.server";
+import type { AdminActionTable } from "~/modules/db/schema";
 import { newId, nowIso } from "~/modules/db/ids";
 import { readAdminActionDetails, type AdminActionKind, type AdminActionEntry } from "./audit";
 
@@ -44,10 +46,9 @@ export async function auditIfAdmin(actor: Pick<CurrentUser, "id" | "username" | 
   if (actor.isAdmin) await recordAdminAction(actor, input);
 }
 
-/** The latest admin actions, newest first. */
-export async function recentAdminActions(limit = 50): Promise<AdminActionEntry[]> {
-  const rows = await db.selectFrom("admin_actions").selectAll().orderBy("created_at", "desc").orderBy("id", "desc").limit(limit).execute();
-  return rows.map((row) => ({
+/** A stored admin action as the screens show it. */
+export function adminActionEntry(row: Selectable<AdminActionTable>): AdminActionEntry {
+  return {
     id: row.id,
     created: row.created_at,
     admin: row.admin_username,
@@ -55,5 +56,11 @@ export async function recentAdminActions(limit = 50): Promise<AdminActionEntry[]
     owner: row.owner_username,
     target: row.target,
     details: readAdminActionDetails(row.details),
-  }));
+  };
+}
+
+/** The latest admin actions, newest first. */
+export async function recentAdminActions(limit = 50): Promise<AdminActionEntry[]> {
+  const rows = await db.selectFrom("admin_actions").selectAll().orderBy("created_at", "desc").orderBy("id", "desc").limit(limit).execute();
+  return rows.map(adminActionEntry);
 }

@@ -1,19 +1,14 @@
-import { Alert, Button, Container, Stack, Text, Title } from "@mantine/core";
+import { Alert, Container, Stack, Text, Title } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { withZod } from "@remix-validated-form/with-zod";
 import { useTranslation } from "react-i18next";
-import { ValidatedForm } from "remix-validated-form";
-import { PasswordField } from "~/components/forms/form-fields";
+import { NewPasswordForm, newPasswordValidator } from "~/components/forms/new-password-form";
 import { acceptInvitation, usableInvitationEmail } from "~/modules/accounts/invitations.server";
-import { newPasswordSchema } from "~/modules/auth/auth-schemas";
 import { pageMeta } from "~/modules/content/page-meta";
 import { pageTitle } from "~/modules/content/page-title.server";
 import { readFormData, validationFailure } from "~/modules/forms/form-data.server";
 import { localizePathFor } from "~/modules/i18n/language";
 import { redirectWithToast } from "~/modules/toast/toast.server";
-
-const newPasswordValidator = withZod(newPasswordSchema);
 
 /** /invitation/{token}: the invitee of an account an admin created chooses their password, once, within 7 days. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -45,15 +40,7 @@ export default function InvitationPage() {
         ) : (
           <>
             <Text>{t("auth.invitationLead", { email })}</Text>
-            <ValidatedForm validator={newPasswordValidator} method="post" noValidate>
-              <Stack gap="md">
-                <PasswordField name="password" label={t("auth.newPassword")} autoComplete="new-password" required />
-                <PasswordField name="confirmPassword" label={t("auth.confirmPassword")} autoComplete="new-password" required />
-                <Button type="submit" w="fit-content">
-                  {t("auth.invitationSubmit")}
-                </Button>
-              </Stack>
-            </ValidatedForm>
+            <NewPasswordForm submitLabel={t("auth.invitationSubmit")} />
           </>
         )}
       </Stack>

@@ -1,20 +1,15 @@
-import { Alert, Anchor, Button, Container, Stack, Title } from "@mantine/core";
+import { Alert, Anchor, Container, Stack, Title } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { withZod } from "@remix-validated-form/with-zod";
 import { useTranslation } from "react-i18next";
-import { ValidatedForm } from "remix-validated-form";
-import { PasswordField } from "~/components/forms/form-fields";
+import { NewPasswordForm, newPasswordValidator } from "~/components/forms/new-password-form";
 import { AppLink } from "~/components/layout/app-link";
-import { newPasswordSchema } from "~/modules/auth/auth-schemas";
 import { isResetTokenUsable, resetPassword } from "~/modules/auth/password-reset.server";
 import { pageMeta } from "~/modules/content/page-meta";
 import { pageTitle } from "~/modules/content/page-title.server";
 import { readFormData, validationFailure } from "~/modules/forms/form-data.server";
 import { localizePathFor } from "~/modules/i18n/language";
 import { redirectWithToast } from "~/modules/toast/toast.server";
-
-const newPasswordValidator = withZod(newPasswordSchema);
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const usable = await isResetTokenUsable(params.token ?? "");
@@ -48,15 +43,7 @@ export default function NewPasswordPage() {
             </Anchor>
           </>
         ) : (
-          <ValidatedForm validator={newPasswordValidator} method="post" noValidate>
-            <Stack gap="md">
-              <PasswordField name="password" label={t("auth.newPassword")} autoComplete="new-password" required />
-              <PasswordField name="confirmPassword" label={t("auth.confirmPassword")} autoComplete="new-password" required />
-              <Button type="submit" w="fit-content">
-                {t("auth.newPasswordSubmit")}
-              </Button>
-            </Stack>
-          </ValidatedForm>
+          <NewPasswordForm submitLabel={t("auth.newPasswordSubmit")} />
         )}
       </Stack>
     </Container>

@@ -1,4 +1,5 @@
-import { Alert, Button, Card, Code, Container, CopyButton, Group, Stack, Text, Title } from "@mantine/core";
+import { SecretValue } from "~/components/layout/secret-value";
+import { Alert, Button, Card, Container, Group, Stack, Text, Title } from "@mantine/core";
 import { data, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -76,18 +77,7 @@ function IssuedKey({ issued }: { issued: { key: string; expiresAt: string } }) {
         <Text size="sm" mb="xs">
           {t("sandbox.access.keyLead", { expiry: formatDate(issued.expiresAt, i18n.language) })}
         </Text>
-        <Group gap="sm" wrap="nowrap">
-          <Code block aria-label={t("sandbox.access.keyLabel")} data-testid="trial-key-value" style={{ wordBreak: "break-all" }}>
-            {issued.key}
-          </Code>
-          <CopyButton value={issued.key}>
-            {({ copied, copy }) => (
-              <Button size="xs" variant="light" onClick={copy} className="js-only">
-                {copied ? t("tokens.copied") : t("tokens.copy")}
-              </Button>
-            )}
-          </CopyButton>
-        </Group>
+        <SecretValue value={issued.key} label={t("sandbox.access.keyLabel")} testId="trial-key-value" />
       </Alert>
       <OnwardLinks />
     </Stack>

@@ -1,4 +1,5 @@
-import { Alert, Anchor, Badge, Button, Card, Code, CopyButton, Group, Stack, Table, Text, Title } from "@mantine/core";
+import { SecretValue } from "~/components/layout/secret-value";
+import { Alert, Anchor, Badge, Button, Card, Code, Group, Stack, Table, Text, Title } from "@mantine/core";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { withZod } from "@remix-validated-form/with-zod";
@@ -52,23 +53,7 @@ function CreatedKey({ name, value }: { name: string; value: string }) {
       <Text size="sm" mb="xs">
         {t("admin.apiKeys.createdLead")}
       </Text>
-      <Group gap="sm" align="flex-start" wrap="nowrap">
-        <Code
-          block
-          aria-label={t("admin.apiKeys.key")}
-          data-testid="created-admin-key-value"
-          style={{ wordBreak: "break-all", whiteSpace: "pre-wrap", minWidth: 0, flex: 1 }}
-        >
-          {value}
-        </Code>
-        <CopyButton value={value}>
-          {({ copied, copy }) => (
-            <Button size="xs" variant="light" onClick={copy} className="js-only">
-              {copied ? t("tokens.copied") : t("tokens.copy")}
-            </Button>
-          )}
-        </CopyButton>
-      </Group>
+      <SecretValue value={value} label={t("admin.apiKeys.key")} testId="created-admin-key-value" />
     </Alert>
   );
 }
