@@ -1369,7 +1369,6 @@ const en = {
       auditTitle: "Audit of the account",
       noAudit: "Nothing recorded yet.",
       action: "Action",
-      admin: "Administrator",
       never: "never",
     },
   },

@@ -1321,7 +1321,6 @@ const zh: Translation = {
       auditTitle: "账户审计",
       noAudit: "尚无记录。",
       action: "操作",
-      admin: "管理员",
       never: "从未",
     },
   },

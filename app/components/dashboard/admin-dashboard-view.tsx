@@ -260,43 +260,47 @@ function useDetailsText(): (details: AdminActionEntry["details"]) => string {
 }
 
 export function AuditSection({ audit }: { audit: AdminActionEntry[] }) {
+  const { t } = useTranslation();
+  return (
+    <Section title={t("admin.audit.title")} id="audit-title">
+      {audit.length === 0 ? <NoRecords /> : <AuditTable audit={audit} />}
+    </Section>
+  );
+}
+
+/** Admin actions, newest first: the admin dashboard's audit trail and a user's page show the same table. */
+export function AuditTable({ audit }: { audit: AdminActionEntry[] }) {
   const { t, i18n } = useTranslation();
   const detailsText = useDetailsText();
   return (
-    <Section title={t("admin.audit.title")} id="audit-title">
-      {audit.length === 0 ? (
-        <NoRecords />
-      ) : (
-        <TableScroll minWidth={900}>
-          <Table striped withTableBorder data-testid="audit-table">
-            <Table.Caption>{t("admin.audit.caption", { count: audit.length })}</Table.Caption>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">{t("admin.audit.when")}</Table.Th>
-                <Table.Th scope="col">{t("admin.audit.admin")}</Table.Th>
-                <Table.Th scope="col">{t("admin.audit.action")}</Table.Th>
-                <Table.Th scope="col">{t("admin.audit.owner")}</Table.Th>
-                <Table.Th scope="col">{t("admin.audit.target")}</Table.Th>
-                <Table.Th scope="col">{t("admin.audit.details")}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {audit.map((entry) => (
-                <Table.Tr key={entry.id} data-testid="audit-row" data-action={entry.action}>
-                  <Table.Td>{formatDateTime(entry.created, i18n.language)}</Table.Td>
-                  <Table.Td>{entry.admin}</Table.Td>
-                  <Table.Td>{t(`admin.audit.actions.${entry.action}`, { defaultValue: entry.action })}</Table.Td>
-                  <Table.Td>{entry.owner ?? t("econ.common.none")}</Table.Td>
-                  <Table.Td style={{ overflowWrap: "anywhere" }}>
-                    <Code>{entry.target}</Code>
-                  </Table.Td>
-                  <Table.Td style={{ overflowWrap: "anywhere" }}>{detailsText(entry.details) || t("econ.common.none")}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </TableScroll>
-      )}
-    </Section>
+    <TableScroll minWidth={900}>
+      <Table striped withTableBorder data-testid="audit-table">
+        <Table.Caption>{t("admin.audit.caption", { count: audit.length })}</Table.Caption>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">{t("admin.audit.when")}</Table.Th>
+            <Table.Th scope="col">{t("admin.audit.admin")}</Table.Th>
+            <Table.Th scope="col">{t("admin.audit.action")}</Table.Th>
+            <Table.Th scope="col">{t("admin.audit.owner")}</Table.Th>
+            <Table.Th scope="col">{t("admin.audit.target")}</Table.Th>
+            <Table.Th scope="col">{t("admin.audit.details")}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {audit.map((entry) => (
+            <Table.Tr key={entry.id} data-testid="audit-row" data-action={entry.action}>
+              <Table.Td>{formatDateTime(entry.created, i18n.language)}</Table.Td>
+              <Table.Td>{entry.admin}</Table.Td>
+              <Table.Td>{t(`admin.audit.actions.${entry.action}`, { defaultValue: entry.action })}</Table.Td>
+              <Table.Td>{entry.owner ?? t("econ.common.none")}</Table.Td>
+              <Table.Td style={{ overflowWrap: "anywhere" }}>
+                <Code>{entry.target}</Code>
+              </Table.Td>
+              <Table.Td style={{ overflowWrap: "anywhere" }}>{detailsText(entry.details) || t("econ.common.none")}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </TableScroll>
   );
 }

@@ -4,12 +4,14 @@ import { isPrivatePath, pageAlternates, pageUrl, privatePathRules } from "./craw
 const origin = "https://portal.example.com";
 
 describe("[security3-item7] what crawlers are told about a page", () => {
-  it("[security3-item7] keeps the dashboard, reset and access links and the APIs private, in every language, and nothing else", () => {
+  it("[security3-item7] keeps the dashboard, reset, invitation and access links and the APIs private, in every language, and nothing else", () => {
     for (const path of [
       "/dashboard",
       "/zh/dashboard/econ/feeds",
       "/en/reset-password/abc",
       "/reset-password",
+      "/invitation/abc",
+      "/zh/invitation/abc",
       "/api-products/econ/sandbox/0123456789abcdef0123456789abcdef0123456789a",
       "/zh/api-products/econ/sandbox/token",
       "/api/auth/user",
@@ -27,6 +29,9 @@ describe("[security3-item7] what crawlers are told about a page", () => {
       "/reset-password",
       "/en/reset-password",
       "/zh/reset-password",
+      "/invitation/",
+      "/en/invitation/",
+      "/zh/invitation/",
       "/api-products/econ/sandbox/",
       "/en/api-products/econ/sandbox/",
       "/zh/api-products/econ/sandbox/",

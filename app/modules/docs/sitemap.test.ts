@@ -11,6 +11,7 @@ const unlisted = new Map([
   ["logout", "an action"],
   ["reset-password", "private (robots.txt)"],
   ["reset-password/:token", "private (robots.txt)"],
+  ["invitation/:token", "private (robots.txt)"],
   ["api-products/econ/sandbox/:token", "private (robots.txt)"],
   ["search", "search results"],
   ["faq", "for signed-in readers"],
@@ -46,7 +47,15 @@ describe("[security3-item7] robots.txt", () => {
     const text = robotsTxt(origin);
     const lines = text.split("\n");
     expect(lines.slice(0, 2)).toEqual(["User-agent: *", "Allow: /"]);
-    for (const rule of ["/dashboard", "/zh/dashboard", "/api/", "/data-api/", "/reset-password", "/api-products/econ/sandbox/"]) {
+    for (const rule of [
+      "/dashboard",
+      "/zh/dashboard",
+      "/api/",
+      "/data-api/",
+      "/reset-password",
+      "/invitation/",
+      "/api-products/econ/sandbox/",
+    ]) {
       expect(lines, rule).toContain(`Disallow: ${rule}`);
     }
     // "/api" alone would also keep crawlers off /api-products.

@@ -1,3 +1,4 @@
+import { AuditTable } from "~/components/dashboard/admin-dashboard-view";
 import { Alert, Anchor, Badge, Button, Card, Checkbox, Group, SimpleGrid, Stack, Table, Text, TextInput, Title } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
@@ -466,30 +467,7 @@ function HistorySections({ data }: { data: PageData }) {
         )}
       </Section>
       <Section title={t("admin.users.auditTitle")} testId="user-audit">
-        {data.audit.length === 0 ? (
-          <Text>{t("admin.users.noAudit")}</Text>
-        ) : (
-          <TableScroll minWidth={560}>
-            <Table striped>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t("admin.users.created")}</Table.Th>
-                  <Table.Th>{t("admin.users.admin")}</Table.Th>
-                  <Table.Th>{t("admin.users.action")}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {data.audit.map((entry) => (
-                  <Table.Tr key={entry.id}>
-                    <Table.Td>{formatDateTime(entry.created, i18n.language)}</Table.Td>
-                    <Table.Td>{entry.admin}</Table.Td>
-                    <Table.Td>{t(`admin.audit.actions.${entry.action}`, { defaultValue: entry.action })}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </TableScroll>
-        )}
+        {data.audit.length === 0 ? <Text>{t("admin.users.noAudit")}</Text> : <AuditTable audit={data.audit} />}
       </Section>
     </>
   );
