@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { redactSecrets } from "~/modules/secrets/redact";
-import { adminApiKeySchema, isAdminApiKeyShape, scopeAllows } from "./admin-api-keys";
+import { adminApiKeySchema, isAdminApiKeyShape, scopeAllows, scopeOfMethod } from "./admin-api-keys";
 import { hashAdminApiKey, mintAdminApiKey } from "./key-material.server";
 
 describe("admin API keys", () => {
@@ -31,6 +31,8 @@ describe("admin API keys", () => {
   });
 
   it("scopes: a write key may read and write, a read key only read", () => {
+    expect(["GET", "HEAD"].map(scopeOfMethod)).toEqual(["read", "read"]);
+    expect(["POST", "PUT", "PATCH", "DELETE"].map(scopeOfMethod)).toEqual(["write", "write", "write", "write"]);
     expect(scopeAllows("write", "write")).toBe(true);
     expect(scopeAllows("write", "read")).toBe(true);
     expect(scopeAllows("read", "read")).toBe(true);

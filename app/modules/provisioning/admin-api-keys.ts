@@ -37,6 +37,11 @@ export interface AdminApiKeySummary {
   state: "active" | "revoked";
 }
 
+/** The scope a request needs: a read key may GET (and HEAD); every other method writes. */
+export function scopeOfMethod(method: string): AdminApiKeyScope {
+  return method === "GET" || method === "HEAD" ? "read" : "write";
+}
+
 /** A key that may do what `needed` asks: a write key may read too. */
 export function scopeAllows(scope: AdminApiKeyScope, needed: AdminApiKeyScope): boolean {
   return scope === "write" || needed === "read";

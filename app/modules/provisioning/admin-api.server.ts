@@ -2,7 +2,7 @@ import { requireApiAdmin } from "~/modules/auth/guards.server";
 import { loadCurrentUser, type CurrentUser } from "~/modules/auth/users.server";
 import { getFixedT } from "~/modules/i18n/i18n.server";
 import { platforms } from "~/modules/registry/registry";
-import { ADMIN_API_KEY_PREFIX, isAdminApiKeyShape, scopeAllows, type AdminApiKeyScope } from "./admin-api-keys";
+import { ADMIN_API_KEY_PREFIX, isAdminApiKeyShape, scopeAllows, scopeOfMethod, type AdminApiKeyScope } from "./admin-api-keys";
 import { findActiveAdminApiKey } from "./admin-api-keys.server";
 
 /**
@@ -56,13 +56,10 @@ export function actorDetails(actor: AdminApiActor): Record<string, string> {
 }
 
 /**
- * requireAdminApi's admin as the actor of a change: the accounts module's functions audit it with `auditDetails`
- * (the admin API key of the call, if any) beside what changed.
+ * requireAdminApi with the scope the request's method needs, its admin as the actor of a change: the accounts
+ * module's functions audit it with `auditDetails` (the admin API key of the call, if any) beside what changed.
  */
-export async function requireAdminApiActor(
-  request: Request,
-  scope: AdminApiKeyScope,
-): Promise<CurrentUser & { auditDetails: Record<string, string> }> {
-  const actor = await requireAdminApi(request, scope);
+export async function requireAdminApiActor(request: Request): Promise<CurrentUser & { auditDetails: Record<string, string> }> {
+  const actor = await requireAdminApi(request, scopeOfMethod(request.method));
   return { ...actor.admin, auditDetails: actorDetails(actor) };
 }

@@ -8,9 +8,6 @@ import { jsonNotFound } from "~/modules/http/responses";
 import { getFixedT } from "~/modules/i18n/i18n.server";
 import { requireAdminApiActor } from "~/modules/provisioning/admin-api.server";
 
-/** Who may call: an admin session, or an admin API key (a read key may only read). */
-const guard = (request: Request) => requireAdminApiActor(request, request.method === "GET" || request.method === "HEAD" ? "read" : "write");
-
 const allow = "PUT, DELETE";
 
 /**
@@ -18,7 +15,7 @@ const allow = "PUT, DELETE";
  * the subscription from now on. DELETE ends it now (its key is deactivated, its feeds paused).
  */
 export async function action({ request, params }: ActionFunctionArgs) {
-  const admin = await guard(request);
+  const admin = await requireAdminApiActor(request);
   const t = await getFixedT(request);
   const id = params.id ?? "";
   const product = params.product ?? "";
@@ -36,6 +33,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await guard(request);
+  await requireAdminApiActor(request);
   return methodNotAllowed(allow);
 }

@@ -9,12 +9,9 @@ import { jsonNotFound } from "~/modules/http/responses";
 import { getFixedT } from "~/modules/i18n/i18n.server";
 import { requireAdminApiActor } from "~/modules/provisioning/admin-api.server";
 
-/** Who may call: an admin session, or an admin API key (a read key may only read). */
-const guard = (request: Request) => requireAdminApiActor(request, request.method === "GET" || request.method === "HEAD" ? "read" : "write");
-
 /** GET /api/admin/users/{id}: the user with their subscriptions and invitation state. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await guard(request);
+  await requireAdminApiActor(request);
   const id = params.id ?? "";
   const user = mayBeStoredId(id) ? await getUser(id) : null;
   if (!user) return jsonNotFound((await getFixedT(request))("admin.users.notFound"));
@@ -26,7 +23,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
  * the user after the change; 409 when `version` is not the user's current one (nothing changed).
  */
 export async function action({ request, params }: ActionFunctionArgs) {
-  const admin = await guard(request);
+  const admin = await requireAdminApiActor(request);
   if (request.method !== "PATCH") return methodNotAllowed("GET, PATCH");
   const t = await getFixedT(request);
   const id = params.id ?? "";

@@ -6,12 +6,9 @@ import { getFixedT } from "~/modules/i18n/i18n.server";
 import { requireAdminApiActor } from "~/modules/provisioning/admin-api.server";
 import { localizePathFor } from "~/modules/i18n/language";
 
-/** Who may call: an admin session, or an admin API key (a read key may only read). */
-const guard = (request: Request) => requireAdminApiActor(request, request.method === "GET" || request.method === "HEAD" ? "read" : "write");
-
 /** GET /api/admin/users?q=&platform=&product=&state=&sort=&dir=&page=: a page of users. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  await guard(request);
+  await requireAdminApiActor(request);
   const search = userSearchSchema.parse(Object.fromEntries(new URL(request.url).searchParams));
   const page = await searchUsers(search);
   return jsonResponse({ ...page, users: page.users.map((user) => userJson(user)) });
@@ -22,7 +19,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
  * or 200 with the account the e-mail address already has, unchanged, so a retried call makes no second user.
  */
 export async function action({ request }: ActionFunctionArgs) {
-  const admin = await guard(request);
+  const admin = await requireAdminApiActor(request);
   if (request.method !== "POST") return methodNotAllowed("GET, POST");
   const t = await getFixedT(request);
   const body = await readJsonObject(request, t);
