@@ -9,7 +9,7 @@ import path from "node:path";
 /** @typedef {{ passed: number, failed: number, flaky?: number, skipped: number }} Counts */
 /**
  * @typedef {{ name: string, status: "ok" | "failed" | "left out" | "not run", durationMs?: number,
- *   exitCode?: number, counts?: Counts, missingReport?: boolean }} StageResult
+ *   exitCode?: number, counts?: Counts, missingReport?: boolean, together?: boolean }} StageResult
  */
 
 /**
@@ -95,21 +95,25 @@ export function totalsLines(stages) {
 }
 
 /**
+ * Stages that ran side by side (`together`) are marked ∥; the total is the whole run's wall time.
  * @param {StageResult[]} stages
  * @param {FileTime[]} times
+ * @param {number} totalMs
  * @returns {string[]}
  */
-export function summaryLines(stages, times, count = 15) {
-  const nameWidth = Math.max(...stages.map((stage) => stage.name.length), "total".length);
+export function summaryLines(stages, times, totalMs, count = 15) {
+  const names = stages.map((stage) => `${stage.together ? "∥ " : ""}${stage.name}`);
+  const nameWidth = Math.max(...names.map((name) => name.length), "total".length);
   const statuses = stages.map(stageStatus);
   const statusWidth = Math.max(...statuses.map((status) => status.length));
-  const total = stages.reduce((sum, stage) => sum + (stage.durationMs ?? 0), 0);
   const lines = ["", "Stages (wall time):"];
   stages.forEach((stage, index) => {
     const time = stage.durationMs === undefined ? "" : formatDuration(stage.durationMs).padStart(8);
-    lines.push(`  ${stage.name.padEnd(nameWidth)}  ${statuses[index].padEnd(statusWidth)}  ${time}`.trimEnd());
+    lines.push(`  ${names[index].padEnd(nameWidth)}  ${statuses[index].padEnd(statusWidth)}  ${time}`.trimEnd());
   });
-  lines.push(`  ${"total".padEnd(nameWidth)}  ${"".padEnd(statusWidth)}  ${formatDuration(total).padStart(8)}`);
+  lines.push(`  ${"total".padEnd(nameWidth)}  ${"".padEnd(statusWidth)}  ${formatDuration(totalMs).padStart(8)}`);
+  if (stages.some((stage) => stage.together))
+    lines.push("  ∥ ran side by side with the next or previous ∥ stages; the total is the whole run's");
   const slowest = slowestFiles(times, count);
   if (slowest.length > 0) {
     const sources = slowest.map((entry) => `${entry.run} ${entry.project}`);

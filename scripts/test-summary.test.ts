@@ -192,25 +192,30 @@ describe("npm test's summary", () => {
     expect(totalsLines([vitest, sqlite]).at(-1)).toMatch(/^\w+: \d+ passed, \d+ failed, \d+ skipped$/);
   });
 
-  it("prints each stage's status and wall time, the slowest files, and test counts only on its closing line", () => {
+  it("prints each stage's status and wall time (side by side marked, the total the run's), the slowest files, and test counts only on its closing line", () => {
     const stages = [
       { name: "provision", status: "ok" as const, durationMs: 2_900 },
+      { name: "lint", status: "ok" as const, durationMs: 30_000, together: true },
+      { name: "build", status: "ok" as const, durationMs: 12_000, together: true },
       { name: "vitest", status: "ok" as const, durationMs: 371_000, counts: vitestCounts(vitestReport) },
       { name: "e2e SQLite", status: "failed" as const, exitCode: 1, durationMs: 58_800, counts: playwrightCounts(playwrightReport) },
       { name: "e2e PostgreSQL", status: "left out" as const, durationMs: 10 },
       { name: "next", status: "not run" as const },
     ];
     const times = [...vitestFileTimes(vitestReport), ...playwrightFileTimes(playwrightReport, "e2e SQLite", "/repo")];
-    const lines = summaryLines(stages, times);
+    const lines = summaryLines(stages, times, 463_700);
     expect(lines).toEqual([
       "",
       "Stages (wall time):",
       "  provision       ok                  2.9 s",
+      "  ∥ lint          ok                 30.0 s",
+      "  ∥ build         ok                 12.0 s",
       "  vitest          ok                 6m 11s",
       "  e2e SQLite      failed (exit 1)    58.8 s",
       "  e2e PostgreSQL  left out            0.0 s",
       "  next            not run",
-      "  total                              7m 13s",
+      "  total                              7m 44s",
+      "  ∥ ran side by side with the next or previous ∥ stages; the total is the whole run's",
       "",
       "The 5 slowest test files (time each held a worker):",
       "  1.    7.5 s  e2e SQLite js    tests/e2e/csp.ui.spec.ts",

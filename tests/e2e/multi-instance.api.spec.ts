@@ -320,6 +320,8 @@ test("the other worker takes the killed worker's dump over: one complete file, d
     done = await dumpRow(id);
   }
   expect(done).toMatchObject({ status: "completed", processed: done.total });
+  // The dump is marked completed inside its job, a moment before the job itself is marked done.
+  await expect.poll(async () => (await jobRow(done.job_id!)).status, { timeout: 10_000 }).toBe("done");
   expect(await jobRow(done.job_id!)).toMatchObject({ status: "done", attempts: 2 });
 
   const files = await filesOf(id);
