@@ -56,6 +56,16 @@ export default tseslint.config(
   },
   { files: [remixContextReader], rules: { "no-restricted-syntax": ["error", ...handWrittenNotFoundRules] } },
   { files: [notFoundHelper], rules: { "no-restricted-syntax": ["error", remixContextRule] } },
+  // Every browser and HTTP test comes from a client address of its own (tests/e2e/support/test.ts).
+  {
+    files: ["tests/e2e/**/*.spec.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { paths: [{ name: "@playwright/test", importNames: ["test"], message: "Import test from ./support/test." }] },
+      ],
+    },
+  },
   { files: ["**/*.{js,mjs}"], languageOptions: { globals: globals.node } },
   // The service worker runs in the browser, in a worker's global scope.
   { files: ["public/sw.js"], languageOptions: { globals: globals.serviceworker } },

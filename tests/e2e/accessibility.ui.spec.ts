@@ -1,8 +1,9 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 import { createAccount, signInPage } from "./support/accounts";
 import { e2eDb } from "./support/database";
 import { open } from "./support/pages";
+import { test } from "./support/test";
 
 /**
  * axe-core with the rules of WCAG 2.1 A and AA on one page of every page type, in sequence in one browser page

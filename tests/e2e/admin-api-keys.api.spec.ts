@@ -1,8 +1,9 @@
 import { createHash } from "node:crypto";
-import { expect, test, type APIRequestContext, type PlaywrightWorkerArgs } from "@playwright/test";
+import { expect, type APIRequestContext, type PlaywrightWorkerArgs } from "@playwright/test";
 import { provisioningValidator, type ProvisioningPath } from "../support/provisioning-openapi";
 import { createAccount, signInToken, type TestAccount } from "./support/accounts";
 import { e2eDb } from "./support/database";
+import { test } from "./support/test";
 
 const keysApi = "/api/admin/api-keys";
 const validate = provisioningValidator();

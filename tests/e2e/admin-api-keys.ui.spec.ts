@@ -1,6 +1,7 @@
-import { expect, test } from "@playwright/test";
+import { expect } from "@playwright/test";
 import { createAccount, signInPage } from "./support/accounts";
 import { field, open } from "./support/pages";
+import { test } from "./support/test";
 
 const keysPage = "/dashboard/admin/api-keys";
 

@@ -1,6 +1,7 @@
-import { expect, test, type PlaywrightWorkerArgs } from "@playwright/test";
+import { expect, type PlaywrightWorkerArgs } from "@playwright/test";
 import { createAccount, signInToken } from "./support/accounts";
 import { servedPaths, specFile, startPortalProcess, type PortalProcess } from "./support/portal-process";
+import { test } from "./support/test";
 
 type Role = "visitor" | "subscriber" | "admin";
 

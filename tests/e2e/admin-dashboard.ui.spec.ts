@@ -1,10 +1,11 @@
 import { randomUUID } from "node:crypto";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 import { createAccount, signInPage } from "./support/accounts";
 import { nowIso } from "../../app/modules/db/ids";
 import { e2eDb } from "./support/database";
 import { javaScriptEnabled, open } from "./support/pages";
 import { servedPaths, specFile, startPortalProcess, type PortalProcess } from "./support/portal-process";
+import { test } from "./support/test";
 
 const dashboardPage = "/dashboard/admin/dashboard";
 

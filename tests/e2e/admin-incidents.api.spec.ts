@@ -1,8 +1,9 @@
 import { randomUUID } from "node:crypto";
-import { expect, test } from "@playwright/test";
+import { expect } from "@playwright/test";
 import { e2eDb } from "./support/database";
 import { clientFor, type Role } from "./support/role-client";
 import { startPortalProcess } from "./support/portal-process";
+import { test } from "./support/test";
 
 const incident = { id: randomUUID(), created: "2002-05-06T07:08:09.000Z", path: `/e2e-api-${randomUUID().slice(0, 8)}`, query: "?a=1" };
 

@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
-import { expect, test } from "@playwright/test";
+import { expect } from "@playwright/test";
 import { e2eDb } from "./support/database";
 import { clientFor, type Role } from "./support/role-client";
+import { test } from "./support/test";
 
 const marker = randomUUID().slice(0, 8);
 /** A day of its own in 1901-1928, so the date filter keeps out the rows of every other run (a failed test's worker runs beforeAll again). */

@@ -1,8 +1,9 @@
 import { randomUUID } from "node:crypto";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 import { createAccount, signInPage } from "./support/accounts";
 import { e2eDb } from "./support/database";
 import { field, open } from "./support/pages";
+import { test } from "./support/test";
 
 const screen = "/dashboard/admin/outbox";
 

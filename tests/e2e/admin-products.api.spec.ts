@@ -1,6 +1,7 @@
-import { expect, test, type APIRequestContext, type APIResponse, type PlaywrightWorkerArgs } from "@playwright/test";
+import { expect, type APIRequestContext, type APIResponse, type PlaywrightWorkerArgs } from "@playwright/test";
 import { createAccount, signInToken, type Product, type TestAccount } from "./support/accounts";
 import { e2eDb } from "./support/database";
+import { test } from "./support/test";
 
 /**
  * The admin panel's JSON API over everyone's feeds and dumps (SPEC.md section 7: /api/admin/company-dumps,

@@ -1,7 +1,8 @@
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, type APIRequestContext, type Page } from "@playwright/test";
 import { createAccount, signInPage, signInToken, type TestAccount } from "./support/accounts";
 import { e2eDb, ownerEmail } from "./support/database";
 import { field, open, waitForHydration } from "./support/pages";
+import { test } from "./support/test";
 
 /**
  * The admin panel's sections over everyone's feeds and dumps (SPEC.md section 2: macroeconomic feeds and

@@ -1,8 +1,9 @@
 import { randomUUID } from "node:crypto";
-import { expect, test } from "@playwright/test";
+import { expect } from "@playwright/test";
 import { createAccount, signInToken } from "./support/accounts";
 import { e2eDb } from "./support/database";
 import { insertLead } from "./support/sandbox-leads";
+import { test } from "./support/test";
 
 const screen = "/dashboard/admin/sandbox-registrations";
 

@@ -1,5 +1,6 @@
-import { expect, test, type APIRequestContext, type PlaywrightWorkerArgs } from "@playwright/test";
+import { expect, type APIRequestContext, type PlaywrightWorkerArgs } from "@playwright/test";
 import { createAccount, signInToken } from "./support/accounts";
+import { test } from "./support/test";
 
 type Role = "visitor" | "subscriber" | "admin" | "decoder";
 const roles: Role[] = ["visitor", "subscriber", "admin", "decoder"];

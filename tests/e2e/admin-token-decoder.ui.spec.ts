@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, type APIRequestContext, type Page } from "@playwright/test";
 import { createAccount, signInPage, signInToken, type Platform, type Product } from "./support/accounts";
 import { field, open } from "./support/pages";
+import { test } from "./support/test";
 
 const decoderPage = "/dashboard/admin/token-decoder";
 

@@ -1,7 +1,8 @@
-import { expect, test, type APIRequestContext, type PlaywrightWorkerArgs } from "@playwright/test";
+import { expect, type APIRequestContext, type PlaywrightWorkerArgs } from "@playwright/test";
 import { createAccount, signInToken, type TestAccount } from "./support/accounts";
 import { e2eDb, newestMailBody, uniqueEmail } from "./support/database";
 import { provisioningValidator, type ProvisioningPath } from "../support/provisioning-openapi";
+import { test } from "./support/test";
 
 type Role = "visitor" | "subscriber" | "admin";
 

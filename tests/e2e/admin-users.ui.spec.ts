@@ -1,7 +1,8 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 import { createAccount, signInPage } from "./support/accounts";
 import { newestMailBody, uniqueEmail } from "./support/database";
 import { field, javaScriptEnabled, open } from "./support/pages";
+import { test } from "./support/test";
 
 async function signInThroughForm(page: Page, email: string, password: string) {
   await open(page, "/login/econ");

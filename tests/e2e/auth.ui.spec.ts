@@ -1,9 +1,10 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 import { createAccount, signInPage, type Platform } from "./support/accounts";
 import { CALL_RULE } from "../../app/modules/data-api/call-rule";
 import { nowIso } from "../../app/modules/db/ids";
 import { e2eDb, newestMailBody } from "./support/database";
 import { field, open } from "./support/pages";
+import { test } from "./support/test";
 
 async function signInThroughForm(page: Page, platform: Platform, email: string, password: string) {
   await open(page, `/login/${platform}`);

@@ -1,5 +1,6 @@
-import { expect, test, type APIRequestContext, type PlaywrightWorkerArgs } from "@playwright/test";
+import { expect, type APIRequestContext, type PlaywrightWorkerArgs } from "@playwright/test";
 import { signInToken, type Platform } from "./support/accounts";
+import { test } from "./support/test";
 
 /** The option routes of the three products, the demo subscriber of each, and what their forms need. */
 const routes = [

@@ -3,9 +3,10 @@ import { once } from "node:events";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { expect, test } from "@playwright/test";
+import { expect } from "@playwright/test";
 import { openDatabase, type DatabaseHandle } from "../../app/modules/db/database.server";
 import { freePort } from "../support/free-port";
+import { test } from "./support/test";
 
 /**
  * `npm start` on every core: scripts/serve.mjs with WEB_CONCURRENCY=2 on a database of its own. The instances

@@ -1,7 +1,8 @@
 import { expect } from "@playwright/test";
-import { solvedCaptcha, test } from "./support/contact-client";
+import { solvedCaptcha } from "./support/contact-client";
 import { e2eDb, uniqueEmail } from "./support/database";
 import { forgedCaptchaPayload } from "../support/forged-captcha";
+import { test } from "./support/test";
 
 const message = (email: string, altcha?: string) => ({ name: "Script", email, subject: "API", text: "Posted by a program", altcha });
 

@@ -1,7 +1,8 @@
 import { expect, type Page } from "@playwright/test";
-import { solvedCaptcha, test } from "./support/contact-client";
+import { solvedCaptcha } from "./support/contact-client";
 import { e2eDb, uniqueEmail } from "./support/database";
 import { field, javaScriptEnabled, open, waitForHydration } from "./support/pages";
+import { test } from "./support/test";
 
 type Fill = { text?: Record<string, string>; select?: Record<string, string> };
 

@@ -1,7 +1,8 @@
-import { expect, test, type APIRequestContext, type APIResponse, type PlaywrightWorkerArgs } from "@playwright/test";
+import { expect, type APIRequestContext, type APIResponse, type PlaywrightWorkerArgs } from "@playwright/test";
 import { createAccount, signInToken, type Product, type TestAccount } from "./support/accounts";
 import { e2eDb, ownerEmail } from "./support/database";
 import { holdDumpQueue } from "./support/dump-queue";
+import { test } from "./support/test";
 
 /**
  * The company JSON API (/api/corp-*) and the company pages' guards (SPEC.md sections 3 to 7 and 9): feeds and

@@ -1,6 +1,7 @@
-import { expect, test, type APIRequestContext, type PlaywrightWorkerArgs } from "@playwright/test";
+import { expect, type APIRequestContext, type PlaywrightWorkerArgs } from "@playwright/test";
 import { createAccount, signInToken, type Product, type TestAccount } from "./support/accounts";
 import { holdDumpQueue } from "./support/dump-queue";
+import { test } from "./support/test";
 
 /** /api/corp-predefined-datasets and the page's action: who may do what, and the answers' shapes. */
 

@@ -1,8 +1,9 @@
 import fs from "node:fs";
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import { expect, type Locator, type Page } from "@playwright/test";
 import { createAccount, signInPage } from "./support/accounts";
 import { holdDumpQueue, markDumpRunning } from "./support/dump-queue";
 import { javaScriptEnabled, open } from "./support/pages";
+import { test } from "./support/test";
 
 /** Predefined datasets: generated as JSON or XML, followed while they are built (live with JavaScript, on reload without), downloaded. */
 

@@ -1,7 +1,8 @@
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, type APIRequestContext, type Page } from "@playwright/test";
 import { createAccount, signInPage, type TestAccount } from "./support/accounts";
 import { holdDumpQueue, markDumpRunning } from "./support/dump-queue";
 import { field, javaScriptEnabled, open, waitForHydration } from "./support/pages";
+import { test } from "./support/test";
 
 /**
  * The company feed and dump screens (SPEC.md sections 2 to 6 and 9), with JavaScript on and off: Save

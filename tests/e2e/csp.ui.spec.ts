@@ -1,6 +1,7 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 import { createAccount, signInPage } from "./support/accounts";
 import { javaScriptEnabled, open } from "./support/pages";
+import { test } from "./support/test";
 
 /** The Content-Security-Policy must not break the pages it protects: nothing of ours is blocked. */
 async function collectViolations(page: Page): Promise<string[]> {

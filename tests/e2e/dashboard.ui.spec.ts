@@ -1,6 +1,7 @@
-import { expect, test } from "@playwright/test";
+import { expect } from "@playwright/test";
 import { createAccount, endSubscriptions, signInPage } from "./support/accounts";
 import { field, javaScriptEnabled, open } from "./support/pages";
+import { test } from "./support/test";
 
 /** A 1x1 PNG. */
 const png = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", "base64");

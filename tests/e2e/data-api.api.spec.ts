@@ -1,9 +1,10 @@
 import { createHash, randomUUID } from "node:crypto";
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import { expect, type APIRequestContext } from "@playwright/test";
 import { createAccount } from "./support/accounts";
 import { keyFor, trialKey } from "./support/data-api-keys";
 import { nowIso } from "../../app/modules/db/ids";
 import { e2eDb } from "./support/database";
+import { test } from "./support/test";
 
 /**
  * The data APIs over HTTP against the real server: a subscriber's key on every set, the sandbox's trial key,

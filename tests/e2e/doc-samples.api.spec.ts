@@ -2,7 +2,7 @@ import { execFile } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import { expect, type APIRequestContext } from "@playwright/test";
 import { setAccess } from "../../app/modules/data-api/access-rules";
 import { requestSamples, sampleLanguages, type SampleLanguage } from "../../app/modules/docs/samples";
 import { normaliseSwagger2, type ApiModel } from "../../app/modules/docs/spec-model";
@@ -12,6 +12,7 @@ import { docSetPath, getDocSet, type DocSetId } from "../../app/modules/registry
 import { apiSamples, missingOutputLine, substitute, type ApiSample, type RunnableLanguage } from "../support/doc-samples";
 import { runBatch, type BatchLanguage, type Run } from "../support/doc-samples-batch";
 import { keyFor, trialKey } from "./support/data-api-keys";
+import { test } from "./support/test";
 
 /**
  * Every code sample of the documentation runs against the portal's own data API on loopback: the written pages'

@@ -1,5 +1,6 @@
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import { expect, type APIRequestContext } from "@playwright/test";
 import { createAccount } from "./support/accounts";
+import { test } from "./support/test";
 
 /** A written page that links to the dashboard: "Open [Token management](/dashboard/token-management) in the dashboard." */
 const writtenPage = "/docs/econ/macroeconomic/getting-started/authentication";

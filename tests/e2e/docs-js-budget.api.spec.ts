@@ -1,5 +1,6 @@
 import zlib from "node:zlib";
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import { expect, type APIRequestContext } from "@playwright/test";
+import { test } from "./support/test";
 
 /**
  * What a docs page may load at most, gzipped: issue 16's goal. Its React, Remix and page code (about 165 KiB with

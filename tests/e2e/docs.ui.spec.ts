@@ -1,5 +1,6 @@
-import { expect, test } from "@playwright/test";
+import { expect } from "@playwright/test";
 import { javaScriptEnabled, open } from "./support/pages";
+import { test } from "./support/test";
 
 test(
   "the side menu lists getting started, the tags with sorted operations, languages and the status link",

@@ -1,6 +1,7 @@
-import { expect, test, type APIRequestContext, type APIResponse, type PlaywrightWorkerArgs } from "@playwright/test";
+import { expect, type APIRequestContext, type APIResponse, type PlaywrightWorkerArgs } from "@playwright/test";
 import { createAccount, signInToken, type Product, type TestAccount } from "./support/accounts";
 import { e2eDb, ownerEmail } from "./support/database";
+import { test } from "./support/test";
 
 /**
  * The documents feeds JSON API (/api/documents-feed and /api/documents-options; SPEC.md sections 3, 4 and 9):

@@ -1,6 +1,7 @@
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, type APIRequestContext, type Page } from "@playwright/test";
 import { createAccount, signInPage, type TestAccount } from "./support/accounts";
 import { field, javaScriptEnabled, open, waitForHydration } from "./support/pages";
+import { test } from "./support/test";
 
 /**
  * The documents feed screens (SPEC.md sections 2 to 4 and 9), with JavaScript on and off: Save previews the

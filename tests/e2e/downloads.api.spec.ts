@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import { expect, type APIRequestContext } from "@playwright/test";
+import { test } from "./support/test";
 
 /** Each set's downloads table: on its using-sdk page, or on the overview of a set without one. */
 const downloadPages: Record<string, string> = {

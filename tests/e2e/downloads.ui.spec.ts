@@ -1,5 +1,6 @@
-import { expect, test } from "@playwright/test";
+import { expect } from "@playwright/test";
 import { open } from "./support/pages";
+import { test } from "./support/test";
 
 test(
   "the macroeconomic SDK page lists clients, guides and the specification with working download links",

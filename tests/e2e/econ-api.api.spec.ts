@@ -1,5 +1,6 @@
-import { expect, test, type APIRequestContext, type APIResponse, type PlaywrightWorkerArgs } from "@playwright/test";
+import { expect, type APIRequestContext, type APIResponse, type PlaywrightWorkerArgs } from "@playwright/test";
 import { createAccount, signInToken, type Product, type TestAccount } from "./support/accounts";
+import { test } from "./support/test";
 
 /**
  * The macroeconomic JSON API (SPEC.md sections 4 to 7): feeds and dumps end to end against the real server

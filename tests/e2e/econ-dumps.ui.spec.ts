@@ -1,9 +1,10 @@
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, type APIRequestContext, type Page } from "@playwright/test";
 import { nowIso } from "../../app/modules/db/ids";
 import { createAccount, signInPage } from "./support/accounts";
 import { e2eDb } from "./support/database";
 import { holdDumpQueue } from "./support/dump-queue";
 import { javaScriptEnabled, open } from "./support/pages";
+import { test } from "./support/test";
 
 /** Macroeconomic dumps: the list and details follow a dump to its files, live with JavaScript, on reload without. */
 

@@ -1,6 +1,7 @@
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, type APIRequestContext, type Page } from "@playwright/test";
 import { createAccount, signInPage, signInToken } from "./support/accounts";
 import { field, javaScriptEnabled, open, waitForHydration } from "./support/pages";
+import { test } from "./support/test";
 
 /**
  * The macroeconomic feed screens and the create-dump screen (SPEC.md sections 2 to 6), with JavaScript on

@@ -1,6 +1,7 @@
-import { expect, test, type APIRequestContext, type PlaywrightWorkerArgs } from "@playwright/test";
+import { expect, type APIRequestContext, type PlaywrightWorkerArgs } from "@playwright/test";
 import { createAccount, signInToken } from "./support/accounts";
 import { e2eDb, ownerEmail } from "./support/database";
+import { test } from "./support/test";
 
 /**
  * Every page (GET) and action (POST) of /dashboard/econ/* answers a visitor, a user without the

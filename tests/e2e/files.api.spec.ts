@@ -1,11 +1,12 @@
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { expect, test } from "@playwright/test";
+import { expect } from "@playwright/test";
 import { nowIso } from "../../app/modules/db/ids";
 import { createAccount, signInToken, type TestAccount } from "./support/accounts";
 import { e2eDb } from "./support/database";
 import { e2eDataDir } from "../../playwright.config";
+import { test } from "./support/test";
 
 /** A produced dump file of the account, as the worker records it. */
 async function storeFile(account: TestAccount, content: string): Promise<string> {

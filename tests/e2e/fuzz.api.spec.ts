@@ -1,13 +1,14 @@
 import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
-import { expect, test, type APIRequestContext, type APIResponse, type PlaywrightWorkerArgs } from "@playwright/test";
+import { expect, type APIRequestContext, type APIResponse, type PlaywrightWorkerArgs } from "@playwright/test";
 import { bodyLimitFor } from "../../app/modules/http/policy";
 import { listRoutes, type RouteEntry } from "../support/route-map";
 import { createAccount, signInToken, type Product } from "./support/accounts";
 import { e2eDb } from "./support/database";
 import { createRandom, type Random } from "../../app/modules/catalog/random";
 import { docSets } from "../../app/modules/registry/registry";
+import { test } from "./support/test";
 
 /**
  * Security issue "no 5xx on malformed input" (review findings 6, 8, 10, 13, 19, 20): thousands of malformed

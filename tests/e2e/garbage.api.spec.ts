@@ -1,6 +1,6 @@
 import { expect, type APIRequestContext } from "@playwright/test";
-import { test } from "./support/contact-client";
 import { e2eDb, uniqueEmail } from "./support/database";
+import { test } from "./support/test";
 
 const kinds = ["general-inquiry", "report-bug", "request-feature", "business-inquiry"];
 const huge = "x".repeat(200_000);

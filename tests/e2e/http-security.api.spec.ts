@@ -1,6 +1,7 @@
-import { expect, test } from "@playwright/test";
+import { expect } from "@playwright/test";
 import { createAccount, signInToken } from "./support/accounts";
 import { e2eDb } from "./support/database";
+import { test } from "./support/test";
 
 /** The HTTP layer in front of the app (app/modules/server/http-server.server.ts), seen from outside. */
 

@@ -1,5 +1,6 @@
-import { expect, test, type APIResponse } from "@playwright/test";
+import { expect, type APIResponse } from "@playwright/test";
 import { baseURL } from "../../playwright.config";
+import { test } from "./support/test";
 
 const setTitles = [
   "Macroeconomic API",

@@ -1,10 +1,11 @@
 import fs from "node:fs";
 import path from "node:path";
-import { expect, test } from "@playwright/test";
+import { expect } from "@playwright/test";
 import { randomToken, sha256 } from "../../app/modules/auth/crypto.server";
 import { findPostgresBin } from "../support/postgres-bin";
 import { Teardown, specSet, startWorld, type World } from "./support/instances";
 import { upstreamHeader } from "./support/round-robin-proxy";
+import { test } from "./support/test";
 
 /**
  * Issue 17: two web instances (WORKER=off) and two workers on one PostgreSQL, behind a round-robin proxy, behave

@@ -1,5 +1,6 @@
-import { expect, test } from "@playwright/test";
+import { expect } from "@playwright/test";
 import { createAccount, signInToken } from "./support/accounts";
+import { test } from "./support/test";
 
 const NEW_PASSWORD = "a fresh password of mine";
 

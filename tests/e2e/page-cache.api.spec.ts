@@ -2,9 +2,10 @@ import { createHash } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { expect, test, type APIRequestContext, type APIResponse, type PlaywrightWorkerArgs } from "@playwright/test";
+import { expect, type APIRequestContext, type APIResponse, type PlaywrightWorkerArgs } from "@playwright/test";
 import { signInToken } from "./support/accounts";
 import { startPortalProcess, type PortalProcess } from "./support/portal-process";
+import { test } from "./support/test";
 
 /**
  * The anonymous full-page cache (app/modules/server/page-cache.server.ts), on a server of its own with a database

@@ -1,5 +1,6 @@
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import { expect, type APIRequestContext } from "@playwright/test";
 import { createAccount, signInToken } from "./support/accounts";
+import { test } from "./support/test";
 
 type Role = "visitor" | "unsubscribed" | "subscriber" | "admin";
 const roles: Role[] = ["visitor", "unsubscribed", "subscriber", "admin"];

@@ -1,7 +1,8 @@
-import { expect, test } from "@playwright/test";
+import { expect } from "@playwright/test";
 import { signInPage } from "./support/accounts";
 import { e2eDb } from "./support/database";
 import { javaScriptEnabled, open } from "./support/pages";
+import { test } from "./support/test";
 
 const productPages = [
   { path: "/api-products/econ/macroeconomic", name: "Macroeconomic API", theme: "macro" },

@@ -1,5 +1,6 @@
-import { expect, test } from "@playwright/test";
+import { expect } from "@playwright/test";
 import { javaScriptEnabled, open } from "./support/pages";
+import { test } from "./support/test";
 
 const operationPage = "/docs/econ/macroeconomic/docs/series?path=%2Fseries%2F%7Bid%7D&method=get";
 

@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import { expect, type APIRequestContext } from "@playwright/test";
+import { test } from "./support/test";
 
 /** The query builder's action over HTTP: its answers are never stored, and it relays within its own limits. */
 

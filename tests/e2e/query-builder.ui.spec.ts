@@ -1,12 +1,13 @@
 import { createHash, randomBytes } from "node:crypto";
 import fs from "node:fs";
 import { createRequire } from "node:module";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 import { baseURL } from "../../playwright.config";
 import { createAccount, signInPage, type Platform, type Product } from "./support/accounts";
 import { nowIso } from "../../app/modules/db/ids";
 import { e2eDb } from "./support/database";
 import { javaScriptEnabled, open } from "./support/pages";
+import { test } from "./support/test";
 
 const require = createRequire(import.meta.url);
 

@@ -1,8 +1,9 @@
 import { expect, type APIRequestContext } from "@playwright/test";
 import { forgedCaptchaPayload } from "../support/forged-captcha";
-import { solvedCaptcha, test } from "./support/contact-client";
+import { solvedCaptcha } from "./support/contact-client";
 import { nowIso } from "../../app/modules/db/ids";
 import { e2eDb, newestMailBody, uniqueEmail } from "./support/database";
+import { test } from "./support/test";
 
 const person = (email: string) => ({ name: "Ada", surname: "Lovelace", companyName: "AE", jobTitle: "Economist", email, country: "GB" });
 

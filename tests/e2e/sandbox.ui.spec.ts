@@ -1,9 +1,10 @@
 import { expect, type Page } from "@playwright/test";
 import { createChallenge } from "altcha-lib";
-import { solvedCaptcha, test } from "./support/contact-client";
+import { solvedCaptcha } from "./support/contact-client";
 import { nowIso } from "../../app/modules/db/ids";
 import { e2eDb, newestMailBody, uniqueEmail } from "./support/database";
 import { field, javaScriptEnabled, open } from "./support/pages";
+import { test } from "./support/test";
 
 const englishNumbers = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine"];
 

@@ -1,14 +1,15 @@
 import { randomInt } from "node:crypto";
 import { once } from "node:events";
 import net from "node:net";
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import { expect, type APIRequestContext } from "@playwright/test";
 import { nowIso } from "../../app/modules/db/ids";
 import type { Database } from "../../app/modules/db/schema";
 import { createAccount, signInToken } from "./support/accounts";
-import { solvedCaptcha, uniqueClientAddress } from "./support/contact-client";
+import { solvedCaptcha } from "./support/contact-client";
 import { keyFor } from "./support/data-api-keys";
 import { e2eDb, newestMailBody, uniqueEmail } from "./support/database";
 import { startPortalProcess } from "./support/portal-process";
+import { test, uniqueClientAddress } from "./support/test";
 
 /**
  * Every row of every table as text, the generated catalog's aside, on SQLite and PostgreSQL alike: a secret

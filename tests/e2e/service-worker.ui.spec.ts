@@ -1,7 +1,8 @@
 import { readFileSync } from "node:fs";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 import { createAccount, signInPage } from "./support/accounts";
 import { open } from "./support/pages";
+import { test } from "./support/test";
 
 test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "a service worker needs JavaScript");
 

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import { expect, type APIRequestContext } from "@playwright/test";
 import { setAccess } from "../../app/modules/data-api/access-rules";
 import { sampleBody, sampleUrl } from "../../app/modules/docs/samples";
 import {
@@ -14,6 +14,7 @@ import {
 import type { DocSetId } from "../../app/modules/registry/registry";
 import { createAccount } from "./support/accounts";
 import { keyFor, trialKey } from "./support/data-api-keys";
+import { test } from "./support/test";
 
 /**
  * What the docs promise is what the API does. Every operation of every shipped specification is called as its docs
