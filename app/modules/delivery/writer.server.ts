@@ -51,9 +51,10 @@ export async function writeRecords(
     await write(frame.open);
     for await (const batch of batches) {
       signal?.throwIfAborted();
-      let chunk = "";
-      for (const record of batch) chunk += frame.record(record, records++);
-      await write(chunk);
+      // One flat string per batch: a string built by appending is a tree that encoding then has to walk.
+      const chunk: string[] = [];
+      for (const record of batch) chunk.push(frame.record(record, records++));
+      await write(chunk.join(""));
     }
     signal?.throwIfAborted();
     await write(frame.close(records));
