@@ -102,7 +102,7 @@ export async function latestPointsJson({ db, dialect }: DatabaseHandle, ids: rea
   const found = new Map(rows.map((row) => [row.series_id, row.points]));
   return ids.flatMap((id) => {
     const stored = found.get(id);
-    return stored === undefined ? [] : [{ seriesId: id, json: jsonOfLatestPoints(stored) }];
+    return stored === undefined ? [] : [{ seriesId: id, json: () => jsonOfLatestPoints(stored) }];
   });
 }
 

@@ -91,10 +91,13 @@ export interface SeriesPoints {
   points: Point[];
 }
 
-/** A series' points as the JSON text of `[{"date":…,"value":…},…]`. */
+/**
+ * A series' points as the JSON text of `[{"date":…,"value":…},…]`, made on each call of `json`: a writer makes
+ * each text just before it writes it, so the texts die young instead of a page of them living on the heap.
+ */
 export interface SeriesPointsJson {
   seriesId: string;
-  json: string;
+  json(): string;
 }
 
 export interface PointsOptions {

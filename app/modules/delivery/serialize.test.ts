@@ -60,9 +60,9 @@ describe("RecordWithJsonTail", () => {
   ];
   const text = JSON.stringify(points);
   const withText = [
-    new RecordWithJsonTail({ id: "1", name: "A & B", note: undefined, status: "active" }, "points", text),
-    new RecordWithJsonTail({}, "points", "[]"),
-    new RecordWithJsonTail({ 7: "integer key", id: "3" }, "points", text),
+    new RecordWithJsonTail({ id: "1", name: "A & B", note: undefined, status: "active" }, "points", () => text),
+    new RecordWithJsonTail({}, "points", () => "[]"),
+    new RecordWithJsonTail({ 7: "integer key", id: "3" }, "points", () => text),
     { id: "4", points },
   ];
   const parsed = [

@@ -36,19 +36,19 @@ export function singular(name: string): string {
 }
 
 /**
- * A record whose last member is already JSON text, for a part cheaper to cut from stored JSON than to parse and
- * serialise again (a series' points). The JSON writer copies the text after the other members; anything else
+ * A record whose last member is already JSON text (made when the record is written), for a part cheaper to cut
+ * from stored JSON than to parse and serialise again (a series' points). The JSON writer copies the text after the other members; anything else
  * (XML, JSON.stringify) sees the parsed record, so the bytes are the same either way. `key` is not in `head`.
  */
 export class RecordWithJsonTail {
   constructor(
     readonly head: Record<string, unknown>,
     readonly key: string,
-    readonly json: string,
+    readonly json: () => string,
   ) {}
 
   toJSON(): Record<string, unknown> {
-    return { ...this.head, [this.key]: JSON.parse(this.json) };
+    return { ...this.head, [this.key]: JSON.parse(this.json()) };
   }
 }
 
@@ -56,7 +56,7 @@ export class RecordWithJsonTail {
 function recordJson(record: unknown): string {
   if (!(record instanceof RecordWithJsonTail)) return JSON.stringify(record);
   const head = JSON.stringify(record.head);
-  return `${head.length > 2 ? `${head.slice(0, -1)},` : "{"}${JSON.stringify(record.key)}:${record.json}}`;
+  return `${head.length > 2 ? `${head.slice(0, -1)},` : "{"}${JSON.stringify(record.key)}:${record.json()}}`;
 }
 
 /** One value as an XML element; null is an empty element with xsi-free `nil="true"`. */

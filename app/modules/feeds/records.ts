@@ -59,7 +59,7 @@ export function pointsAsPublished(options: OutputOptions): boolean {
 }
 
 /** seriesRecord for pointsAsPublished options, the points as the catalog's JSON text (latestPointsJson). */
-export function seriesRecordWithJsonPoints(series: SeriesRecord, pointsJson: string) {
+export function seriesRecordWithJsonPoints(series: SeriesRecord, pointsJson: () => string) {
   return new RecordWithJsonTail(seriesMetadata(series, series.frequency), "points", pointsJson);
 }
 

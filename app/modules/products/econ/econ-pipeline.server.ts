@@ -18,7 +18,7 @@ export async function econPipeline({ catalog, criteria: stored, options, ownerId
       const ids = page.map((series) => series.id);
       if (!publishedAfter && pointsAsPublished(options)) {
         const json = new Map((await catalog.latestPointsJson(ids)).map((entry) => [entry.seriesId, entry.json]));
-        yield page.map((series) => seriesRecordWithJsonPoints(series, json.get(series.id) ?? "[]"));
+        yield page.map((series) => seriesRecordWithJsonPoints(series, json.get(series.id) ?? (() => "[]")));
         continue;
       }
       const points = new Map(
