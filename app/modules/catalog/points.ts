@@ -20,8 +20,8 @@ export function selectPoints(frequency: SeriesFrequency, stored: readonly Stored
   return after ? chosen.filter((point) => point.publishedAt > after) : chosen;
 }
 
-/** A stored point: its date and its value's text. */
-const storedPoint = /\["([^"]*)",([^,\]]*)[^\]]*\]/g;
+/** A stored point: its date, its value's text and, when stored, its revision and publication. */
+const storedPoint = /\["([^"]*)",([^,\]]*)(?:,[^\]]*)?\]/g;
 
 /**
  * The stored text without the points a later point of the same date supersedes. Only a point stored with its
