@@ -174,6 +174,16 @@ describe("the generated catalog", () => {
       const answer = await catalog.seriesPoints([plain.record.id, "SR9999999", revised.record.id]);
       expect(answer.map((entry) => entry.seriesId)).toEqual([plain.record.id, revised.record.id]);
     });
+
+    it("gives the latest points as the JSON a dump writes, for the same series in the same order", async () => {
+      const ids = [...series.map((item) => item.record.id), "SR9999999"];
+      const asJson = await catalog.latestPointsJson(ids);
+      const parsed = await catalog.seriesPoints(ids);
+      expect(asJson.map((entry) => entry.seriesId)).toEqual(parsed.map((entry) => entry.seriesId));
+      expect(asJson.map((entry) => entry.json())).toEqual(
+        parsed.map((entry) => JSON.stringify(entry.points.map(({ date, value }) => ({ date, value })))),
+      );
+    });
   });
 
   describe("companies", () => {

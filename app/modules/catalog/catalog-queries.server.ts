@@ -12,12 +12,13 @@ import type {
   SearchWindow,
   SeriesCriteria,
   SeriesPoints,
+  SeriesPointsJson,
   SeriesRecord,
   StatementCriteria,
 } from "./catalog";
 import { companyCondition, documentCondition, idIn, seriesCondition } from "./catalog-conditions";
 import { parsePoints, parseStatements, toCompany, toDocument, toFrequency, toSeriesRecord } from "./catalog-rows";
-import { selectPoints } from "./points";
+import { jsonOfLatestPoints, selectPoints } from "./points";
 import { countries } from "./reference-data";
 import { matchesStatement, toStatement } from "./statements";
 
@@ -88,6 +89,20 @@ export async function seriesPoints(
     const row = found.get(id);
     if (!row) return [];
     return [{ seriesId: id, points: selectPoints(toFrequency(row.frequency), parsePoints(row.points), options) }];
+  });
+}
+
+export async function latestPointsJson({ db, dialect }: DatabaseHandle, ids: readonly string[]): Promise<SeriesPointsJson[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .selectFrom("catalog_series_points")
+    .select(["series_id", "points"])
+    .where(idIn(dialect, "series_id", ids))
+    .execute();
+  const found = new Map(rows.map((row) => [row.series_id, row.points]));
+  return ids.flatMap((id) => {
+    const stored = found.get(id);
+    return stored === undefined ? [] : [{ seriesId: id, json: () => jsonOfLatestPoints(stored) }];
   });
 }
 

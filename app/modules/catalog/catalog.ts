@@ -91,6 +91,15 @@ export interface SeriesPoints {
   points: Point[];
 }
 
+/**
+ * A series' points as the JSON text of `[{"date":…,"value":…},…]`, made on each call of `json`: a writer makes
+ * each text just before it writes it, so the texts die young instead of a page of them living on the heap.
+ */
+export interface SeriesPointsJson {
+  seriesId: string;
+  json(): string;
+}
+
 export interface PointsOptions {
   /** Every published value of each point (point-in-time vintages) instead of the latest one. */
   vintages?: boolean;
@@ -349,6 +358,8 @@ export interface CatalogSource {
   searchSeries(criteria: SeriesCriteria, window: SearchWindow): Promise<SeriesRecord[]>;
   /** Points per series, in the order of `ids`; unknown ids are left out. Pass a bounded chunk of ids. */
   seriesPoints(ids: readonly string[], options?: PointsOptions): Promise<SeriesPoints[]>;
+  /** The latest value of each date per series as JSON text (see points.ts jsonOfLatestPoints), like seriesPoints without options. */
+  latestPointsJson(ids: readonly string[]): Promise<SeriesPointsJson[]>;
   /** Series matching the criteria that were created, got points or were revised after `since`. */
   changedSeries(criteria: SeriesCriteria, since: string, page: KeysetPage): Promise<SeriesRecord[]>;
 

@@ -51,6 +51,10 @@ export class GeneratedCatalog implements CatalogSource {
     return queries.seriesPoints(this.handle, ids, options);
   }
 
+  latestPointsJson(ids: readonly string[]) {
+    return queries.latestPointsJson(this.handle, ids);
+  }
+
   changedSeries(criteria: SeriesCriteria, since: string, page: KeysetPage) {
     return queries.changedSeries(this.handle, criteria, since, page);
   }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { StoredPoint } from "./generator";
-import { selectPoints } from "./points";
+import { generateSeries, type StoredPoint } from "./generator";
+import { jsonOfLatestPoints, selectPoints } from "./points";
 
 const stored: StoredPoint[] = [
   ["2025-03-31", 10],
@@ -37,5 +37,36 @@ describe("selectPoints", () => {
     expect(
       selectPoints("monthly", stored, { publishedAfter: "2025-05-01T00:00:00.000Z", vintages: true }).map((point) => point.value),
     ).toEqual([11, 11.5, 12, 12.4]);
+  });
+});
+
+describe("jsonOfLatestPoints", () => {
+  it("is JSON.stringify of the latest value of each date, read from the stored text", () => {
+    const latest = selectPoints("monthly", stored).map(({ date, value }) => ({ date, value }));
+    expect(jsonOfLatestPoints(JSON.stringify(stored))).toBe(JSON.stringify(latest));
+    expect(jsonOfLatestPoints("[]")).toBe("[]");
+    const firstPublishedLate: StoredPoint[] = [["2020-01-31", 1, 0, "2020-03-01T00:00:00.000Z"]];
+    expect(jsonOfLatestPoints(JSON.stringify(firstPublishedLate))).toBe('[{"date":"2020-01-31","value":1}]');
+    const revisedTwice: StoredPoint[] = [
+      ["2020-01-31", 1],
+      ["2020-01-31", 2, 1, "2020-03-01T00:00:00.000Z"],
+      ["2020-01-31", 3, 2, "2020-04-01T00:00:00.000Z"],
+      ["2020-02-29", 4],
+      ["2020-03-31", 5, 0, "2020-04-02T00:00:00.000Z"],
+      ["2020-04-30", 6],
+      ["2020-04-30", 7, 1, "2020-06-01T00:00:00.000Z"],
+    ];
+    expect(jsonOfLatestPoints(JSON.stringify(revisedTwice))).toBe(
+      '[{"date":"2020-01-31","value":3},{"date":"2020-02-29","value":4},{"date":"2020-03-31","value":5},{"date":"2020-04-30","value":7}]',
+    );
+    expect(jsonOfLatestPoints(JSON.stringify([["2020-01-01", -0.000001234]]))).toBe('[{"date":"2020-01-01","value":-0.000001234}]');
+  });
+
+  it("agrees with parsing and serialising for every series of the generated catalog's first thousand", () => {
+    for (let index = 0; index < 1000; index++) {
+      const { points, record } = generateSeries(index);
+      const latest = selectPoints(record.frequency, points).map(({ date, value }) => ({ date, value }));
+      expect(jsonOfLatestPoints(JSON.stringify(points))).toBe(JSON.stringify(latest));
+    }
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { escapeXml, framing, singular, xmlElement } from "./serialize";
+import { escapeXml, framing, RecordWithJsonTail, singular, xmlElement } from "./serialize";
 
 function whole(format: "json" | "xml", records: unknown[]) {
   const frame = framing(format, { root: "dump", collection: "series", header: { id: "d1", name: "Q&A <dump>" } });
@@ -50,5 +50,30 @@ describe("serialize", () => {
     expect(escapeXml("a\u0000b\u0007c\u000bd\u001fe\uFFFEf\uD800g")).toBe("abcdefg");
     expect(escapeXml("tab\there é 中 😀 \u007f")).toBe("tab\there é 中 😀 \u007f");
     expect(escapeXml(`<a href="x">'&'</a>`)).toBe("&lt;a href=&quot;x&quot;&gt;&apos;&amp;&apos;&lt;/a&gt;");
+  });
+});
+
+describe("RecordWithJsonTail", () => {
+  const points = [
+    { date: "2020-01-31", value: 1.5 },
+    { date: "2020-02-29", value: -0.000001 },
+  ];
+  const text = JSON.stringify(points);
+  const withText = [
+    new RecordWithJsonTail({ id: "1", name: "A & B", note: undefined, status: "active" }, "points", () => text),
+    new RecordWithJsonTail({}, "points", () => "[]"),
+    new RecordWithJsonTail({ 7: "integer key", id: "3" }, "points", () => text),
+    { id: "4", points },
+  ];
+  const parsed = [
+    { id: "1", name: "A & B", note: undefined, status: "active", points },
+    { points: [] },
+    { 7: "integer key", id: "3", points },
+    { id: "4", points },
+  ];
+
+  it("writes the same JSON and XML as the record it holds", () => {
+    for (const format of ["json", "xml"] as const) expect(whole(format, withText)).toBe(whole(format, parsed));
+    expect(JSON.stringify(withText)).toBe(JSON.stringify(parsed));
   });
 });

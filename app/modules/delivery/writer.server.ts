@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { once } from "node:events";
+import { FileSink } from "./file-sink.server";
 import { framing, type Envelope, type OutputFormat } from "./serialize";
 
 export interface WrittenFile {
@@ -11,7 +11,7 @@ export interface WrittenFile {
 
 /**
  * Streams records into `target` as JSON or XML with bounded memory: records arrive in batches and are
- * written as they come (waiting when the disk is slower), into a temporary file that is renamed into
+ * written as they come through two fixed buffers (waiting when the disk is slower), into a temporary file that is renamed into
  * place only when complete. A failure or an abort removes the temporary file, so no half-written file
  * is ever presented as done.
  */
@@ -41,24 +41,23 @@ export async function writeRecords(
 ): Promise<WrittenFile | null> {
   await fs.promises.mkdir(path.dirname(target), { recursive: true });
   const temporary = `${target}.${randomUUID()}.partial`;
-  const stream = fs.createWriteStream(temporary, { encoding: "utf8" });
+  const handle = await fs.promises.open(temporary, "w");
+  const sink = new FileSink(handle);
   const frame = framing(format, envelope);
   let records = 0;
-  const write = async (text: string) => {
-    if (!stream.write(text)) await once(stream, "drain");
-  };
   try {
-    await write(frame.open);
+    await sink.write(frame.open);
     for await (const batch of batches) {
       signal?.throwIfAborted();
-      let chunk = "";
-      for (const record of batch) chunk += frame.record(record, records++);
-      await write(chunk);
+      for (const record of batch) {
+        const text = frame.record(record, records++);
+        if (!sink.buffer(text)) await sink.write(text);
+      }
     }
     signal?.throwIfAborted();
-    await write(frame.close(records));
-    stream.end();
-    await once(stream, "finish");
+    await sink.write(frame.close(records));
+    await sink.close();
+    await handle.close();
     if (records === 0 && options.skipEmpty) {
       await fs.promises.rm(temporary, { force: true });
       return null;
@@ -66,11 +65,9 @@ export async function writeRecords(
     await fs.promises.rename(temporary, target);
     return { size: (await fs.promises.stat(target)).size, records };
   } catch (error) {
-    // The stream opens its file asynchronously: removing it before the stream has closed could let a late open
-    // create it again, leaving a partial file behind.
-    const closed = once(stream, "close").catch(() => undefined);
-    stream.destroy();
-    await closed;
+    // Nothing may still be writing into the file when it is closed and removed.
+    await sink.settle();
+    await handle.close().catch(() => undefined);
     await fs.promises.rm(temporary, { force: true });
     throw error;
   }

@@ -1,4 +1,5 @@
 import type { Company, DictionaryEntry, DocumentRecord, Point, SeriesRecord, Statement } from "~/modules/catalog/catalog";
+import { RecordWithJsonTail } from "~/modules/delivery/serialize";
 import type { OutputOptions } from "./model";
 
 /** The records written into dump and feed files, built from catalog items and the output options. */
@@ -21,11 +22,11 @@ export function consolidatePoints(points: readonly Point[], consolidation: Conso
   });
 }
 
-export function seriesRecord(series: SeriesRecord, points: readonly Point[] | null, options: OutputOptions) {
-  const metadata = {
+function seriesMetadata(series: SeriesRecord, frequency: string) {
+  return {
     id: series.id,
     name: series.name,
-    frequency: options.consolidation.startsWith("annual") && points ? "annual" : series.frequency,
+    frequency,
     unit: series.unit,
     country: series.country,
     region: series.region,
@@ -42,10 +43,24 @@ export function seriesRecord(series: SeriesRecord, points: readonly Point[] | nu
     key: series.key,
     status: series.status,
   };
+}
+
+export function seriesRecord(series: SeriesRecord, points: readonly Point[] | null, options: OutputOptions) {
+  const metadata = seriesMetadata(series, options.consolidation.startsWith("annual") && points ? "annual" : series.frequency);
   if (options.metadataOnly || points === null) return metadata;
   if (options.vintages)
     return { ...metadata, points: points.map(({ date, value, revision, publishedAt }) => ({ date, value, revision, publishedAt })) };
   return { ...metadata, points: consolidatePoints(points, options.consolidation) };
+}
+
+/** Whether the records carry each date's latest value as published, which the catalog gives as JSON text. */
+export function pointsAsPublished(options: OutputOptions): boolean {
+  return !options.metadataOnly && !options.vintages && !options.consolidation.startsWith("annual");
+}
+
+/** seriesRecord for pointsAsPublished options, the points as the catalog's JSON text (latestPointsJson). */
+export function seriesRecordWithJsonPoints(series: SeriesRecord, pointsJson: () => string) {
+  return new RecordWithJsonTail(seriesMetadata(series, series.frequency), "points", pointsJson);
 }
 
 /** Amount in thousands of `from` as thousands of `to`, through the dictionary's units per US dollar. */

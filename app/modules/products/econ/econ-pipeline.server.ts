@@ -1,6 +1,6 @@
 import type { SeriesRecord } from "~/modules/catalog/catalog";
 import { keysetPages, type Pipeline, type PipelineRun } from "~/modules/feeds/pipelines.server";
-import { seriesRecord } from "~/modules/feeds/records";
+import { pointsAsPublished, seriesRecord, seriesRecordWithJsonPoints } from "~/modules/feeds/records";
 import { econCriteriaSchema, scopedSeriesCriteria } from "./econ.server";
 
 /**
@@ -16,6 +16,11 @@ export async function econPipeline({ catalog, criteria: stored, options, ownerId
         continue;
       }
       const ids = page.map((series) => series.id);
+      if (!publishedAfter && pointsAsPublished(options)) {
+        const json = new Map((await catalog.latestPointsJson(ids)).map((entry) => [entry.seriesId, entry.json]));
+        yield page.map((series) => seriesRecordWithJsonPoints(series, json.get(series.id) ?? (() => "[]")));
+        continue;
+      }
       const points = new Map(
         (await catalog.seriesPoints(ids, { vintages: options.vintages, publishedAfter })).map((entry) => [entry.seriesId, entry.points]),
       );
