@@ -57,3 +57,10 @@ export async function signingSecrets(userId: string, now = new Date()): Promise<
   if (!previous || !expires || new Date(expires).getTime() <= now.getTime()) return [current];
   return [current, openBoundSecret(previous, binding(userId))];
 }
+
+/** Until when the previous secret still signs (ISO 8601), or null when only the current one does. */
+export async function previousSecretUntil(userId: string, now = new Date()): Promise<string | null> {
+  const row = await db.selectFrom("webhook_secrets").select("previous_expires_at").where("user_id", "=", userId).executeTakeFirst();
+  const until = row?.previous_expires_at ?? null;
+  return until && new Date(until).getTime() > now.getTime() ? until : null;
+}
