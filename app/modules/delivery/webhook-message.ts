@@ -50,7 +50,7 @@ export function webhookMessageId(deliveryId: string): string {
 }
 
 /** The `webhook-signature` header: one `v1,` signature per secret (the current one first), space separated. */
-export function webhookSignature(secrets: readonly string[], id: string, sentAt: Date, body: string): string {
+function webhookSignature(secrets: readonly string[], id: string, sentAt: Date, body: string): string {
   return secrets.map((secret) => new Webhook(secret).sign(id, sentAt, body)).join(" ");
 }
 
