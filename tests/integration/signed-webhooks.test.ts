@@ -10,12 +10,14 @@ vi.hoisted(() => {
 import { Webhook } from "standardwebhooks";
 import { getCatalog, prepareCatalog } from "~/modules/catalog/source.server";
 import { db } from "~/modules/db/db.server";
+import { newId } from "~/modules/db/ids";
 import { webhookRequest } from "~/modules/delivery/webhook-message";
 import { rotateWebhookSecret, rotationOverlapMs, signingSecrets, webhookSecret } from "~/modules/delivery/webhook-secrets.server";
 import { createDump } from "~/modules/feeds/dumps.server";
+import { createFeed, queueFeedRun } from "~/modules/feeds/feeds.server";
 import { outputOptionsSchema } from "~/modules/feeds/model";
 import { testWebhookPayload } from "~/modules/feeds/webhook-events";
-import { sendTestWebhook, webhookTargets } from "~/modules/feeds/webhooks.server";
+import { sendTestWebhook, testEventsPerHour, webhookTargets } from "~/modules/feeds/webhooks.server";
 import type { Worker } from "~/modules/jobs/worker.server";
 import { startEngine } from "~/modules/server/engine.server";
 import { startWebhookReceiver } from "../support/loopback-servers";
@@ -121,6 +123,42 @@ describe("signed webhooks through the real worker", () => {
   });
 });
 
+describe("a feed run's webhook", () => {
+  it("names the feed and the run, signed and verified", async () => {
+    const userId = await subscriber();
+    const receiver = await startWebhookReceiver([204], { secret: () => webhookSecret(userId) });
+    try {
+      const feedId = await createFeed(userId, "macroeconomic", {
+        name: "Signed feed",
+        frequency: "daily",
+        criteria: { database },
+        options: outputOptionsSchema.parse({ format: "json" }),
+        delivery: { method: "platform", ftp: null },
+        notification: { emails: [], url: receiver.url, method: "POST" },
+      });
+      const runs = () => db.selectFrom("feed_runs").selectAll().where("feed_id", "=", feedId).orderBy("started_at").execute();
+      await queueFeedRun(feedId);
+      await waitFor(runs, (rows) => rows.length === 1 && rows[0]!.status !== "running");
+      await getCatalog().advance(new Date());
+      await queueFeedRun(feedId);
+      const run = (await waitFor(runs, (rows) => rows.length === 2 && rows[1]!.status !== "running"))[1]!;
+      expect(run.status).toBe("delivered");
+      await waitFor(
+        async () => receiver.received.length,
+        (count) => count === 1,
+      );
+      expect(receiver.received[0]!.verification).toBe("verified");
+      const file = await db.selectFrom("files").selectAll().where("feed_run_id", "=", run.id).executeTakeFirstOrThrow();
+      expect(JSON.parse(receiver.received[0]!.body)).toMatchObject({
+        type: "feed.run.delivered",
+        data: { feedId, dumpId: null, runId: run.id, fileId: file.id, fileName: file.filename, records: run.items },
+      });
+    } finally {
+      await receiver.close();
+    }
+  });
+});
+
 describe("the test event", () => {
   it("goes signed to one of the subscriber's own webhook URLs and says what the receiver answered", async () => {
     const userId = await subscriber();
@@ -161,6 +199,43 @@ describe("the test event", () => {
       expect(await sendTestWebhook(await subscriber(), `POST ${good.url}`)).toBeNull();
     } finally {
       await Promise.all([good.close(), failing.close()]);
+    }
+  });
+
+  it("sends at most ten test events an hour per subscriber", async () => {
+    const userId = await subscriber();
+    const receiver = await startWebhookReceiver([204], { secret: () => webhookSecret(userId) });
+    try {
+      await db
+        .insertInto("dumps")
+        .values({
+          id: newId(),
+          user_id: userId,
+          product: "macroeconomic",
+          feed_id: null,
+          name: "Target only",
+          criteria: JSON.stringify({ database }),
+          options: "{}",
+          delivery: JSON.stringify({ method: "platform", ftp: null }),
+          notification: JSON.stringify({ emails: [], url: receiver.url, method: "POST" }),
+          status: "completed",
+          job_id: null,
+          estimated_end_at: null,
+          error: null,
+          created_at: new Date().toISOString(),
+          updated_at: new Date().toISOString(),
+          started_at: null,
+          finished_at: null,
+        })
+        .execute();
+      for (let sent = 0; sent < testEventsPerHour; sent++)
+        expect(await sendTestWebhook(userId, `POST ${receiver.url}`)).toEqual({ ok: true, status: 204 });
+      const refused = await sendTestWebhook(userId, `POST ${receiver.url}`);
+      expect(refused).toMatchObject({ ok: false, reason: expect.stringMatching(/^At most 10 test events an hour/) });
+      expect(receiver.received).toHaveLength(testEventsPerHour);
+      expect(receiver.received.every((hook) => hook.verification === "verified")).toBe(true);
+    } finally {
+      await receiver.close();
     }
   });
 });

@@ -5,6 +5,7 @@ import type { WebhookMethod } from "~/modules/delivery/targets";
 import { webhookMessageId, type WebhookMessage } from "~/modules/delivery/webhook-message";
 import { signingSecrets } from "~/modules/delivery/webhook-secrets.server";
 import { subscriberFailure } from "~/modules/net/outbound-errors";
+import { hitRateLimit } from "~/modules/rate-limit/rate-limit.server";
 import { notificationSchema } from "./model";
 import type { PipelineEvent } from "./notification-mail";
 import { testWebhookPayload, webhookPayload } from "./webhook-events";
@@ -52,7 +53,11 @@ export async function webhookTargets(userId: string): Promise<WebhookTarget[]> {
   return [...targets.values()].sort((a, b) => a.url.localeCompare(b.url) || a.method.localeCompare(b.method));
 }
 
-export type TestOutcome = { ok: true; status: number } | { ok: false; reason: string };
+export type TestOutcome = { ok: true; status: number } | { ok: false; reason: string; retryAfterSeconds?: number };
+
+/** Test events one user may send in an hour: each makes the server call out at once, and may wait 10 seconds for it. */
+export const testEventsPerHour = 10;
+const hourMs = 60 * 60 * 1000;
 
 /**
  * Sends a signed `test` event to one of the user's own webhook URLs (any other is refused: this is no open relay)
@@ -61,6 +66,13 @@ export type TestOutcome = { ok: true; status: number } | { ok: false; reason: st
 export async function sendTestWebhook(userId: string, target: string): Promise<TestOutcome | null> {
   const chosen = (await webhookTargets(userId)).find((candidate) => `${candidate.method} ${candidate.url}` === target);
   if (!chosen) return null;
+  const limit = await hitRateLimit(`webhook-test:account:${userId}`, testEventsPerHour, hourMs);
+  if (!limit.allowed)
+    return {
+      ok: false,
+      reason: `At most ${testEventsPerHour} test events an hour: try again in ${limit.retryAfterSeconds} seconds`,
+      retryAfterSeconds: limit.retryAfterSeconds,
+    };
   const message = { id: webhookMessageId(`test_${newId()}`), payload: testWebhookPayload(nowIso()) };
   try {
     return { ok: true, status: await callWebhook(chosen.url, chosen.method, message, await signingSecrets(userId)) };

@@ -7,7 +7,8 @@ import { getFixedT } from "~/modules/i18n/i18n.server";
 
 /**
  * POST /api/auth/webhook-test {target: "POST https://…"} -> {ok: true, status} or {ok: false, reason}: a signed
- * `test` event to one of the caller's webhooks (as their feeds and dumps name it); 422 for any other target.
+ * `test` event to one of the caller's webhooks (as their feeds and dumps name it); 422 for any other target, 429
+ * past the hourly limit of test events.
  */
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireApiUser(request);
@@ -19,6 +20,8 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!parsed.success) return zodErrorResponse(parsed.error, t);
   const outcome = await sendTestWebhook(user.id, parsed.data.target);
   if (!outcome) return jsonResponse({ errors: { target: t("webhooks.unknownTarget") } }, 422);
+  if (!outcome.ok && outcome.retryAfterSeconds)
+    return jsonResponse({ error: outcome.reason }, 429, { "Retry-After": String(outcome.retryAfterSeconds) });
   return jsonResponse(outcome);
 }
 
