@@ -5,7 +5,8 @@ import { insertDumpWithWebhook } from "./support/webhooks";
 
 test("a subscriber reveals and rotates the signing secret and sends a test event to a webhook", async ({ page }) => {
   const account = await createAccount({ products: ["macroeconomic"] });
-  const url = "http://127.0.0.1:9/portal-hooks";
+  // A long address: the select and the page still fit a phone.
+  const url = `http://127.0.0.1:9/portal-hooks/${"receiver-".repeat(12)}end`;
   await insertDumpWithWebhook(account.email, url, "PUT");
   await signInPage(page, account);
   const apiSecret = async () => ((await (await page.request.get("/api/auth/webhook-secret")).json()) as { secret: string }).secret;
@@ -37,6 +38,15 @@ test("a subscriber reveals and rotates the signing secret and sends a test event
   await expect(page.getByTestId("test-outcome")).toHaveText(
     "The test event was not delivered: The address is not allowed: deliveries go to public hosts only",
   );
+
+  await page.setViewportSize({ width: 390, height: 800 });
+  await open(page, "/dashboard/webhooks");
+  await page.getByRole("button", { name: "Show secret" }).click();
+  await expect(page.locator("main").getByTestId("webhook-secret-value")).toHaveText(rotated);
+  const widest = await page.evaluate(() =>
+    Math.max(...[...document.querySelectorAll("main *")].map((part) => part.getBoundingClientRect().right)),
+  );
+  expect(widest).toBeLessThanOrEqual(390);
 
   await open(page, "/zh/dashboard/webhooks");
   await expect(page.getByRole("heading", { name: "Webhook", level: 1 })).toBeVisible();
