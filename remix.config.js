@@ -35,6 +35,8 @@ export function routes(defineRoutes) {
     route("api/auth/change-password", "routes/api/auth-change-password.ts");
     route("api/auth/sessions", "routes/api/auth-sessions.ts");
     route("api/auth/sessions/:handle", "routes/api/auth-sessions.ts", { id: "api-auth-session" });
+    route("api/auth/webhook-secret", "routes/api/auth-webhook-secret.ts");
+    route("api/auth/webhook-test", "routes/api/auth-webhook-test.ts");
     route("api/auth/:operation", "routes/api/auth-token.ts");
     route("api/routing/data/:apiName", "routes/api/routing-data.ts");
     route("api/routing/swagger-spec", "routes/api/routing-swagger-spec.ts");
@@ -106,6 +108,7 @@ export function routes(defineRoutes) {
         route("password", "routes/dashboard/password.tsx");
         route("sessions", "routes/dashboard/sessions.tsx");
         route("delete-account", "routes/dashboard/delete-account.tsx");
+        route("webhooks", "routes/dashboard/webhooks.tsx");
         // The product areas (/dashboard/econ/feeds, …) come from the registry the side menu is built from.
         for (const area of dashboardAreas) {
           // Areas share route modules (the module reads its area from the URL), so every route gets its own id.

@@ -1724,6 +1724,27 @@ const en = {
         "When a subscription ends, its product's API key is deactivated and its feeds are paused. Renewing the subscription lets you generate a key again on the token management page.",
     },
   },
+  webhooks: {
+    menu: "Webhooks",
+    title: "Webhooks",
+    lead: "Your feeds and dumps can call a webhook URL when a file is ready or a delivery fails. Every call is signed with your signing secret (Standard Webhooks), so your receiver can tell it comes from us.",
+    howToVerify: "How to verify a webhook and what it contains",
+    secretTitle: "Signing secret",
+    reveal: "Show secret",
+    rotated: "New signing secret",
+    previousUntil: "Your previous secret keeps signing beside this one until {{date}}.",
+    rotateText:
+      "Rotating makes a new secret. The old one keeps signing beside it for 24 hours, so you can update your receiver without missing a webhook.",
+    rotate: "Rotate secret",
+    testTitle: "Send test event",
+    noTargets: "None of your feeds or dumps has a webhook URL yet.",
+    target: "Webhook",
+    send: "Send test event",
+    sending: "Sending…",
+    answered: "The webhook answered HTTP {{status}}.",
+    failed: "The test event was not delivered: {{reason}}",
+    unknownTarget: "Choose one of the webhooks of your feeds and dumps.",
+  },
 } as const;
 
 export default en;

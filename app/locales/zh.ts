@@ -1666,6 +1666,26 @@ const zh: Translation = {
       atEnd: "订阅结束后，该产品的 API 密钥将被停用，其推送将暂停。续订后，您可以在令牌管理页面重新生成密钥。",
     },
   },
+  webhooks: {
+    menu: "Webhook",
+    title: "Webhook",
+    lead: "您的推送和转储可以在文件就绪或投递失败时调用 Webhook 地址。每次调用都用您的签名密钥签名（Standard Webhooks），接收方可据此确认调用来自我们。",
+    howToVerify: "如何验证 Webhook 及其内容",
+    secretTitle: "签名密钥",
+    reveal: "显示密钥",
+    rotated: "新的签名密钥",
+    previousUntil: "之前的密钥在 {{date}} 之前仍与当前密钥一起签名。",
+    rotateText: "轮换会生成新密钥。旧密钥在 24 小时内仍与新密钥一起签名，您可以在此期间更新接收方，不会漏掉任何 Webhook。",
+    rotate: "轮换密钥",
+    testTitle: "发送测试事件",
+    noTargets: "您的推送和转储都还没有设置 Webhook 地址。",
+    target: "Webhook",
+    send: "发送测试事件",
+    sending: "正在发送…",
+    answered: "Webhook 的应答为 HTTP {{status}}。",
+    failed: "测试事件未能送达：{{reason}}",
+    unknownTarget: "请选择您的推送或转储中的一个 Webhook。",
+  },
 };
 
 export default zh;

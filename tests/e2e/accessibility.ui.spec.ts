@@ -127,6 +127,8 @@ test("a subscriber's dashboard: keys, feeds, dumps, profile, FAQ and the query b
     { url: "/dashboard/password" },
     { url: "/dashboard/sessions" },
     { url: "/dashboard/delete-account" },
+    { url: "/dashboard/webhooks" },
+    { url: "/zh/dashboard/webhooks" },
   ]);
 
   // The dump's status badge shows its whole word ("COMPLETED", not "COM…") in both languages, on a phone too.

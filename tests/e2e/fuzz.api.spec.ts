@@ -254,6 +254,8 @@ const FIELDS_BY_ROUTE: Record<string, string[]> = {
   "routes/dashboard/password.tsx": ["currentPassword", "newPassword", "confirmPassword"],
   "routes/dashboard/sessions.tsx": ["intent", "handle"],
   "routes/dashboard/delete-account.tsx": ["email"],
+  "routes/api/auth-webhook-test.ts": ["target"],
+  "routes/dashboard/webhooks.tsx": ["intent", "target"],
 };
 /** A route nobody listed yet gets every field the portal knows. */
 const ALL_FIELDS = [...new Set([...Object.values(FIELDS_BY_ROUTE).flat(), "id", "ids", "q"])];

@@ -38,6 +38,10 @@ const routes: [string, string, unknown, Record<Role, number>][] = [
   ["GET", "/api/auth/sessions", null, { visitor: 401, unsubscribed: 200, subscriber: 200, admin: 200 }],
   ["POST", "/api/auth/change-password", {}, { visitor: 401, unsubscribed: 422, subscriber: 422, admin: 422 }],
   ["DELETE", "/api/auth/sessions/0123456789abcdef", null, { visitor: 401, unsubscribed: 404, subscriber: 404, admin: 404 }],
+  ["GET", "/dashboard/webhooks", null, { visitor: 404, unsubscribed: 200, subscriber: 200, admin: 200 }],
+  ["GET", "/api/auth/webhook-secret", null, { visitor: 401, unsubscribed: 200, subscriber: 200, admin: 200 }],
+  ["POST", "/api/auth/webhook-secret", null, { visitor: 401, unsubscribed: 200, subscriber: 200, admin: 200 }],
+  ["POST", "/api/auth/webhook-test", {}, { visitor: 401, unsubscribed: 422, subscriber: 422, admin: 422 }],
 ];
 
 for (const role of roles) {

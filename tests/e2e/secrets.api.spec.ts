@@ -34,9 +34,16 @@ test("API keys, passwords and session ids appear nowhere in the database in clea
     expect(response.status()).toBe(200);
     keys.push(((await response.json()) as { token: string }).token);
   }
+  // The webhook signing secret, and the one a rotation keeps signing for a day: sealed, never in clear text.
+  const webhookSecrets: string[] = [];
+  for (const response of [
+    await request.get("/api/auth/webhook-secret", { headers }),
+    await request.post("/api/auth/webhook-secret", { headers }),
+  ])
+    webhookSecrets.push(((await response.json()) as { secret: string }).secret.slice("whsec_".length));
   const stored = await storedText();
   expect(stored).toContain(account.email);
-  for (const secret of [account.password, session.split(".")[0]!, ...keys]) {
+  for (const secret of [account.password, session.split(".")[0]!, ...keys, ...webhookSecrets]) {
     expect(stored.includes(secret), `a secret of ${secret.length} characters is stored in clear text`).toBe(false);
   }
   expect(stored.includes("demo-password")).toBe(false);

@@ -15,6 +15,7 @@ const ports = vi.hoisted(() => {
 import { getCatalog, prepareCatalog } from "~/modules/catalog/source.server";
 import { db } from "~/modules/db/db.server";
 import { sealFtpPassword } from "~/modules/delivery/ftp-password.server";
+import { webhookSecret } from "~/modules/delivery/webhook-secrets.server";
 import { cancelDump, createDump } from "~/modules/feeds/dumps.server";
 import { startEngine } from "~/modules/server/engine.server";
 import { createFeed, FeedLimitError, queueFeedRun } from "~/modules/feeds/feeds.server";
@@ -46,7 +47,7 @@ beforeAll(async () => {
   await prepareCatalog();
   smtp = await startSmtpServer(ports.smtp);
   ftp = await startFtpServer({ username: "feeds", password: "s3cret ftp" });
-  hooks = await startWebhookReceiver([500, 204]);
+  hooks = await startWebhookReceiver([500, 204], { secret: () => webhookSecret(userId) });
   userId = await createUser();
   database = (await getCatalog().econLayout())[0]!.id;
   worker = startEngine({ pollMs: 50, concurrency: 2, leaseMs: 2_000, retryBaseMs: 50 });
@@ -114,7 +115,12 @@ describe("dumps through the real worker", () => {
       (count) => count === 2,
     );
     expect(hooks.received.map((hook) => hook.method)).toEqual(["POST", "POST"]);
-    expect(JSON.parse(hooks.received[1]!.body)).toMatchObject({ event: "dump.completed", id, records: total, fileId: file!.id });
+    expect(hooks.received.map((hook) => hook.verification)).toEqual(["verified", "verified"]);
+    expect(hooks.received[1]!.webhookId).toBe(hooks.received[0]!.webhookId);
+    expect(JSON.parse(hooks.received[1]!.body)).toMatchObject({
+      type: "dump.completed",
+      data: { dumpId: id, records: total, fileId: file!.id, fileName: file!.filename },
+    });
     // The receiver answers before the worker records the outcome: wait for the records, not the calls.
     const deliveries = await waitFor(
       () => db.selectFrom("deliveries").selectAll().where("dump_id", "=", id).orderBy("channel").execute(),

@@ -3,8 +3,14 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { uploadByFtp, type FtpLogin } from "~/modules/delivery/channels.server";
+import type { WebhookMessage } from "~/modules/delivery/webhook-message";
+import { testWebhookPayload } from "~/modules/feeds/webhook-events";
 import { openVettedFtp, requestVetted, type Resolver } from "~/modules/net/outbound.server";
 import { startFtpServer, startPassiveBounceFtpServer, startWebhookReceiver } from "../support/loopback-servers";
+
+/** A signed test event, as "Send test event" sends it; the receivers verify it with this secret. */
+const secret = `whsec_${Buffer.alloc(32, 7).toString("base64")}`;
+const message: WebhookMessage = { id: "msg_hosts", payload: testWebhookPayload(new Date().toISOString()) };
 
 /** With DELIVERY_PRIVATE_HOSTS=deny (the production default) deliveries never reach private addresses. */
 async function channels(policy: "allow" | "deny") {
@@ -39,16 +45,16 @@ function ftpLogin(host: string, port: number, overrides: Partial<FtpLogin> = {})
 
 describe("delivery hosts", () => {
   it("refuses webhooks and FTP uploads to loopback when private hosts are denied", async () => {
-    const receiver = await startWebhookReceiver([204]);
+    const receiver = await startWebhookReceiver([204], { secret });
     try {
       const denied = await channels("deny");
-      await expect(denied.callWebhook(receiver.url, "POST", { event: "dump.completed" })).rejects.toThrow(notAllowed);
+      await expect(denied.callWebhook(receiver.url, "POST", message, [secret])).rejects.toThrow(notAllowed);
       await expect(denied.uploadByFtp(ftpLogin("localhost", 21), "/dev/null", "x.json")).rejects.toThrow(notAllowed);
       expect(receiver.received).toEqual([]);
 
       const allowed = await channels("allow");
-      await allowed.callWebhook(receiver.url, "POST", { event: "dump.completed" });
-      expect(receiver.received).toHaveLength(1);
+      await allowed.callWebhook(receiver.url, "POST", message, [secret]);
+      expect(receiver.received).toMatchObject([{ webhookId: "msg_hosts", verification: "verified" }]);
     } finally {
       await receiver.close();
     }
@@ -67,10 +73,9 @@ describe("delivery hosts", () => {
         "[64:ff9b::7f00:1]",
         "[2002:7f00:1::1]",
       ]) {
-        await expect(
-          denied.callWebhook(`http://${host}:${receiver.port}/mapped`, "GET", { event: "dump.completed" }),
-          host,
-        ).rejects.toThrow(notAllowed);
+        await expect(denied.callWebhook(`http://${host}:${receiver.port}/mapped`, "GET", message, [secret]), host).rejects.toThrow(
+          notAllowed,
+        );
       }
       await expect(denied.uploadByFtp(ftpLogin("[::ffff:7f00:1]", receiver.port), localFile, "x.xml")).rejects.toThrow(notAllowed);
       expect(receiver.received).toEqual([]);
@@ -89,7 +94,7 @@ describe("delivery hosts", () => {
       "http://[2001:db8::1]/",
       "http://[fe80::1]/",
     ]) {
-      await expect(denied.callWebhook(url, "POST", { event: "dump.completed" }), url).rejects.toThrow(notAllowed);
+      await expect(denied.callWebhook(url, "POST", message, [secret]), url).rejects.toThrow(notAllowed);
     }
     await expect(denied.uploadByFtp(ftpLogin("192.0.2.2", 2121), localFile, "x.xml")).rejects.toThrow(notAllowed);
   });
@@ -137,7 +142,7 @@ describe("delivery hosts", () => {
       expect(asked).toEqual(["first.source.test", "second.source.test"]);
 
       const allowed = await channels("allow");
-      await expect(allowed.callWebhook(redirect.url, "POST", { event: "dump.completed" })).rejects.toThrow(/answered HTTP 302/);
+      await expect(allowed.callWebhook(redirect.url, "POST", message, [secret])).rejects.toThrow(/answered HTTP 302/);
       expect(target.received).toHaveLength(1);
     } finally {
       await Promise.all([target.close(), redirect.close()]);
@@ -194,13 +199,12 @@ describe("delivery hosts", () => {
   });
 
   it("calls a webhook on a bracketed IPv6 literal, with the literal as its Host header", async () => {
-    const receiver = await startWebhookReceiver([204], { host: "::1" });
+    const receiver = await startWebhookReceiver([204], { host: "::1", secret });
     try {
       const allowed = await channels("allow");
-      await allowed.callWebhook(receiver.url, "GET", { event: "dump.completed" });
-      expect(receiver.received).toMatchObject([
-        { method: "GET", url: "/hooks/portal?event=dump.completed", host: `[::1]:${receiver.port}` },
-      ]);
+      await allowed.callWebhook(receiver.url, "GET", message, [secret]);
+      expect(receiver.received).toMatchObject([{ method: "GET", host: `[::1]:${receiver.port}`, body: "", verification: "verified" }]);
+      expect(receiver.received[0]!.url).toMatch(/^\/hooks\/portal\?type=test&/);
     } finally {
       await receiver.close();
     }

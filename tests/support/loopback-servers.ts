@@ -7,6 +7,7 @@ import bunyan from "bunyan";
 import { FtpSrv } from "ftp-srv";
 import { simpleParser } from "mailparser";
 import { SMTPServer } from "smtp-server";
+import { Webhook } from "standardwebhooks";
 
 /** Real FTP, SMTP and HTTP servers on loopback that record what the portal delivers to them. */
 
@@ -71,6 +72,11 @@ export interface ReceivedHook {
   url: string;
   host: string;
   body: string;
+  /** The Standard Webhooks headers: the same webhook-id on every retry of one delivery. */
+  webhookId: string;
+  signature: string;
+  /** "verified" when standardwebhooks' Webhook.verify accepted it with the receiver's secret, else its error. */
+  verification: string;
 }
 
 export interface WebhookReceiverOptions {
@@ -80,6 +86,22 @@ export interface WebhookReceiverOptions {
   port?: number;
   /** Extra headers of every answer, e.g. a Location for a redirect. */
   headers?: Record<string, string>;
+  /**
+   * The subscriber's signing secret (or how to read it when a call arrives): every call is verified with the
+   * standardwebhooks package, and one that fails is answered 401.
+   */
+  secret?: string | (() => Promise<string>);
+}
+
+async function verification(secret: WebhookReceiverOptions["secret"], body: string, headers: http.IncomingHttpHeaders): Promise<string> {
+  if (secret === undefined) return "not checked";
+  try {
+    const plain = Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, String(value)]));
+    new Webhook(typeof secret === "string" ? secret : await secret()).verify(body, plain);
+    return "verified";
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  }
 }
 
 /** Answers each call with the next status of `statuses` (the last one repeats). */
@@ -89,10 +111,21 @@ export async function startWebhookReceiver(statuses: number[] = [204], options: 
     let body = "";
     request.on("data", (chunk: Buffer) => (body += chunk.toString("utf8")));
     request.on("end", () => {
-      received.push({ method: request.method ?? "", url: request.url ?? "", host: request.headers.host ?? "", body });
-      response.statusCode = statuses[Math.min(received.length - 1, statuses.length - 1)] ?? 204;
-      for (const [name, value] of Object.entries(options.headers ?? {})) response.setHeader(name, value);
-      response.end(response.statusCode === 200 ? JSON.stringify({ received: received.length }) : undefined);
+      void verification(options.secret, body, request.headers).then((verified) => {
+        received.push({
+          method: request.method ?? "",
+          url: request.url ?? "",
+          host: request.headers.host ?? "",
+          body,
+          webhookId: String(request.headers["webhook-id"] ?? ""),
+          signature: String(request.headers["webhook-signature"] ?? ""),
+          verification: verified,
+        });
+        const planned = statuses[Math.min(received.length - 1, statuses.length - 1)] ?? 204;
+        response.statusCode = verified === "verified" || verified === "not checked" ? planned : 401;
+        for (const [name, value] of Object.entries(options.headers ?? {})) response.setHeader(name, value);
+        response.end(response.statusCode === 200 ? JSON.stringify({ received: received.length }) : undefined);
+      });
     });
   });
   const host = options.host ?? "127.0.0.1";

@@ -18,7 +18,13 @@ describe("buildDashboardMenu", () => {
 
   it("keeps back, profile and token management first", () => {
     const menu = buildDashboardMenu({ subscriptions: none, isAdmin: true }, "/api-products");
-    expect(menu.main.map((link) => link.to)).toEqual(["/api-products", "/dashboard", "/dashboard/profile", "/dashboard/token-management"]);
+    expect(menu.main.map((link) => link.to)).toEqual([
+      "/api-products",
+      "/dashboard",
+      "/dashboard/profile",
+      "/dashboard/token-management",
+      "/dashboard/webhooks",
+    ]);
     expect(menu.groups).toEqual([]);
   });
 

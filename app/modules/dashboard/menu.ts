@@ -50,6 +50,7 @@ export function buildDashboardMenu(user: MenuUser, backTo: string): DashboardMen
       { to: "/dashboard", label: "dashboard.overview", icon: "home" },
       { to: "/dashboard/profile", label: "dashboard.profile", icon: "profile" },
       { to: "/dashboard/token-management", label: "dashboard.tokenManagement", icon: "key" },
+      { to: "/dashboard/webhooks", label: "webhooks.menu", icon: "feeds" },
     ],
     groups,
     admin: adminLink(adminArea),

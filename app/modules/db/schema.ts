@@ -550,4 +550,15 @@ export interface Database {
   admin_api_keys: AdminApiKeyTable;
   subscription_reminders: SubscriptionReminderTable;
   invitations: InvitationTable;
+  webhook_secrets: WebhookSecretTable;
+}
+
+/** A subscriber's webhook signing secret (whsec_…), sealed; the previous one signs too until previous_expires_at. */
+export interface WebhookSecretTable {
+  user_id: string;
+  secret_sealed: string;
+  previous_sealed: string | null;
+  previous_expires_at: Timestamp | null;
+  created_at: Timestamp;
+  rotated_at: Timestamp | null;
 }

@@ -1,7 +1,8 @@
 import { sendMail } from "~/modules/mail/mail.server";
 import { refuseControlCharacters, UnexpectedStatusError } from "~/modules/net/outbound-errors";
 import { openVettedFtp, requestVetted } from "~/modules/net/outbound.server";
-import { webhookRequest, type FtpAddress, type WebhookMethod } from "./targets";
+import type { FtpAddress, WebhookMethod } from "./targets";
+import { webhookRequest, type WebhookMessage } from "./webhook-message";
 
 /**
  * Subscribers name the FTP servers and webhook URLs the worker connects to: both go through the vetted
@@ -30,13 +31,22 @@ export async function uploadByFtp(login: FtpLogin, localFile: string, remoteName
   }
 }
 
-/** Calls the subscriber's URL; anything but a 2xx answer within 10 seconds is a failure, and redirects are not followed. */
-export async function callWebhook(url: string, method: WebhookMethod, event: Record<string, string | number | null>): Promise<void> {
+/**
+ * Calls the subscriber's URL with the message signed by each of the secrets; anything but a 2xx answer within 10
+ * seconds is a failure, and redirects are not followed. Returns the status.
+ */
+export async function callWebhook(
+  url: string,
+  method: WebhookMethod,
+  message: WebhookMessage,
+  secrets: readonly string[],
+): Promise<number> {
   // Checked before parsing: the URL parser would silently drop tabs and line breaks.
   refuseControlCharacters("webhook URL", url);
-  const request = webhookRequest(url, method, event);
+  const request = webhookRequest(url, method, message, secrets, new Date());
   const response = await requestVetted(request.url, { ...request, timeoutMs: 10_000, maxRedirects: 0, maxBodyBytes: 0 });
   if (response.status < 200 || response.status > 299) throw new UnexpectedStatusError(response.status, `${method} ${url}`);
+  return response.status;
 }
 
 export async function sendNotificationMail(to: string, subject: string, text: string): Promise<void> {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { normaliseRemoteDirectory, parseFtpHost, splitAddresses, webhookRequest } from "./targets";
+import { normaliseRemoteDirectory, parseFtpHost, splitAddresses } from "./targets";
 
 describe("delivery targets", () => {
   it("reads FTP hosts with or without scheme and port", () => {
@@ -30,14 +30,5 @@ describe("delivery targets", () => {
 
   it("splits comma-separated addresses", () => {
     expect(splitAddresses(" a@x.test, b@y.test ,,")).toEqual(["a@x.test", "b@y.test"]);
-  });
-
-  it("sends the event as JSON, or as query parameters for GET", () => {
-    const event = { event: "dump.completed", id: "d1", file: null };
-    const post = webhookRequest("https://hooks.test/in", "POST", event);
-    expect(post).toMatchObject({ method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(event) });
-    const get = webhookRequest("https://hooks.test/in?a=1", "GET", event);
-    expect(get.url).toBe("https://hooks.test/in?a=1&event=dump.completed&id=d1&file=");
-    expect(get.body).toBeUndefined();
   });
 });

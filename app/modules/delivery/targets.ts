@@ -37,22 +37,3 @@ export function splitAddresses(value: string): string[] {
 
 export const webhookMethods = ["POST", "PUT", "PATCH", "GET"] as const;
 export type WebhookMethod = (typeof webhookMethods)[number];
-
-export interface WebhookRequest {
-  url: string;
-  method: WebhookMethod;
-  headers: Record<string, string>;
-  body?: string;
-}
-
-const userAgent = { "User-Agent": "developer-portal-webhook/1" };
-
-/** The event as JSON in the body, or as query parameters for GET. */
-export function webhookRequest(url: string, method: WebhookMethod, event: Record<string, string | number | null>): WebhookRequest {
-  if (method === "GET") {
-    const target = new URL(url);
-    for (const [key, value] of Object.entries(event)) target.searchParams.set(key, value === null ? "" : String(value));
-    return { url: target.toString(), method, headers: userAgent };
-  }
-  return { url, method, headers: { ...userAgent, "Content-Type": "application/json" }, body: JSON.stringify(event) };
-}

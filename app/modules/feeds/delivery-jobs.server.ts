@@ -6,6 +6,7 @@ import type { Job } from "~/modules/jobs/queue.server";
 import { subscriberFailure } from "~/modules/net/outbound-errors";
 import type { JobContext } from "~/modules/jobs/worker.server";
 import { uploadedFeedRun } from "./feeds.server";
+import { deliveryWebhook } from "./webhooks.server";
 import { absoluteFilePath } from "./files.server";
 import { mailReader, markDelivery, notificationMail, queueNotifications, deliverPayload, notifyPayload } from "./notifications.server";
 
@@ -60,15 +61,9 @@ export async function sendNotification(job: JobContext): Promise<void> {
       await sendNotificationMail(delivery.target, mail.subject, mail.text);
     } else {
       const [method, url] = delivery.target.split(" ", 2) as ["POST" | "PUT" | "PATCH" | "GET", string];
-      await callWebhook(url, method, {
-        event: event.event,
-        id: event.id,
-        name: event.name,
-        records: event.records,
-        fileId: event.fileId,
-        downloadUrl: event.downloadUrl,
-        error: event.error,
-      }).catch((error: unknown) => {
+      const webhook = await deliveryWebhook(deliveryId, event);
+      if (!webhook) return;
+      await callWebhook(url, method, webhook.message, webhook.secrets).catch((error: unknown) => {
         throw subscriberFailure("webhook", error);
       });
     }
