@@ -36,7 +36,12 @@ export type UploadTarget = { method: "ftp" | "ftps"; login: FtpLogin } | { metho
 /** The one upload entry point of the deliver job, whatever the method. */
 export async function uploadFile(target: UploadTarget, localFile: string, remoteName: string): Promise<void> {
   if (target.method === "sftp") await uploadBySftp(target.login, localFile, remoteName);
-  else await uploadByFtp({ ...target.login, address: { ...target.login.address, secure: target.method === "ftps" || target.login.address.secure } }, localFile, remoteName);
+  else
+    await uploadByFtp(
+      { ...target.login, address: { ...target.login.address, secure: target.method === "ftps" || target.login.address.secure } },
+      localFile,
+      remoteName,
+    );
 }
 
 /** Uploads a file into the directory (created when missing) under a temporary name, then renames it. */

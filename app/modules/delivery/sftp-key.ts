@@ -19,7 +19,8 @@ function openSshCipher(body: string): string | null {
   const magic = "openssh-key-v1\0";
   if (!bytes.startsWith(magic) || bytes.length < magic.length + 4) return null;
   const at = magic.length;
-  const length = ((bytes.charCodeAt(at) << 24) | (bytes.charCodeAt(at + 1) << 16) | (bytes.charCodeAt(at + 2) << 8) | bytes.charCodeAt(at + 3)) >>> 0;
+  const length =
+    ((bytes.charCodeAt(at) << 24) | (bytes.charCodeAt(at + 1) << 16) | (bytes.charCodeAt(at + 2) << 8) | bytes.charCodeAt(at + 3)) >>> 0;
   if (length === 0 || length > 64 || bytes.length < at + 4 + length) return null;
   return bytes.slice(at + 4, at + 4 + length);
 }

@@ -148,7 +148,12 @@ export const deliverPayload = jobPayload(
 export async function deliverFile(context: DeliveryContext, event: PipelineEvent, fileId: string, remoteName: string): Promise<void> {
   if (!(await ownerEntitled(context.userId, context.product))) return;
   if (context.delivery.method !== "platform" && context.delivery.ftp) {
-    const deliveryId = await createDelivery(context, context.delivery.method, `${context.delivery.ftp.host}${context.delivery.ftp.path}`, fileId);
+    const deliveryId = await createDelivery(
+      context,
+      context.delivery.method,
+      `${context.delivery.ftp.host}${context.delivery.ftp.path}`,
+      fileId,
+    );
     await enqueue(deliverJob, deliverPayload.of({ deliveryId, fileId, remoteName, event, context }), { maxAttempts: 3 });
     return;
   }

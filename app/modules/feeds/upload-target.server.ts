@@ -24,7 +24,8 @@ export async function uploadTargetOf(context: DeliveryContext): Promise<(() => P
     password: ftp.passwordEncrypted ? openFtpPassword(ftp.passwordEncrypted, context.userId, ftp) : undefined,
     privateKey: ftp.privateKeyEncrypted ? openSftpKey(ftp.privateKeyEncrypted, context.userId, ftp) : undefined,
   });
-  if (method !== "sftp") return async () => ({ method, login: { address, directory, username: ftp.username, password: secrets().password ?? "" } });
+  if (method !== "sftp")
+    return async () => ({ method, login: { address, directory, username: ftp.username, password: secrets().password ?? "" } });
   const source = await hostKeySource(context);
   const server = sftpServerOf(ftp.host, ftp.port);
   if (!source || !server) return null;

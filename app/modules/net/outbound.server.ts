@@ -7,7 +7,13 @@ import { Client } from "basic-ftp";
 import { Client as SshClient, type SFTPWrapper } from "ssh2";
 import { env } from "~/modules/env/env.server";
 import { classifyAddress, parseIpLiteral, stripBrackets } from "./address-policy";
-import { AddressNotAllowedError, HostKeyChangedError, LoginRefusedError, refuseControlCharacters, UnexpectedStatusError } from "./outbound-errors";
+import {
+  AddressNotAllowedError,
+  HostKeyChangedError,
+  LoginRefusedError,
+  refuseControlCharacters,
+  UnexpectedStatusError,
+} from "./outbound-errors";
 import { hostKeyFingerprint } from "./ssh-fingerprint";
 
 /**
