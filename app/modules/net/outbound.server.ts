@@ -4,7 +4,8 @@ import http from "node:http";
 import https from "node:https";
 import tls from "node:tls";
 import { Client } from "basic-ftp";
-import { Client as SshClient, type SFTPWrapper } from "ssh2";
+// A CommonJS package whose exports Node's ESM loader cannot name: read from its default export.
+import ssh2, { type SFTPWrapper } from "ssh2";
 import { env } from "~/modules/env/env.server";
 import { classifyAddress, parseIpLiteral, stripBrackets } from "./address-policy";
 import {
@@ -250,7 +251,7 @@ export interface SftpSession {
 export async function openVettedSftp(access: SftpAccess, options: OutboundOptions = {}): Promise<SftpSession> {
   refuseControlCharacters("SFTP user name", access.user);
   const vetted = await vetHost(access.host, options);
-  const client = new SshClient();
+  const client = new ssh2.Client();
   let shown: string | null = null;
   return new Promise<SftpSession>((resolve, reject) => {
     const fail = (error: unknown) => {
