@@ -23,6 +23,7 @@ import { createFeed, queueFeedRun } from "~/modules/feeds/feeds.server";
 import { absoluteFilePath } from "~/modules/feeds/files.server";
 import { outputOptionsSchema, type Delivery } from "~/modules/feeds/model";
 import type { Worker } from "~/modules/jobs/worker.server";
+import { openVettedSftp } from "~/modules/net/outbound.server";
 import { hostKeyFingerprint } from "~/modules/net/ssh-fingerprint";
 import { startEngine } from "~/modules/server/engine.server";
 import { selfSignedCertificate, startFtpServer, startSftpServer } from "../support/loopback-servers";
@@ -190,5 +191,17 @@ describe("FTPS deliveries through the real worker", () => {
 
     const refused = await dumpTo(ftpsDelivery(ftps.port, "wrong"));
     expect((await settledUpload(refused.id)).last_error).toBe("The FTPS server refused the login for user feeds");
+  });
+});
+
+describe("SFTP through the vetted client", () => {
+  it("refuses a loopback SFTP server when private hosts are denied, before any connection, and names no address to the subscriber", async () => {
+    const before = sftp.logins.length;
+    const access = { host: "localhost", port: sftp.port, user: "feeds", password: "sftp s3cret", knownHostKey: null };
+    await expect(openVettedSftp(access, { allowPrivate: false })).rejects.toThrow(/only public hosts may be reached/);
+    expect(sftp.logins).toHaveLength(before);
+    const session = await openVettedSftp(access, { allowPrivate: true });
+    session.close();
+    expect(session.hostKey).toBe(hostKeyFingerprint(sftp.hostKeyBlob));
   });
 });
