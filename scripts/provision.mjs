@@ -50,6 +50,7 @@ export const requirements = [
     packages: ["r-base-core", "r-cran-httr", "r-cran-jsonlite"],
     present: () => succeeds("Rscript", ["-e", "library(httr); library(jsonlite)"]),
   },
+  { name: "OpenSSL (the FTPS tests' throwaway certificate)", packages: ["openssl"], present: () => succeeds("openssl", ["version"]) },
 ];
 
 /** The Debian packages of the requirements that are not present, each once, in the list's order. */

@@ -602,7 +602,7 @@ const en = {
         "annual-sum": "Annual sum",
         "annual-last": "Annual, last value",
       },
-      deliveryMethod: { platform: "Download from the platform", ftp: "FTP" },
+      deliveryMethod: { platform: "Download from the platform", ftp: "FTP", ftps: "FTPS (FTP over TLS)", sftp: "SFTP" },
       runStatus: { running: "Running", delivered: "Delivered", unchanged: "Nothing changed", failed: "Failed" },
     },
     form: {
@@ -623,7 +623,7 @@ const en = {
       output: "Output",
       fullDumpHint: "Every run delivers the full history; for 3,000 series or fewer.",
       delivery: "Delivery",
-      ftpHint: "Used only for delivery by FTP.",
+      ftpHint: "Used only for delivery by FTP, FTPS or SFTP (port 22 if none is given).",
       ftpPasswordSealed: "The password you typed is kept; leave empty to keep it.",
       ftpPasswordKept: "Leave empty to keep the stored password (for the same server and username only).",
       ftpPasswordRetype: "The password is never shown again: type it again if this field is empty.",
@@ -633,6 +633,10 @@ const en = {
       create: "Create",
       saveChanges: "Save changes",
       twoSteps: "Save checks the form and shows the series it selects; nothing is stored until you confirm.",
+      sftpKeyHint:
+        "For SFTP, a password or a private key (OpenSSH or PEM, without a passphrase). Like the password, it is stored encrypted and never shown again; leave empty to keep the stored one.",
+      ftpsHint: "FTPS uses explicit TLS (AUTH TLS) and checks the server's certificate against its name.",
+      hostKeyPending: "Recorded at the first delivery",
       fields: {
         username: "Username",
         name: "Name",
@@ -677,6 +681,8 @@ const en = {
         notificationEmail: "Notification e-mail",
         notificationUrl: "Notification URL",
         notificationMethod: "HTTP method",
+        sftpPrivateKey: "SFTP private key",
+        hostKey: "SFTP host key",
       },
     },
     preview: {
@@ -942,12 +948,13 @@ const en = {
         ftpUsername: "FTP username",
         ftpPassword: "FTP password",
         notificationUrl: "Notification URL",
+        sftpPrivateKey: "SFTP private key",
       },
       options: {
         frequency: { "15": "Every 15 minutes", "60": "Every 60 minutes" },
         searchIn: { title: "Title", summary: "Summary", all: "Title, summary and source" },
         deliveryFormat: { json: "JSON", xml: "XML" },
-        deliveryMethod: { platform: "Download from the platform", ftp: "FTP" },
+        deliveryMethod: { platform: "Download from the platform", ftp: "FTP", ftps: "FTPS (FTP over TLS)", sftp: "SFTP" },
         status: { active: "Active", inactive: "Inactive" },
       },
     },
@@ -1530,6 +1537,8 @@ const en = {
       "Please enter a keyword or choose at least one country, language, format, industry, publication type, source or topic.",
     ftpHost: "Please enter a host name such as ftp.example.com, without ftp:// or a port.",
     ftpPort: "Please enter a port between 1 and 65535.",
+    sftpKey: "Please paste a whole private key, from its -----BEGIN line to its -----END line (OpenSSH or PEM).",
+    sftpKeyEncrypted: "This private key is protected by a passphrase. Please paste a key without one: deliveries run unattended.",
   },
   datasets: {
     title: "Pre-defined datasets",

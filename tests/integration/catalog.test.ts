@@ -385,7 +385,7 @@ describe("the generated catalog", () => {
       expect(values(options.languages)).toEqual(["en", "zh"]);
       expect(values(options.formats)).toEqual(["json", "xml"]);
       expect(values(options.orders)).toEqual(["id", "name", "updated"]);
-      expect(values(options.deliveryMethods)).toEqual(["platform", "ftp"]);
+      expect(values(options.deliveryMethods)).toEqual(["platform", "ftp", "ftps", "sftp"]);
       for (const list of [options.regions, options.indicators, options.sources]) expect(list.length).toBeGreaterThan(3);
     });
 

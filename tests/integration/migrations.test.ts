@@ -41,6 +41,7 @@ describe("migrations", () => {
       "0019_session_devices",
       "0020_subscription_reminders",
       "0022_webhook_secrets",
+      "0023_sftp_host_keys",
     ]);
   });
 

@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
 import net, { type AddressInfo } from "node:net";
@@ -8,8 +9,9 @@ import { FtpSrv } from "ftp-srv";
 import { simpleParser } from "mailparser";
 import { SMTPServer } from "smtp-server";
 import { Webhook } from "standardwebhooks";
+import { Server as SshServer, utils as sshUtils, type SFTPWrapper } from "ssh2";
 
-/** Real FTP, SMTP and HTTP servers on loopback that record what the portal delivers to them. */
+/** Real FTP (and FTPS), SFTP, SMTP and HTTP servers on loopback that record what the portal delivers to them. */
 
 export interface ReceivedMail {
   to: string[];
@@ -39,8 +41,42 @@ export async function startSmtpServer(port: number) {
   return { received, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }
 
-/** An ftp-srv server on a loopback address: "127.0.0.1", or "::1" for an IPv6 one. */
-export async function startFtpServer(credentials: { username: string; password: string }, host = "127.0.0.1") {
+export interface TestCertificate {
+  key: string;
+  cert: string;
+  /** The certificate as a PEM file, e.g. for DELIVERY_CA_FILE. */
+  certFile: string;
+}
+
+/** A throwaway self-signed certificate for localhost and 127.0.0.1, made by openssl. */
+export function selfSignedCertificate(): TestCertificate {
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), "portal-cert-"));
+  const keyFile = path.join(folder, "key.pem");
+  const certFile = path.join(folder, "cert.pem");
+  execFileSync(
+    "openssl",
+    ["req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes", "-days", "2", "-subj", "/CN=localhost"].concat([
+      "-addext",
+      "subjectAltName=DNS:localhost,IP:127.0.0.1",
+      "-keyout",
+      keyFile,
+      "-out",
+      certFile,
+    ]),
+    { stdio: "ignore" },
+  );
+  return { key: fs.readFileSync(keyFile, "utf8"), cert: fs.readFileSync(certFile, "utf8"), certFile };
+}
+
+/**
+ * An ftp-srv server on a loopback address: "127.0.0.1", or "::1" for an IPv6 one. With `tls` it offers explicit
+ * TLS (AUTH TLS) with that certificate.
+ */
+export async function startFtpServer(
+  credentials: { username: string; password: string },
+  host = "127.0.0.1",
+  options: { tls?: Pick<TestCertificate, "key" | "cert"> } = {},
+) {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), "portal-ftp-"));
   const server = new FtpSrv({
     url: `ftp://${net.isIPv6(host) ? `[${host}]` : host}:0`,
@@ -48,6 +84,7 @@ export async function startFtpServer(credentials: { username: string; password: 
     pasv_min: 42000,
     pasv_max: 42999,
     anonymous: false,
+    tls: options.tls ?? false,
     log: bunyan.createLogger({ name: "ftp-srv", level: "fatal" }),
   });
   server.on("login", ({ username, password }, resolve, reject) => {
@@ -62,6 +99,127 @@ export async function startFtpServer(credentials: { username: string; password: 
     root,
     async close() {
       await server.close();
+      fs.rmSync(root, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface SftpServerOptions {
+  username: string;
+  /** The password it accepts, if any. */
+  password?: string;
+  /** The public key (OpenSSH one-line form) it accepts, if any. */
+  publicKey?: string;
+  /** Its host key (a private key); a new ed25519 one by default. */
+  hostKey?: string;
+  /** A fixed port, e.g. a stopped server's, to stand in for it with another host key. */
+  port?: number;
+}
+
+/** Status answers of the SFTP protocol the test server gives. */
+const { STATUS_CODE } = sshUtils.sftp;
+
+/** The SFTP requests an upload makes, served from a folder: open, write, close, stat, mkdir, rename, remove, realpath. */
+function serveSftp(sftp: SFTPWrapper, root: string) {
+  const files = new Map<number, number>();
+  let nextHandle = 1;
+  const local = (remote: string) => path.join(root, path.posix.normalize(`/${remote}`));
+  const handleOf = (handle: Buffer) => files.get(handle.readUInt32BE(0));
+  const answer = (reqid: number) => (error: unknown) =>
+    sftp.status(
+      reqid,
+      error ? ((error as NodeJS.ErrnoException).code === "ENOENT" ? STATUS_CODE.NO_SUCH_FILE : STATUS_CODE.FAILURE) : STATUS_CODE.OK,
+    );
+  const attrsOf = (stats: fs.Stats) => ({
+    mode: stats.mode,
+    uid: 0,
+    gid: 0,
+    size: stats.size,
+    atime: stats.atimeMs / 1000,
+    mtime: stats.mtimeMs / 1000,
+  });
+  sftp.on("OPEN", (reqid, filename, flags) => {
+    fs.open(local(filename), sshUtils.sftp.flagsToString(flags) ?? "r", (error, fd) => {
+      if (error) return answer(reqid)(error);
+      const handle = Buffer.alloc(4);
+      handle.writeUInt32BE(nextHandle);
+      files.set(nextHandle++, fd);
+      sftp.handle(reqid, handle);
+    });
+  });
+  sftp.on("WRITE", (reqid, handle, offset, data) => {
+    const fd = handleOf(handle);
+    if (fd === undefined) return sftp.status(reqid, STATUS_CODE.FAILURE);
+    fs.write(fd, data, 0, data.length, offset, answer(reqid));
+  });
+  sftp.on("CLOSE", (reqid, handle) => {
+    const fd = handleOf(handle);
+    if (fd === undefined) return sftp.status(reqid, STATUS_CODE.FAILURE);
+    files.delete(handle.readUInt32BE(0));
+    fs.close(fd, answer(reqid));
+  });
+  sftp.on("FSTAT", (reqid, handle) => {
+    const fd = handleOf(handle);
+    if (fd === undefined) return sftp.status(reqid, STATUS_CODE.FAILURE);
+    fs.fstat(fd, (error, stats) => (error ? answer(reqid)(error) : sftp.attrs(reqid, attrsOf(stats))));
+  });
+  const stat = (reqid: number, remote: string) =>
+    fs.stat(local(remote), (error, stats) => (error ? answer(reqid)(error) : sftp.attrs(reqid, attrsOf(stats))));
+  sftp.on("STAT", stat);
+  sftp.on("LSTAT", stat);
+  sftp.on("MKDIR", (reqid, remote) => fs.mkdir(local(remote), answer(reqid)));
+  sftp.on("REMOVE", (reqid, remote) => fs.unlink(local(remote), answer(reqid)));
+  // As OpenSSH's plain SFTP rename: an existing target is refused.
+  sftp.on("RENAME", (reqid, from, to) => {
+    if (fs.existsSync(local(to))) return sftp.status(reqid, STATUS_CODE.FAILURE);
+    fs.rename(local(from), local(to), answer(reqid));
+  });
+  sftp.on("REALPATH", (reqid, remote) => {
+    const resolved = path.posix.normalize(`/${remote}`);
+    sftp.name(reqid, [{ filename: resolved, longname: resolved, attrs: { mode: 0o40755, uid: 0, gid: 0, size: 0, atime: 0, mtime: 0 } }]);
+  });
+}
+
+/**
+ * An SFTP server built on ssh2's Server on 127.0.0.1: password and public-key authentication for one user,
+ * uploads written under `root`, which the test reads.
+ */
+export async function startSftpServer(options: SftpServerOptions) {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), "portal-sftp-"));
+  const hostKey = options.hostKey ?? sshUtils.generateKeyPairSync("ed25519").private;
+  const allowedKey = options.publicKey ? sshUtils.parseKey(options.publicKey) : null;
+  if (allowedKey instanceof Error) throw allowedKey;
+  const logins: { username: string; method: string; accepted: boolean }[] = [];
+  const server = new SshServer({ hostKeys: [hostKey] }, (client) => {
+    client.on("authentication", (context) => {
+      let accepted = false;
+      if (context.username === options.username) {
+        if (context.method === "password") accepted = options.password !== undefined && context.password === options.password;
+        else if (context.method === "publickey" && allowedKey) {
+          const sameKey = context.key.algo === allowedKey.type && context.key.data.equals(allowedKey.getPublicSSH());
+          // Without a signature the client only asks whether the key would do.
+          accepted = sameKey && (!context.signature || allowedKey.verify(context.blob!, context.signature, context.hashAlgo) === true);
+        }
+      }
+      if (context.method !== "none") logins.push({ username: context.username, method: context.method, accepted });
+      if (accepted) context.accept();
+      else context.reject(["password", "publickey"]);
+    });
+    client.on("ready", () => client.on("session", (accept) => accept().on("sftp", (acceptSftp) => serveSftp(acceptSftp(), root))));
+    client.on("error", () => undefined);
+  });
+  await new Promise<void>((resolve, reject) => server.once("error", reject).listen(options.port ?? 0, "127.0.0.1", () => resolve()));
+  const { port } = server.address() as AddressInfo;
+  const parsedHostKey = sshUtils.parseKey(hostKey);
+  if (parsedHostKey instanceof Error) throw parsedHostKey;
+  return {
+    port,
+    root,
+    logins,
+    /** The host key's public wire form, whose fingerprint the portal records. */
+    hostKeyBlob: parsedHostKey.getPublicSSH(),
+    async close() {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
       fs.rmSync(root, { recursive: true, force: true });
     },
   };

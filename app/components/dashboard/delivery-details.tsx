@@ -23,6 +23,9 @@ export function SelectionDetails({ selection, delivery, notification }: Props) {
           [label("ftpUrl"), delivery.ftp.host],
           [label("ftpPath"), delivery.ftp.path],
           [label("ftpUsername"), delivery.ftp.username],
+          ...(delivery.method === "sftp"
+            ? ([[label("hostKey"), delivery.ftp.hostKey ?? t("econ.form.hostKeyPending")]] satisfies Row[])
+            : []),
         ] satisfies Row[])
       : []),
   ];

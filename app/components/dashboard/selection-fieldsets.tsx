@@ -1,7 +1,7 @@
 import { Checkbox, Fieldset, NativeSelect, PasswordInput, SimpleGrid, Stack, Text, Textarea, TextInput } from "@mantine/core";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { webhookMethods } from "~/modules/delivery/targets";
+import { deliveryMethods, isUploadMethod, webhookMethods } from "~/modules/delivery/targets";
 import { feedStatuses } from "~/modules/feeds/form-shapes";
 import type { FormDefaults } from "~/modules/feeds/form-state";
 import { fieldId } from "~/components/forms/choice-fields";
@@ -18,8 +18,6 @@ export interface FieldReader {
 }
 
 type Translate = ReturnType<typeof useTranslation>["t"];
-
-const deliveryMethods = ["platform", "ftp"] as const;
 
 function choices(t: Translate, group: string, codes: readonly string[]) {
   return codes.map((value) => ({ value, label: t(`econ.options.${group}.${value}`) }));
@@ -126,12 +124,12 @@ interface DeliveryFieldsetProps {
   fromFeedId?: string | null;
 }
 
-/** The output's delivery method, and the FTP server's fields, which show only for FTP once hydrated. */
+/** The output's delivery method, and the server's fields, which show only for an upload (the key only for SFTP) once hydrated. */
 export function DeliveryFieldset({ shape, fields, hydrated, posted, storedPassword, fromFeedId }: DeliveryFieldsetProps) {
   const { t } = useTranslation();
   const { text, error, label } = fields;
   const [deliveryMethod, setDeliveryMethod] = useState(text("deliveryMethod") || "platform");
-  const showFtp = !hydrated || deliveryMethod === "ftp";
+  const showFtp = !hydrated || isUploadMethod(deliveryMethod);
   return (
     <Fieldset legend={t("econ.form.delivery")}>
       <Stack gap="sm">
@@ -147,6 +145,9 @@ export function DeliveryFieldset({ shape, fields, hydrated, posted, storedPasswo
         <div hidden={!showFtp}>
           <FtpFields shape={shape} fields={fields} posted={posted} storedPassword={storedPassword} fromFeedId={fromFeedId} />
         </div>
+        <div hidden={hydrated && deliveryMethod !== "sftp"}>
+          <SftpKeyField fields={fields} />
+        </div>
       </Stack>
     </Fieldset>
   );
@@ -159,6 +160,7 @@ function FtpFields({ shape, fields, posted, storedPassword, fromFeedId }: Omit<D
   return (
     <Stack gap="sm">
       <Text size="sm">{t("econ.form.ftpHint")}</Text>
+      <Text size="sm">{t("econ.form.ftpsHint")}</Text>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         {shape.ftp === "address" ? (
           <TextInput
@@ -217,6 +219,27 @@ function FtpFields({ shape, fields, posted, storedPassword, fromFeedId }: Omit<D
       </SimpleGrid>
       {fromFeedId ? <input type="hidden" name="fromFeed" value={fromFeedId} /> : null}
     </Stack>
+  );
+}
+
+/** The SFTP private key: pasted, sealed on the server, never shown again (like the password). */
+function SftpKeyField({ fields: { error, label } }: { fields: FieldReader }) {
+  const { t } = useTranslation();
+  return (
+    <Textarea
+      id={fieldId("sftpPrivateKey")}
+      name="sftpPrivateKey"
+      label={label("sftpPrivateKey")}
+      description={t("econ.form.sftpKeyHint")}
+      placeholder="-----BEGIN OPENSSH PRIVATE KEY-----"
+      error={error("sftpPrivateKey")}
+      autoComplete="off"
+      spellCheck={false}
+      autosize
+      minRows={3}
+      maxRows={10}
+      styles={{ input: { fontFamily: "var(--mantine-font-family-monospace)" } }}
+    />
   );
 }
 

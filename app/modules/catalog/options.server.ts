@@ -30,6 +30,8 @@ const outputFormats: Option[] = [
 const deliveryMethods: Option[] = [
   { value: "platform", label: "Download from the platform" },
   { value: "ftp", label: "FTP" },
+  { value: "ftps", label: "FTPS (FTP over TLS)" },
+  { value: "sftp", label: "SFTP" },
 ];
 const seriesOrderOptions: Option[] = [
   { value: "id", label: "Series id" },

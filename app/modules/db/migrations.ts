@@ -21,6 +21,7 @@ import { adminApiKeys } from "./migrations/0018_admin_api_keys";
 import { sessionDevices } from "./migrations/0019_session_devices";
 import { subscriptionReminders } from "./migrations/0020_subscription_reminders";
 import { webhookSecrets } from "./migrations/0022_webhook_secrets";
+import { sftpHostKeys } from "./migrations/0023_sftp_host_keys";
 import { migrationTypes } from "./migrations/types";
 
 /**
@@ -51,5 +52,6 @@ export function getMigrations(dialect: DialectName): Record<string, Migration> {
     "0019_session_devices": sessionDevices(),
     "0020_subscription_reminders": subscriptionReminders(types),
     "0022_webhook_secrets": webhookSecrets(types),
+    "0023_sftp_host_keys": sftpHostKeys(types),
   };
 }

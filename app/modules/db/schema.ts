@@ -500,6 +500,18 @@ export interface SubscriptionReminderTable {
   sent_at: Timestamp;
 }
 
+/** An SFTP server's host key as first seen by a feed's or dump's delivery (issue 27). */
+export interface SftpHostKeyTable {
+  /** The feed's or the dump's id. */
+  source_id: string;
+  /** The host as the subscriber wrote it, lower-cased, and the port. */
+  host: string;
+  port: number;
+  /** "SHA256:...", as OpenSSH prints it. */
+  fingerprint: string;
+  recorded_at: Timestamp;
+}
+
 /** An invitation to set a password, mailed when an admin creates a user (issue 26). */
 export interface InvitationTable {
   id: string;
@@ -551,6 +563,7 @@ export interface Database {
   subscription_reminders: SubscriptionReminderTable;
   invitations: InvitationTable;
   webhook_secrets: WebhookSecretTable;
+  sftp_host_keys: SftpHostKeyTable;
 }
 
 /** A subscriber's webhook signing secret (whsec_…), sealed; the previous one signs too until previous_expires_at. */

@@ -1,6 +1,8 @@
 import { sendMail } from "~/modules/mail/mail.server";
-import { refuseControlCharacters, UnexpectedStatusError } from "~/modules/net/outbound-errors";
-import { openVettedFtp, requestVetted } from "~/modules/net/outbound.server";
+import { FTPError } from "basic-ftp";
+import type { SFTPWrapper } from "ssh2";
+import { LoginRefusedError, refuseControlCharacters, UnexpectedStatusError } from "~/modules/net/outbound-errors";
+import { openVettedFtp, openVettedSftp, requestVetted } from "~/modules/net/outbound.server";
 import type { FtpAddress, WebhookMethod } from "./targets";
 import { webhookRequest, type WebhookMessage } from "./webhook-message";
 
@@ -17,17 +19,92 @@ export interface FtpLogin {
   password: string;
 }
 
+export interface SftpLogin {
+  address: FtpAddress;
+  directory: string;
+  username: string;
+  password?: string;
+  privateKey?: string;
+  /** The fingerprint recorded at the first connection, or null for the first one. */
+  knownHostKey: string | null;
+  /** Called with the host key of a first connection, once logged in. */
+  recordHostKey: (fingerprint: string) => Promise<void>;
+}
+
+/** Where the deliver job uploads: FTP (FTPS when secure) or SFTP. */
+export type UploadTarget = { method: "ftp" | "ftps"; login: FtpLogin } | { method: "sftp"; login: SftpLogin };
+
+/** The one upload entry point of the deliver job, whatever the method. */
+export async function uploadFile(target: UploadTarget, localFile: string, remoteName: string): Promise<void> {
+  if (target.method === "sftp") await uploadBySftp(target.login, localFile, remoteName);
+  else
+    await uploadByFtp(
+      { ...target.login, address: { ...target.login.address, secure: target.method === "ftps" || target.login.address.secure } },
+      localFile,
+      remoteName,
+    );
+}
+
 /** Uploads a file into the directory (created when missing) under a temporary name, then renames it. */
 export async function uploadByFtp(login: FtpLogin, localFile: string, remoteName: string): Promise<void> {
   refuseControlCharacters("FTP directory", login.directory);
   refuseControlCharacters("remote file name", remoteName);
-  const client = await openVettedFtp({ ...login.address, user: login.username, password: login.password });
+  const client = await openVettedFtp({ ...login.address, user: login.username, password: login.password }).catch((error: unknown) => {
+    throw error instanceof FTPError && error.code === 530 ? new LoginRefusedError(login.username, error) : error;
+  });
   try {
     await client.ensureDir(login.directory);
     await client.uploadFrom(localFile, `${remoteName}.part`);
     await client.rename(`${remoteName}.part`, remoteName);
   } finally {
     client.close();
+  }
+}
+
+function sftpCall(run: (done: (error: Error | null | undefined) => void) => void): Promise<void> {
+  return new Promise((resolve, reject) => run((error) => (error ? reject(error) : resolve())));
+}
+
+/** Each directory of the path, made when missing (an existing one fails mkdir, which is checked by stat after). */
+async function ensureSftpDirectory(sftp: SFTPWrapper, directory: string): Promise<void> {
+  let path = "";
+  for (const part of directory.split("/").filter(Boolean)) {
+    path += `/${part}`;
+    const made = await sftpCall((done) => sftp.mkdir(path, done)).then(
+      () => true,
+      () => false,
+    );
+    if (!made) await sftpCall((done) => sftp.stat(path, (error) => done(error)));
+  }
+}
+
+/**
+ * As by FTP: into the directory under a temporary name, then renamed over any file of that name (POSIX
+ * rename where the server offers it; plain SFTP rename refuses an existing target, so it is removed first).
+ */
+async function uploadBySftp(login: SftpLogin, localFile: string, remoteName: string): Promise<void> {
+  refuseControlCharacters("SFTP directory", login.directory);
+  refuseControlCharacters("remote file name", remoteName);
+  const session = await openVettedSftp({
+    host: login.address.host,
+    port: login.address.port,
+    user: login.username,
+    password: login.password,
+    privateKey: login.privateKey,
+    knownHostKey: login.knownHostKey,
+  });
+  try {
+    if (login.knownHostKey === null) await login.recordHostKey(session.hostKey);
+    const { sftp } = session;
+    await ensureSftpDirectory(sftp, login.directory);
+    const target = `${login.directory.replace(/\/$/, "")}/${remoteName}`;
+    await sftpCall((done) => sftp.fastPut(localFile, `${target}.part`, done));
+    await sftpCall((done) => sftp.ext_openssh_rename(`${target}.part`, target, done)).catch(async () => {
+      await sftpCall((done) => sftp.unlink(target, () => done(null)));
+      await sftpCall((done) => sftp.rename(`${target}.part`, target, done));
+    });
+  } finally {
+    session.close();
   }
 }
 

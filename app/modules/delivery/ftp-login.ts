@@ -19,6 +19,12 @@ export function ftpSecretBinding(userId: string, login: FtpLoginOf): string {
   return JSON.stringify(["ftp-password", userId, server.host, server.port, server.username]);
 }
 
+/** The binding of an SFTP private key: as a password's, under its own label, so neither opens as the other. */
+export function sftpKeySecretBinding(userId: string, login: FtpLoginOf): string {
+  const server = ftpServerOf(login);
+  return JSON.stringify(["sftp-private-key", userId, server.host, server.port, server.username]);
+}
+
 /** Whether two FTP settings name the same server and login (a stored password may then be kept). */
 export function sameFtpLogin(a: FtpLoginOf, b: FtpLoginOf): boolean {
   const left = ftpServerOf(a);

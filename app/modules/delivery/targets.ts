@@ -2,6 +2,20 @@ import { hasControlCharacters } from "~/modules/url/control-characters";
 
 /** Where a file goes and who is told: parsing and shaping, without any IO (see channels.server.ts). */
 
+/** Platform download, or an upload: FTP, FTP over explicit TLS, or SFTP (password or private key). */
+export const deliveryMethods = ["platform", "ftp", "ftps", "sftp"] as const;
+export type DeliveryMethod = (typeof deliveryMethods)[number];
+export type UploadMethod = Exclude<DeliveryMethod, "platform">;
+
+export function isUploadMethod(method: string): method is UploadMethod {
+  return method === "ftp" || method === "ftps" || method === "sftp";
+}
+
+/** The port a host without one is reached on: 22 for SFTP, 21 otherwise. */
+export function defaultPortOf(method: string): number {
+  return method === "sftp" ? 22 : 21;
+}
+
 export interface FtpAddress {
   host: string;
   port: number;
@@ -9,12 +23,12 @@ export interface FtpAddress {
   secure: boolean;
 }
 
-/** "ftp.example.com", "ftp.example.com:2121", "ftp://ftp.example.com" or "ftps://host:990" -> address. */
+/** "ftp.example.com", "ftp.example.com:2121", "ftp://ftp.example.com", "ftps://host:990" or "sftp://host:2222" -> address. */
 export function parseFtpHost(value: string, port?: number): FtpAddress | null {
   const trimmed = value.trim();
-  const match = /^(?:(ftps?):\/\/)?([A-Za-z0-9.-]+|\[[0-9a-fA-F:]+\])(?::(\d{1,5}))?\/?$/.exec(trimmed);
+  const match = /^(?:(ftps?|sftp):\/\/)?([A-Za-z0-9.-]+|\[[0-9a-fA-F:]+\])(?::(\d{1,5}))?\/?$/.exec(trimmed);
   if (!match) return null;
-  const parsedPort = match[3] ? Number(match[3]) : (port ?? 21);
+  const parsedPort = match[3] ? Number(match[3]) : (port ?? defaultPortOf(match[1] ?? ""));
   if (!Number.isInteger(parsedPort) || parsedPort < 1 || parsedPort > 65535) return null;
   return { host: match[2]!, port: parsedPort, secure: match[1] === "ftps" };
 }

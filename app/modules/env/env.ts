@@ -66,6 +66,8 @@ export const envSchema = z
     WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),
     CATALOG_ADVANCE_MINUTES: z.coerce.number().int().min(1).default(60),
     DELIVERY_PRIVATE_HOSTS: z.enum(["allow", "deny"]).optional(),
+    // A PEM file of certificate authorities trusted besides the system's, for FTPS and HTTPS deliveries.
+    DELIVERY_CA_FILE: z.string().min(1).optional(),
     ENCRYPTION_KEY: z.string().min(32, "must be at least 32 characters").optional(),
     SESSION_IDLE_HOURS: z.coerce
       .number()

@@ -1,32 +1,25 @@
 import { db } from "~/modules/db/db.server";
-import { callWebhook, sendNotificationMail, uploadByFtp } from "~/modules/delivery/channels.server";
-import { openFtpPassword } from "~/modules/delivery/ftp-password.server";
-import { normaliseRemoteDirectory, parseFtpHost } from "~/modules/delivery/targets";
+import { callWebhook, sendNotificationMail, uploadFile } from "~/modules/delivery/channels.server";
 import type { Job } from "~/modules/jobs/queue.server";
 import { subscriberFailure } from "~/modules/net/outbound-errors";
 import type { JobContext } from "~/modules/jobs/worker.server";
 import { uploadedFeedRun } from "./feeds.server";
 import { deliveryWebhook } from "./webhooks.server";
 import { absoluteFilePath } from "./files.server";
+import { uploadTargetOf } from "./upload-target.server";
 import { mailReader, markDelivery, notificationMail, queueNotifications, deliverPayload, notifyPayload } from "./notifications.server";
 
-/** The deliver job: uploads the file to the subscriber's FTP server, then queues the notifications. */
+/** The deliver job: uploads the file to the subscriber's FTP, FTPS or SFTP server, then queues the notifications. */
 export async function deliverByFtp(job: JobContext): Promise<void> {
   const { deliveryId, fileId, remoteName, event, context } = deliverPayload.read(job);
-  const ftp = context.delivery.ftp;
   const file = await db.selectFrom("files").select("path").where("id", "=", fileId).where("purged_at", "is", null).executeTakeFirst();
-  const address = ftp ? parseFtpHost(ftp.host, ftp.port) : null;
-  const directory = ftp ? normaliseRemoteDirectory(ftp.path) : null;
-  if (!ftp || !file || !address || directory === null) throw new Error("The FTP settings or the file are no longer valid");
+  const target = await uploadTargetOf(context);
+  if (!file || !target) throw new Error("The FTP settings or the file are no longer valid");
   try {
-    await uploadByFtp(
-      { address, directory, username: ftp.username, password: openFtpPassword(ftp.passwordEncrypted, context.userId, ftp) },
-      absoluteFilePath(file.path),
-      remoteName,
-    );
+    await uploadFile(await target(), absoluteFilePath(file.path), remoteName);
   } catch (error) {
     // The subscriber reads this reason; the raw socket error stays in the stack, for the pipeline incident.
-    const failure = subscriberFailure("ftp", error);
+    const failure = subscriberFailure(context.delivery.method === "platform" ? "ftp" : context.delivery.method, error);
     await markDelivery(deliveryId, { status: "pending", error: failure.message });
     throw failure;
   }

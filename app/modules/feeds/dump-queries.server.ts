@@ -125,7 +125,7 @@ export async function findDump<Criteria>(
     description: row.description,
     criteria: selection.criteria,
     options: selection.options,
-    delivery: shownDelivery(selection.delivery),
+    delivery: await shownDelivery(row.id, selection.delivery),
     notification: selection.notification,
     started: row.started_at,
     finished: row.finished_at,

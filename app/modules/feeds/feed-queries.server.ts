@@ -3,6 +3,7 @@ import type { Selectable } from "kysely";
 import type { z } from "zod";
 import type { CurrentUser } from "~/modules/auth/users.server";
 import { db } from "~/modules/db/db.server";
+import { shownHostKey } from "~/modules/delivery/sftp-host-keys.server";
 import { mayBeStoredId, nowIso } from "~/modules/db/ids";
 import type { FeedTable } from "~/modules/db/schema";
 import { runFeedsAsDumps } from "./feeds.server";
@@ -35,8 +36,8 @@ export interface FeedListItem {
   username: string;
 }
 
-/** The FTP login shown back: everything but the password. */
-export type ShownFtp = { host: string; path: string; username: string } | null;
+/** The FTP login shown back: everything but the password (and the SFTP key); for SFTP the host key recorded, if any. */
+export type ShownFtp = { host: string; path: string; username: string; hostKey: string | null } | null;
 
 export interface FeedDetails<Criteria> extends FeedListItem {
   criteria: Criteria;
@@ -95,10 +96,14 @@ export async function findFeed(user: CurrentUser, product: FeedProduct, feedId: 
   return row ?? null;
 }
 
-/** The delivery as shown back to its owner: the FTP login without its password. */
-export function shownDelivery(delivery: { method: string; ftp: { host: string; path: string; username: string } | null }) {
+/** The delivery of a feed or dump as shown back to its owner: the FTP login without its password. */
+export async function shownDelivery(
+  sourceId: string,
+  delivery: { method: string; ftp: { host: string; port?: number; path: string; username: string } | null },
+): Promise<{ method: string; ftp: ShownFtp }> {
   const { ftp } = delivery;
-  return { method: delivery.method, ftp: ftp ? { host: ftp.host, path: ftp.path, username: ftp.username } : null };
+  const hostKey = await shownHostKey(sourceId, delivery);
+  return { method: delivery.method, ftp: ftp ? { host: ftp.host, path: ftp.path, username: ftp.username, hostKey } : null };
 }
 
 export async function feedDetails<Criteria>(
@@ -118,7 +123,7 @@ export async function feedDetails<Criteria>(
     ...feedListItem(feed),
     criteria: selection.criteria,
     options: selection.options,
-    delivery: shownDelivery(selection.delivery),
+    delivery: await shownDelivery(feed.id, selection.delivery),
     notification: selection.notification,
     runs: runs.map((run) => ({
       id: run.id,

@@ -1,5 +1,13 @@
 import { z } from "zod";
-import { normaliseRemoteDirectory, parseFtpHost, splitAddresses, webhookMethods } from "~/modules/delivery/targets";
+import { maxPrivateKeyLength, privateKeyProblem } from "~/modules/delivery/sftp-key";
+import {
+  deliveryMethods,
+  isUploadMethod,
+  normaliseRemoteDirectory,
+  parseFtpHost,
+  splitAddresses,
+  webhookMethods,
+} from "~/modules/delivery/targets";
 import { optionalText, requiredText } from "~/modules/forms/fields";
 import { encodeMessage } from "~/modules/forms/messages";
 import { feedFrequencies } from "./model";
@@ -169,11 +177,12 @@ export const fileShape = {
 };
 
 export const deliveryShape = {
-  deliveryMethod: choice(["platform", "ftp"] as const, "platform"),
+  deliveryMethod: choice(deliveryMethods, "platform"),
   ftpUrl: optionalText(255),
   ftpPath: optionalText(255),
   ftpUsername: optionalText(100),
   ftpPassword: optionalText(200),
+  sftpPrivateKey: optionalText(maxPrivateKeyLength),
   notificationEmail: optionalText(1000),
   notificationUrl: optionalText(2000),
   notificationMethod: choice(webhookMethods, "POST"),
@@ -184,17 +193,28 @@ export type DeliveryValues = z.infer<z.ZodObject<typeof deliveryShape>>;
 /** The most notification addresses one feed or dump may name. */
 export const maxNotificationEmails = 10;
 
+/** An address's scheme must agree with the method: sftp:// is SFTP only, ftp:// and ftps:// never SFTP. */
+function hostFitsMethod(url: string, method: string): boolean {
+  const scheme = /^([a-z]+):\/\//i.exec(url.trim())?.[1]?.toLowerCase();
+  return scheme === undefined || (scheme === "sftp") === (method === "sftp");
+}
+
 /**
- * Delivery by FTP needs its address, path and login; notification addresses and URL must be valid. Whether
- * the password may stay empty depends on what is stored, so the submission check does it (ftp-password.ts).
+ * Delivery by FTP, FTPS or SFTP needs its address, path and login; an SFTP private key must be one (pasted
+ * whole, unencrypted); notification addresses and URL must be valid. Whether the password may stay empty
+ * depends on what is stored, so the submission check does it (ftp-password.ts).
  */
 export function checkDelivery(values: DeliveryValues, context: z.RefinementCtx) {
   const issue = (path: string, message: string) => context.addIssue({ code: "custom", path: [path], message });
-  if (values.deliveryMethod === "ftp") {
+  if (isUploadMethod(values.deliveryMethod)) {
     if (!values.ftpUrl) issue("ftpUrl", "validation.required");
-    else if (!parseFtpHost(values.ftpUrl)) issue("ftpUrl", "validation.ftpUrl");
+    else if (!parseFtpHost(values.ftpUrl) || !hostFitsMethod(values.ftpUrl, values.deliveryMethod)) issue("ftpUrl", "validation.ftpUrl");
     if (values.ftpPath !== undefined && normaliseRemoteDirectory(values.ftpPath) === null) issue("ftpPath", "validation.ftpPath");
     if (!values.ftpUsername) issue("ftpUsername", "validation.required");
+  }
+  if (values.sftpPrivateKey && values.deliveryMethod === "sftp") {
+    const problem = privateKeyProblem(values.sftpPrivateKey);
+    if (problem) issue("sftpPrivateKey", problem);
   }
   if (values.notificationEmail) {
     const addresses = splitAddresses(values.notificationEmail);

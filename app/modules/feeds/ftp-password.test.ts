@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { ftpSecretBinding } from "~/modules/delivery/ftp-login";
+import { ftpSecretBinding, sftpKeySecretBinding } from "~/modules/delivery/ftp-login";
 import { encryptSecret } from "~/modules/secrets/seal";
-import { ftpPasswordProblem, reusableFtpPassword } from "./ftp-password";
+import { ftpPasswordProblem, reusableFtpPassword, reusableSftpKey } from "./ftp-password";
 
 const key = "a-key-of-at-least-thirty-two-characters";
 const login = { host: "ftp://ftp.example.com:2121", username: "owner" };
@@ -27,5 +27,27 @@ describe("stored FTP passwords", () => {
     expect(reusableFtpPassword(values, { ...onFile, passwordEncrypted: "v1:SWOSSklOI9I44j1y" })).toBeNull();
     expect(ftpPasswordProblem(values, null)).toBe("validation.required");
     expect(ftpPasswordProblem({ ...values, deliveryMethod: "platform" }, null)).toBeNull();
+  });
+});
+
+describe("SFTP logins", () => {
+  const sftpLogin = { host: "sftp://files.example.com", username: "owner" };
+  const sealedKey = encryptSecret("-----BEGIN OPENSSH PRIVATE KEY-----", key, sftpKeySecretBinding("user-1", sftpLogin));
+  const keyOnFile = { ...sftpLogin, path: "/", passwordEncrypted: "", privateKeyEncrypted: sealedKey };
+  const sftp = { deliveryMethod: "sftp", ftpUrl: "sftp://files.example.com", ftpUsername: "owner" };
+
+  it("a pasted key stands for the password, and a stored key is kept for the same server and login", () => {
+    expect(ftpPasswordProblem({ ...sftp, sftpPrivateKey: "a key" }, null)).toBeNull();
+    expect(ftpPasswordProblem(sftp, null)).toBe("validation.required");
+    expect(ftpPasswordProblem(sftp, keyOnFile)).toBeNull();
+    expect(reusableSftpKey(sftp, keyOnFile)).toBe(sealedKey);
+    expect(reusableFtpPassword(sftp, keyOnFile)).toBeNull();
+  });
+
+  it("[security-17] another host, username or method does not keep the key", () => {
+    expect(ftpPasswordProblem({ ...sftp, ftpUrl: "sftp://elsewhere.example.com" }, keyOnFile)).toBe("validation.ftpPasswordAgain");
+    expect(ftpPasswordProblem({ ...sftp, ftpUsername: "attacker" }, keyOnFile)).toBe("validation.ftpPasswordAgain");
+    expect(reusableSftpKey({ ...sftp, deliveryMethod: "ftps" }, keyOnFile)).toBeNull();
+    expect(ftpPasswordProblem({ ...sftp, deliveryMethod: "ftps" }, keyOnFile)).toBe("validation.ftpPasswordAgain");
   });
 });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { webhookMethods } from "~/modules/delivery/targets";
+import { deliveryMethods, webhookMethods } from "~/modules/delivery/targets";
 import { productCatalogue, type FeedProduct } from "~/modules/registry/product-catalogue";
 
 /**
@@ -80,10 +80,12 @@ const storedFtpSchema = z.object({
   username: z.string(),
   /** encryptSecret() output; the plain password is never stored. */
   passwordEncrypted: z.string(),
+  /** SFTP: the private key the subscriber pasted, sealed like the password; never shown back. */
+  privateKeyEncrypted: z.string().optional(),
 });
 
 export const deliverySchema = z.object({
-  method: z.enum(["platform", "ftp"]),
+  method: z.enum(deliveryMethods),
   ftp: storedFtpSchema.nullable().default(null),
 });
 export type Delivery = z.infer<typeof deliverySchema>;

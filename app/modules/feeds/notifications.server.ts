@@ -40,7 +40,7 @@ type Outcome = { status: "pending" } | { status: "skipped"; reason: string };
 
 async function createDelivery(
   context: Pick<DeliveryContext, "userId" | "dumpId" | "feedRunId">,
-  channel: "ftp" | "email" | "webhook",
+  channel: "ftp" | "ftps" | "sftp" | "email" | "webhook",
   target: string,
   fileId: string | null,
   outcome: Outcome = { status: "pending" },
@@ -147,8 +147,13 @@ export const deliverPayload = jobPayload(
 /** A produced file: uploaded first when the delivery method is FTP, the notifications follow; nothing once unsubscribed. */
 export async function deliverFile(context: DeliveryContext, event: PipelineEvent, fileId: string, remoteName: string): Promise<void> {
   if (!(await ownerEntitled(context.userId, context.product))) return;
-  if (context.delivery.method === "ftp" && context.delivery.ftp) {
-    const deliveryId = await createDelivery(context, "ftp", `${context.delivery.ftp.host}${context.delivery.ftp.path}`, fileId);
+  if (context.delivery.method !== "platform" && context.delivery.ftp) {
+    const deliveryId = await createDelivery(
+      context,
+      context.delivery.method,
+      `${context.delivery.ftp.host}${context.delivery.ftp.path}`,
+      fileId,
+    );
     await enqueue(deliverJob, deliverPayload.of({ deliveryId, fileId, remoteName, event, context }), { maxAttempts: 3 });
     return;
   }

@@ -2,16 +2,18 @@ import { auditIfAdmin } from "~/modules/audit/audit.server";
 import type { CurrentUser } from "~/modules/auth/users.server";
 import { db } from "~/modules/db/db.server";
 import { nowIso } from "~/modules/db/ids";
-import { sealFtpPassword } from "~/modules/delivery/ftp-password.server";
-import { splitAddresses } from "~/modules/delivery/targets";
+import { sealFtpPassword, sealSftpKey } from "~/modules/delivery/ftp-password.server";
+import { isUploadMethod, splitAddresses } from "~/modules/delivery/targets";
 import { encodeMessage } from "~/modules/forms/messages";
 import { createDump } from "./dumps.server";
 import type { FeedRow } from "./feed-queries.server";
 import { countActiveFeeds, createFeed } from "./feeds.server";
 import { fieldErrors, type DeliveryValues } from "./form-shapes";
-import { ftpPasswordProblem, reusableFtpPassword, type StoredFtpLogin } from "./ftp-password";
+import { ftpPasswordProblem, reusableFtpPassword, reusableSftpKey, type StoredFtpLogin } from "./ftp-password";
 import { nextRunAt, type Delivery, type Notification } from "./model";
 import type { FeedSubmissionValues, ProductDescriptor, SelectionPreview, SubmissionValues } from "./product";
+import { forgetHostKeysOnEdit } from "~/modules/delivery/sftp-host-keys.server";
+import { unusablePrivateKey } from "~/modules/delivery/sftp-key.server";
 import { readDelivery, readFrequency, readSelection, selectionColumns } from "./stored";
 
 /**
@@ -53,7 +55,8 @@ export function ftpOnFile(feed: FeedRow | null | undefined, ownerId: string): St
 /** Whether the feed's FTP password is kept when the edit form leaves it empty (same server and login). */
 export function keepsFtpPassword(feed: FeedRow): boolean {
   const ftp = ftpOnFile(feed, feed.user_id);
-  return ftp !== null && reusableFtpPassword({ deliveryMethod: "ftp", ftpUrl: ftp.host, ftpUsername: ftp.username }, ftp) !== null;
+  const values = { deliveryMethod: readDelivery(feed).method, ftpUrl: ftp?.host, ftpUsername: ftp?.username };
+  return ftp !== null && (reusableFtpPassword(values, ftp) ?? reusableSftpKey(values, ftp)) !== null;
 }
 
 /** Whether one more active feed would pass the product's limit (the edited feed, if already active, is counted once). */
@@ -107,19 +110,38 @@ export async function checkSubmission(
   if (values.intent !== "preview") {
     const password = ftpPasswordProblem(values, ftpOnFile(context.feed ?? context.fromFeed, ownerId));
     if (password) errors.ftpPassword = password;
+    const key = values.deliveryMethod === "sftp" && values.sftpPrivateKey ? unusablePrivateKey(values.sftpPrivateKey) : null;
+    if (key) errors.sftpPrivateKey = key;
   }
   if (Object.keys(errors).length > 0) return failed(422, errors, check.preview);
   return { ok: true, values, ownerId, preview: check.preview, raw };
 }
 
-/** The FTP password typed now (sealed for its owner and server), or the stored one while server and login stay. */
+/**
+ * The FTP password (or SFTP private key) typed now, sealed for its owner and server, or the stored ones while
+ * server and login stay. A pasted key replaces what was stored; a typed password alone replaces a stored key.
+ */
 function toDelivery(values: DeliveryValues, ownerId: string, onFile: StoredFtpLogin | null): Delivery {
-  if (values.deliveryMethod !== "ftp") return { method: "platform", ftp: null };
+  if (!isUploadMethod(values.deliveryMethod)) return { method: "platform", ftp: null };
   const login = { host: values.ftpUrl ?? "", username: values.ftpUsername ?? "" };
+  const typed = Boolean(values.ftpPassword) || (values.deliveryMethod === "sftp" && Boolean(values.sftpPrivateKey));
   const passwordEncrypted = values.ftpPassword
     ? sealFtpPassword(values.ftpPassword, ownerId, login)
-    : (reusableFtpPassword(values, onFile) ?? "");
-  return { method: "ftp", ftp: { ...login, path: values.ftpPath ?? "/", passwordEncrypted } };
+    : typed
+      ? ""
+      : (reusableFtpPassword(values, onFile) ?? "");
+  const privateKey =
+    values.deliveryMethod !== "sftp"
+      ? undefined
+      : values.sftpPrivateKey
+        ? sealSftpKey(values.sftpPrivateKey, ownerId, login)
+        : typed
+          ? undefined
+          : (reusableSftpKey(values, onFile) ?? undefined);
+  return {
+    method: values.deliveryMethod,
+    ftp: { ...login, path: values.ftpPath ?? "/", passwordEncrypted, ...(privateKey ? { privateKeyEncrypted: privateKey } : {}) },
+  };
 }
 
 function toNotification(values: DeliveryValues): Notification {
@@ -183,6 +205,7 @@ export async function storeFeedEdit(
     })
     .where("id", "=", feed.id)
     .execute();
+  await forgetHostKeysOnEdit(feed.id, readDelivery(feed).ftp, values);
   await auditIfAdmin(actor, {
     action: "feed-edit",
     target: feed.id,

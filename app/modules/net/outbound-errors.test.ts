@@ -3,6 +3,8 @@ import { describe, expect, it } from "vitest";
 import {
   AddressNotAllowedError,
   ControlCharacterError,
+  HostKeyChangedError,
+  LoginRefusedError,
   refuseControlCharacters,
   subscriberFailure,
   subscriberReason,
@@ -55,5 +57,25 @@ describe("outbound errors", () => {
     expect(failure.message).toBe("The FTP server could not be reached");
     expect(failure.stack).toContain("Caused by: Error: connect ECONNREFUSED 127.0.0.1:6379");
     expect(subscriberFailure("webhook", failure)).toBe(failure);
+  });
+
+  it("names the user of a refused login and both fingerprints of a changed host key, for FTP, FTPS and SFTP", () => {
+    const refused = new LoginRefusedError("feeduser", new FTPError({ code: 530, message: "530 Login incorrect." }));
+    expect(subscriberReason("ftp", refused)).toBe("The FTP server refused the login for user feeduser");
+    expect(subscriberReason("ftps", refused)).toBe("The FTPS server refused the login for user feeduser");
+    expect(subscriberReason("sftp", refused)).toBe("The SFTP server refused the login for user feeduser");
+    expect(subscriberReason("sftp", new HostKeyChangedError("SHA256:old", "SHA256:new"))).toMatch(
+      /^The SFTP server's host key changed: it was SHA256:old at the first delivery and is now SHA256:new\. /,
+    );
+    const sshError = (level: string, message: string) => Object.assign(new Error(message), { level });
+    expect(subscriberReason("sftp", sshError("client-timeout", "Timed out while waiting for handshake"))).toBe(
+      "The SFTP server did not answer in time",
+    );
+    expect(subscriberReason("sftp", socketError("ECONNREFUSED", "connect ECONNREFUSED 10.0.0.5:22"))).toBe(
+      "The SFTP server could not be reached",
+    );
+    expect(subscriberReason("ftps", socketError("UNABLE_TO_VERIFY_LEAF_SIGNATURE", "unable to verify"))).toBe(
+      "The FTPS server has no valid TLS certificate for its name",
+    );
   });
 });

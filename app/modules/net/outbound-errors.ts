@@ -28,6 +28,28 @@ export class UnexpectedStatusError extends Error {
   }
 }
 
+/** The server refused the login: the user name is the subscriber's to check, the password never shown. */
+export class LoginRefusedError extends Error {
+  override name = "LoginRefusedError";
+  constructor(
+    readonly username: string,
+    cause: unknown,
+  ) {
+    super(`The login of ${username} was refused`, { cause });
+  }
+}
+
+/** The SFTP server showed another host key than the one recorded at the first connection. */
+export class HostKeyChangedError extends Error {
+  override name = "HostKeyChangedError";
+  constructor(
+    readonly recorded: string,
+    readonly shown: string,
+  ) {
+    super(`Host key ${shown} instead of ${recorded}`);
+  }
+}
+
 /** Failure text that subscribers may read; the stack keeps the raw cause for the pipeline incident. */
 export class SubscriberFacingError extends Error {
   override name = "SubscriberFacingError";
@@ -50,15 +72,33 @@ function errorCode(error: unknown): string | null {
   return typeof error.code === "string" ? error.code : null;
 }
 
-export type OutboundChannel = "ftp" | "webhook";
+export type OutboundChannel = "ftp" | "webhook" | "ftps" | "sftp";
 
-const names: Record<OutboundChannel, string> = { ftp: "The FTP server", webhook: "The webhook" };
+const names: Record<OutboundChannel, string> = {
+  ftp: "The FTP server",
+  webhook: "The webhook",
+  ftps: "The FTPS server",
+  sftp: "The SFTP server",
+};
+
+/** ssh2 marks its failures with a level: the handshake's timeout and the refused authentication. */
+function sshLevel(error: unknown): string | null {
+  return error instanceof Error && "level" in error && typeof error.level === "string" ? error.level : null;
+}
 
 /** The reason a subscriber reads for a failed upload or webhook call. */
 export function subscriberReason(channel: OutboundChannel, error: unknown): string {
   if (error instanceof AddressNotAllowedError) return "The address is not allowed: deliveries go to public hosts only";
   if (error instanceof ControlCharacterError || error instanceof SubscriberFacingError) return error.message;
   if (error instanceof UnexpectedStatusError) return `${names[channel]} answered HTTP ${error.status}`;
+  if (error instanceof LoginRefusedError) return `${names[channel]} refused the login for user ${error.username}`;
+  if (error instanceof HostKeyChangedError)
+    return (
+      `The SFTP server's host key changed: it was ${error.recorded} at the first delivery and is now ${error.shown}. ` +
+      "If the server's administrator confirms the new key, edit the delivery and type its password or key again: the next delivery records the new key"
+    );
+  if (sshLevel(error) === "client-authentication") return `${names[channel]} refused the login`;
+  if (sshLevel(error) === "client-timeout") return `${names[channel]} did not answer in time`;
   if (error instanceof FTPError)
     return error.code === 530 ? "The FTP server refused the login" : `The FTP server refused the transfer (reply ${error.code})`;
   const code = errorCode(error);

@@ -1,10 +1,21 @@
 import dns from "node:dns/promises";
+import fs from "node:fs";
 import http from "node:http";
 import https from "node:https";
+import tls from "node:tls";
 import { Client } from "basic-ftp";
+// A CommonJS package whose exports Node's ESM loader cannot name: read from its default export.
+import ssh2, { type SFTPWrapper } from "ssh2";
 import { env } from "~/modules/env/env.server";
 import { classifyAddress, parseIpLiteral, stripBrackets } from "./address-policy";
-import { AddressNotAllowedError, refuseControlCharacters, UnexpectedStatusError } from "./outbound-errors";
+import {
+  AddressNotAllowedError,
+  HostKeyChangedError,
+  LoginRefusedError,
+  refuseControlCharacters,
+  UnexpectedStatusError,
+} from "./outbound-errors";
+import { hostKeyFingerprint } from "./ssh-fingerprint";
 
 /**
  * The one way out of the worker and the docs engine to hosts named by subscribers or configuration
@@ -98,6 +109,7 @@ function exchange(target: URL, vetted: VettedHost, request: OutboundRequest, sig
       method: request.method,
       headers: { ...request.headers, host: target.host },
       servername: vetted.isName ? vetted.hostname : undefined,
+      ca: trustedAuthorities(),
       // No pooled sockets: a kept-alive connection would skip the vetting of the next request.
       agent: false,
       signal,
@@ -169,6 +181,19 @@ export async function fetchJsonVetted(url: string, timeoutMs: number): Promise<u
   return JSON.parse(response.body.toString("utf8"));
 }
 
+let extraAuthorities: { file: string; authorities: string[] } | null = null;
+
+/**
+ * The certificate authorities TLS connections to subscribers' servers trust: the system's, plus DELIVERY_CA_FILE's
+ * when set (a provider's own CA, or a test's). Verification itself is never turned off. Undefined keeps Node's default.
+ */
+function trustedAuthorities(): string[] | undefined {
+  const file = env.DELIVERY_CA_FILE;
+  if (!file) return undefined;
+  if (extraAuthorities?.file !== file) extraAuthorities = { file, authorities: [...tls.rootCertificates, fs.readFileSync(file, "utf8")] };
+  return extraAuthorities.authorities;
+}
+
 export interface FtpAccess {
   host: string;
   port: number;
@@ -192,11 +217,72 @@ export async function openVettedFtp(access: FtpAccess, options: OutboundOptions 
       user: access.user,
       password: access.password,
       secure: access.secure,
-      secureOptions: vetted.isName ? { servername: vetted.hostname } : undefined,
+      secureOptions: { servername: vetted.isName ? vetted.hostname : undefined, ca: trustedAuthorities() },
     });
     return client;
   } catch (error) {
     client.close();
     throw error;
   }
+}
+
+export interface SftpAccess {
+  host: string;
+  port: number;
+  user: string;
+  /** A password, a private key (OpenSSH or PEM), or both: ssh2 offers the key first. */
+  password?: string;
+  privateKey?: string;
+  /** The fingerprint recorded at the first connection; null accepts the key the server shows, which is then returned. */
+  knownHostKey: string | null;
+}
+
+export interface SftpSession {
+  sftp: SFTPWrapper;
+  /** The fingerprint of the host key the server showed ("SHA256:..."). */
+  hostKey: string;
+  close(): void;
+}
+
+/**
+ * A logged-in SFTP session to the vetted address, after the server's host key was checked against the one
+ * recorded (trust on first use, as OpenSSH's known_hosts); the caller closes it.
+ */
+export async function openVettedSftp(access: SftpAccess, options: OutboundOptions = {}): Promise<SftpSession> {
+  refuseControlCharacters("SFTP user name", access.user);
+  const vetted = await vetHost(access.host, options);
+  const client = new ssh2.Client();
+  let shown: string | null = null;
+  return new Promise<SftpSession>((resolve, reject) => {
+    const fail = (error: unknown) => {
+      client.end();
+      if (shown !== null && access.knownHostKey !== null && shown !== access.knownHostKey)
+        reject(new HostKeyChangedError(access.knownHostKey, shown));
+      else if (error instanceof Error && "level" in error && error.level === "client-authentication")
+        reject(new LoginRefusedError(access.user, error));
+      else reject(error);
+    };
+    client.once("error", fail);
+    client.once("ready", () => {
+      client.sftp((error, sftp) => {
+        if (error) return fail(error);
+        client.removeListener("error", fail);
+        // A late socket error must not go unhandled: the transfer's own callbacks report it.
+        client.on("error", () => undefined);
+        resolve({ sftp, hostKey: shown!, close: () => client.end() });
+      });
+    });
+    client.connect({
+      host: vetted.address,
+      port: access.port,
+      username: access.user,
+      password: access.password,
+      privateKey: access.privateKey,
+      readyTimeout: 30_000,
+      hostVerifier: (key: Buffer) => {
+        shown = hostKeyFingerprint(key);
+        return access.knownHostKey === null || shown === access.knownHostKey;
+      },
+    });
+  });
 }

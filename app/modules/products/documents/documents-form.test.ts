@@ -172,6 +172,15 @@ describe("the documents feed form", () => {
     it("does not check FTP fields for delivery on the platform", () => {
       expect(errorsOf({ name: "Feed", keyword: "steel", ftpHost: "ftp://x:1" })).toEqual({});
     });
+    it("offers FTPS and SFTP on the same fields: SFTP on port 22 by default, with a pasted key checked", () => {
+      const sftp = { ...ftp, deliveryMethod: "sftp", ftpHost: "sftp.example.com" };
+      expect(valuesOf(sftp)).toMatchObject({ deliveryMethod: "sftp", ftpUrl: "sftp://sftp.example.com:22", ftpPort: 22 });
+      expect(valuesOf({ ...sftp, ftpPort: "2222" })).toMatchObject({ ftpUrl: "sftp://sftp.example.com:2222", ftpPort: 2222 });
+      expect(valuesOf({ ...ftp, deliveryMethod: "ftps", ftpHost: "ftp.example.com" })).toMatchObject({
+        ftpUrl: "ftp://ftp.example.com:21",
+      });
+      expect(errorsOf({ ...sftp, ftpPassword: "", sftpPrivateKey: "not a key" })).toEqual({ sftpPrivateKey: "validation.sftpKey" });
+    });
   });
 
   it("takes a webhook URL, never an e-mail list or another method", () => {

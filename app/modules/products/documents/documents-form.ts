@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { documentSearchFields } from "~/modules/catalog/catalog";
+import { maxPrivateKeyLength } from "~/modules/delivery/sftp-key";
+import { defaultPortOf, deliveryMethods } from "~/modules/delivery/targets";
 import { checkDelivery, choice, formValues, generalShape, intentShape } from "~/modules/feeds/form-shapes";
 import type { FeedFrequency } from "~/modules/feeds/model";
 import { optionalText } from "~/modules/forms/fields";
@@ -70,7 +72,7 @@ const frequency = z.preprocess(
   z.enum(documentsFrequencies, invalidOption),
 );
 
-/** A port from a text field or JSON; absent is 21. */
+/** A port from a text field or JSON; absent is the method's (21, or 22 for SFTP). */
 const ftpPort = z.preprocess(
   (value) => (typeof value === "string" ? (value.trim() === "" ? undefined : Number(value.trim())) : value === null ? undefined : value),
   z
@@ -78,7 +80,7 @@ const ftpPort = z.preprocess(
     .int("validation.ftpPort")
     .min(1, "validation.ftpPort")
     .max(65535, "validation.ftpPort")
-    .default(defaultFtpPort),
+    .optional(),
 );
 
 /** Codes chosen from an option list; anything but text is not one of them. */
@@ -109,13 +111,14 @@ const inputShape = {
   source: codes,
   topic: codes,
   deliveryFormat: choice(documentsDeliveryFormats, "json"),
-  deliveryMethod: choice(["platform", "ftp"] as const, "platform"),
+  deliveryMethod: choice(deliveryMethods, "platform"),
   ftpHost: optionalText(253),
   ftpPort,
   ftpPath: optionalText(255),
   ftpUsername: optionalText(100),
   ftpPassword: optionalText(200),
   notificationUrl: optionalText(2000),
+  sftpPrivateKey: optionalText(maxPrivateKeyLength),
 };
 
 type InputValues = z.infer<z.ZodObject<typeof inputShape>>;
@@ -129,9 +132,11 @@ const isPort = (port: number) => Number.isInteger(port) && port >= 1 && port <= 
  * The host and port as the core's FTP address, whose rules, sealing and password reuse are the same for every
  * product. A wrong port has its own message, so the host is then checked alone.
  */
-function ftpUrlOf(values: Pick<InputValues, "ftpHost" | "ftpPort">): string | undefined {
+function ftpUrlOf(values: Pick<InputValues, "ftpHost" | "ftpPort" | "deliveryMethod">): string | undefined {
   if (values.ftpHost === undefined) return undefined;
-  return isPort(values.ftpPort) ? `ftp://${values.ftpHost}:${values.ftpPort}` : `ftp://${values.ftpHost}`;
+  const scheme = values.deliveryMethod === "sftp" ? "sftp" : "ftp";
+  const port = values.ftpPort ?? defaultPortOf(values.deliveryMethod);
+  return isPort(port) ? `${scheme}://${values.ftpHost}:${port}` : `${scheme}://${values.ftpHost}`;
 }
 
 /**
@@ -158,6 +163,7 @@ function checkDocumentsFeed(values: InputValues, context: z.RefinementCtx) {
       ftpPath: values.ftpPath,
       ftpUsername: values.ftpUsername,
       ftpPassword: values.ftpPassword,
+      sftpPrivateKey: values.sftpPrivateKey,
       notificationUrl: values.notificationUrl,
       notificationMethod: "POST",
     },
@@ -190,11 +196,12 @@ function toFeedValues(values: InputValues) {
     language: "en" as const,
     deliveryMethod: values.deliveryMethod,
     ftpHost: values.ftpHost,
-    ftpPort: values.ftpPort,
+    ftpPort: values.ftpPort ?? defaultPortOf(values.deliveryMethod),
     ftpUrl: ftpUrlOf(values),
     ftpPath: values.ftpPath,
     ftpUsername: values.ftpUsername,
     ftpPassword: values.ftpPassword,
+    sftpPrivateKey: values.sftpPrivateKey,
     notificationEmail: undefined,
     notificationUrl: values.notificationUrl,
     notificationMethod: "POST" as const,

@@ -1,0 +1,64 @@
+import { expect, test, type Page } from "@playwright/test";
+import ssh2 from "ssh2";
+import { nowIso } from "../../app/modules/db/ids";
+import { createAccount, signInPage } from "./support/accounts";
+import { e2eDb } from "./support/database";
+import { field, open, waitForHydration } from "./support/pages";
+
+/**
+ * An SFTP feed with a pasted private key, with JavaScript on and off: the key is taken, never shown back, and the
+ * server's host key appears on the feed once recorded. (This server runs in production mode, which denies
+ * loopback hosts, so the recorded key is written as the worker writes it; tests/integration/sftp-ftps-delivery
+ * records it through real deliveries.)
+ */
+
+const key = ssh2.utils.generateKeyPairSync("ed25519").private;
+/** A line of the key's body: what must never appear in a page (the field's placeholder shows only the armour). */
+const secret = key.split("\n")[1]!;
+
+async function fillSftp(page: Page) {
+  await field(page, "Delivery method").selectOption({ label: "SFTP" });
+  await field(page, "FTP URL").fill("sftp://files.example.com:2222");
+  await field(page, "FTP path").fill("/incoming");
+  await field(page, "FTP username").fill("feeds");
+  await field(page, "SFTP private key").fill(key);
+}
+
+test("creates an SFTP feed with a private key and shows the server's host key once recorded", async ({ page }) => {
+  const account = await createAccount({ products: ["macroeconomic"] });
+  await signInPage(page, account);
+  await open(page, "/dashboard/econ/create-feed");
+  await waitForHydration(page);
+  await field(page, "Name").fill("SFTP watch");
+  await field(page, "Database").selectOption("DB01");
+  await field(page, "Series frequency").selectOption(["annual"]);
+  await fillSftp(page);
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  await expect(page.getByTestId("series-total")).toBeVisible();
+  await expect(field(page, "Delivery method")).toHaveValue("sftp");
+  // Like a password, the key is never sent back: it is pasted again for the second step.
+  expect(await page.content()).not.toContain(secret);
+  await field(page, "SFTP private key").fill(key);
+  await page.getByRole("button", { name: "Create", exact: true }).click();
+  await expect(page).toHaveURL(/\/dashboard\/econ\/feed-details\/[\w-]+$/);
+  const feedId = /feed-details\/([\w-]+)$/.exec(page.url())![1]!;
+
+  const delivery = page.getByTestId("details-delivery");
+  await expect(delivery).toContainText("SFTP");
+  await expect(delivery).toContainText("sftp://files.example.com:2222");
+  await expect(delivery).toContainText("Recorded at the first delivery");
+  expect(await page.content()).not.toContain(secret);
+
+  const fingerprint = "SHA256:vW/1gggpPFrDqZ+gpJ3CL6/hyuhFIeSRSiUSEBPIlJ0";
+  await e2eDb()
+    .insertInto("sftp_host_keys")
+    .values({ source_id: feedId, host: "files.example.com", port: 2222, fingerprint, recorded_at: nowIso() })
+    .execute();
+  await open(page, `/dashboard/econ/feed-details/${feedId}`);
+  await expect(page.getByTestId("details-delivery")).toContainText(fingerprint);
+
+  await open(page, `/dashboard/econ/edit-feed/${feedId}`);
+  await expect(field(page, "Delivery method")).toHaveValue("sftp");
+  await expect(field(page, "SFTP private key")).toHaveValue("");
+  expect(await page.content()).not.toContain(secret);
+});
