@@ -1724,6 +1724,33 @@ const en = {
         "When a subscription ends, its product's API key is deactivated and its feeds are paused. Renewing the subscription lets you generate a key again on the token management page.",
     },
   },
+  deliveryHistory: {
+    mail: {
+      subject: { feed: "Developer Portal: your feed could not be delivered", dump: "Developer Portal: your dump could not be delivered" },
+      intro: { feed: "A run of your feed could not be delivered.", dump: "Your dump could not be delivered." },
+      name: { feed: "Feed name", dump: "Dump name" },
+      reason: "Reason",
+      retries:
+        "The delivery is retried after 1, 5 and 30 minutes, then after 2 and 6 hours. This is the only e-mail about it until a delivery succeeds again.",
+      link: "History and Retry delivery now",
+    },
+    deliveries: "Deliveries",
+    channel: "Channel",
+    state: "State",
+    attempts: "Attempts",
+    lastError: "Reason",
+    nextAttempt: "Next attempt",
+    ended: "Ended",
+    size: "Size",
+    noDeliveries: "No deliveries",
+    channels: { download: "Download", ftp: "FTP", sftp: "SFTP", ftps: "FTPS", email: "E-mail", webhook: "Webhook" },
+    states: { pending: "Pending", retrying: "Retrying", delivered: "Delivered", failed: "Failed" },
+    outcomes: { delivered: "Delivered", failed: "Failed" },
+    retryNow: "Retry delivery now",
+    retried: "The delivery is being retried now.",
+    nothingToRetry: "Nothing to retry: every delivery of it was delivered or is on its way.",
+    owner: "Owner",
+  },
 } as const;
 
 export default en;

@@ -1666,6 +1666,32 @@ const zh: Translation = {
       atEnd: "订阅结束后，该产品的 API 密钥将被停用，其推送将暂停。续订后，您可以在令牌管理页面重新生成密钥。",
     },
   },
+  deliveryHistory: {
+    mail: {
+      subject: { feed: "开发者门户：您的订阅源未能送达", dump: "开发者门户：您的数据导出未能送达" },
+      intro: { feed: "您的订阅源有一次运行未能送达。", dump: "您的数据导出未能送达。" },
+      name: { feed: "订阅源名称", dump: "数据导出名称" },
+      reason: "原因",
+      retries: "系统将在 1、5、30 分钟后以及 2、6 小时后重试送达。在再次送达成功之前，您只会收到这一封相关邮件。",
+      link: "历史记录与“立即重试送达”",
+    },
+    deliveries: "送达",
+    channel: "渠道",
+    state: "状态",
+    attempts: "尝试次数",
+    lastError: "原因",
+    nextAttempt: "下次尝试",
+    ended: "结束时间",
+    size: "大小",
+    noDeliveries: "没有送达记录",
+    channels: { download: "下载", ftp: "FTP", sftp: "SFTP", ftps: "FTPS", email: "电子邮件", webhook: "Webhook" },
+    states: { pending: "等待中", retrying: "重试中", delivered: "已送达", failed: "失败" },
+    outcomes: { delivered: "已送达", failed: "失败" },
+    retryNow: "立即重试送达",
+    retried: "正在立即重试送达。",
+    nothingToRetry: "无需重试：所有送达均已完成或正在进行。",
+    owner: "所有者",
+  },
 };
 
 export default zh;

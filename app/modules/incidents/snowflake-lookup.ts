@@ -57,7 +57,9 @@ export function summarizeSnowflakeIncident(row: Pick<PipelineIncidentTable, "id"
 }
 
 /** A snowflake incident as the page and the API show it (SPEC.md section 3: id, created, severity, message, stacktrace, additional data). */
-export function showSnowflakeIncident(row: PipelineIncidentTable) {
+export function showSnowflakeIncident(
+  row: Pick<PipelineIncidentTable, "id" | "created_at" | "severity" | "message" | "stacktrace" | "additional_data">,
+) {
   return { ...summarizeSnowflakeIncident(row), stacktrace: row.stacktrace, data: readAdditionalData(row.additional_data) };
 }
 

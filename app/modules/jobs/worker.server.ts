@@ -40,6 +40,8 @@ export interface JobHandler {
   onGiveUp?(job: Job, reason: string): Promise<void>;
   /** The job stopped because its cancellation was requested. */
   onCancelled?(job: Job): Promise<void>;
+  /** The job's own wait before the retry after this many attempts (deliveries: 1 minute up to 6 hours). */
+  retryDelayMs?(attempts: number): number;
 }
 
 export interface PeriodicJob {
@@ -55,7 +57,7 @@ export interface WorkerOptions {
   pollMs: number;
   concurrency: number;
   leaseMs?: number;
-  /** The first retry waits this long, each further one five times longer. */
+  /** The first retry waits this long, each further one five times longer; a handler with its own waits waits this long each time. */
   retryBaseMs?: number;
   workerId?: string;
 }
@@ -189,7 +191,8 @@ async function settleThrown(
       stacktrace: stack,
       data: { jobId: job.id, attempt: job.attempts, payload: job.payload },
     });
-    if ((await failAttempt(job, workerId, message, retryBaseMs)) === "failed") await handler.onGiveUp?.(job, message);
+    const delayMs = handler.retryDelayMs ? (retryBaseMs ?? handler.retryDelayMs(job.attempts)) : undefined;
+    if ((await failAttempt(job, workerId, message, retryBaseMs, delayMs)) === "failed") await handler.onGiveUp?.(job, message);
   }
 }
 

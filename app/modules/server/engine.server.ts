@@ -7,6 +7,7 @@ import { nowIso } from "~/modules/db/ids";
 import { env } from "~/modules/env/env.server";
 import { startWorker, type JobHandler, type PeriodicJob, type Worker } from "~/modules/jobs/worker.server";
 import { deliverByFtp, ftpDeliveryGaveUp, notificationGaveUp, sendNotification } from "~/modules/feeds/delivery-jobs.server";
+import { deliveryRetryDelayMs } from "~/modules/feeds/delivery-state";
 import { dumpJobPayload, failDump, runDump, runDumpJob } from "~/modules/feeds/dumps.server";
 import { feedJobPayload, feedRunGaveUp, queueDueFeeds, runFeed, runFeedJob, scheduleFeedsJob } from "~/modules/feeds/feeds.server";
 import { purgeExpiredFiles } from "~/modules/feeds/files.server";
@@ -37,8 +38,8 @@ export const engineHandlers: Record<string, JobHandler> = {
     run: (job) => runFeed(job, productPipelines),
     onGiveUp: (job, reason) => feedRunGaveUp(feedJobPayload.readJob(job).feedId, reason),
   },
-  [deliverJob]: { run: deliverByFtp, onGiveUp: ftpDeliveryGaveUp },
-  [notifyJob]: { run: sendNotification, onGiveUp: notificationGaveUp },
+  [deliverJob]: { run: deliverByFtp, onGiveUp: ftpDeliveryGaveUp, retryDelayMs: deliveryRetryDelayMs },
+  [notifyJob]: { run: sendNotification, onGiveUp: notificationGaveUp, retryDelayMs: deliveryRetryDelayMs },
   [scheduleFeedsJob]: { run: async () => void (await queueDueFeeds()) },
   "purge-files": { run: purge },
   "deactivate-ended-keys": { run: async () => void (await deactivateEndedKeys()) },
