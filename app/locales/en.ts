@@ -1098,6 +1098,7 @@ const en = {
         "user-key-revoke": "User's API key revoked",
         "subscription-put": "Subscription set",
         "subscription-end": "Subscription ended",
+        "delivery-retry": "Delivery retried",
       },
     },
     tokenDecoder: {

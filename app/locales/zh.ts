@@ -1052,6 +1052,7 @@ const zh: Translation = {
         "user-key-revoke": "撤销用户的 API 密钥",
         "subscription-put": "设置订阅",
         "subscription-end": "结束订阅",
+        "delivery-retry": "重试送达",
       },
     },
     tokenDecoder: {

@@ -61,7 +61,9 @@ export async function recordAttempt(deliveryId: string, send: () => Promise<void
   if (subject?.status === "succeeded") return "delivered-before";
   if (subject?.status !== "pending") return "stopped";
   const product = subject.feedProduct ?? subject.dumpProduct;
-  if (product && !(await ownerEntitled(subject.userId, product))) {
+  // The first try was queued while the owner was subscribed (or is the notice that the subscription ended); a retry
+  // after the subscription ended sends nothing.
+  if (subject.attempts > 0 && product && !(await ownerEntitled(subject.userId, product))) {
     await db
       .updateTable("deliveries")
       .set({ status: "failed", last_error: stopReasonText[subscriptionEnded], next_attempt_at: null, updated_at: nowIso() })

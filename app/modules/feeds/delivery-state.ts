@@ -1,3 +1,5 @@
+import { z } from "zod";
+
 /**
  * A delivery's state as subscribers read it (issue 27), and when its retries fall due. The deliveries table keeps
  * its status (pending, succeeded, failed, skipped) and the attempts made; this is the one reading of the two.
@@ -37,3 +39,9 @@ export function overallState(states: readonly DeliveryState[]): DeliveryState | 
 export function deliveryRetryDelayMs(attempts: number): number {
   return retryWaitMs(attempts) ?? deliveryBackoffMs[deliveryBackoffMs.length - 1]!;
 }
+
+/** "Retry delivery now", on the page (runId or dumpId beside intent) and in the JSON API: a feed's run or a dump. */
+export const retryDeliverySchema = z.object({
+  runId: z.string().trim().max(100).optional(),
+  dumpId: z.string().trim().max(100).optional(),
+});

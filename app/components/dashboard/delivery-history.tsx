@@ -1,0 +1,84 @@
+import { Badge, Button, List, Stack, Text } from "@mantine/core";
+import { Form } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { formatDateTime } from "~/components/layout/format";
+import type { DeliveryState } from "~/modules/feeds/delivery-state";
+import type { DeliveryEntry } from "~/modules/feeds/run-history.server";
+
+const stateColors: Record<DeliveryState, string> = { pending: "gray", retrying: "orange", delivered: "green", failed: "red" };
+
+export function DeliveryStateBadge({ state }: { state: DeliveryState }) {
+  const { t } = useTranslation();
+  return (
+    <Badge color={stateColors[state]} variant="light" data-testid="delivery-state">
+      {t(`deliveryHistory.states.${state}`)}
+    </Badge>
+  );
+}
+
+/** A run's or dump's deliveries, one per channel and target, each with its attempts behind a disclosure (no script needed). */
+export function DeliveryList({ deliveries }: { deliveries: DeliveryEntry[] }) {
+  const { t, i18n } = useTranslation();
+  const date = (value: string | null) => formatDateTime(value, i18n.language);
+  if (deliveries.length === 0) return <Text size="sm">{t("deliveryHistory.noDeliveries")}</Text>;
+  return (
+    <Stack gap="xs" data-testid="deliveries">
+      {deliveries.map((delivery, index) => (
+        <div key={`${delivery.channel}-${index}`} data-testid="delivery" data-channel={delivery.channel}>
+          <Text size="sm" span fw={600}>
+            {t(`deliveryHistory.channels.${delivery.channel}`, { defaultValue: delivery.channel })}
+          </Text>{" "}
+          <DeliveryStateBadge state={delivery.state} />{" "}
+          <Text size="xs" span c="dimmed" style={{ overflowWrap: "anywhere" }}>
+            {delivery.target}
+          </Text>
+          {delivery.lastError ? (
+            <Text size="xs" c="red" data-testid="delivery-error">
+              {t("deliveryHistory.lastError")}: {delivery.lastError}
+            </Text>
+          ) : null}
+          {delivery.state === "retrying" && delivery.nextAttemptAt ? (
+            <Text size="xs">
+              {t("deliveryHistory.nextAttempt")}: {date(delivery.nextAttemptAt)}
+            </Text>
+          ) : null}
+          {delivery.history.length > 0 ? (
+            <details>
+              <summary>
+                <Text size="xs" span>
+                  {t("deliveryHistory.attempts")}: {delivery.attempts}
+                </Text>
+              </summary>
+              <List size="xs" data-testid="delivery-attempts">
+                {delivery.history.map((attempt, position) => (
+                  <List.Item key={position}>
+                    {date(attempt.at)} · {t(`deliveryHistory.outcomes.${attempt.outcome}`)}
+                    {attempt.error ? ` · ${attempt.error}` : ""}
+                  </List.Item>
+                ))}
+              </List>
+            </details>
+          ) : null}
+        </div>
+      ))}
+    </Stack>
+  );
+}
+
+/** "Retry delivery now": a plain form, so it works without JavaScript; the action answers with a toast. */
+export function RetryDeliveryButton({ field, id }: { field: "runId" | "dumpId"; id: string }) {
+  const { t } = useTranslation();
+  return (
+    <Form method="post">
+      <input type="hidden" name={field} value={id} />
+      <Button type="submit" name="intent" value="retry-delivery" size="xs" variant="light">
+        {t("deliveryHistory.retryNow")}
+      </Button>
+    </Form>
+  );
+}
+
+/** Whether "Retry delivery now" has anything to do. */
+export function canRetry(state: DeliveryState | null): boolean {
+  return state === "failed" || state === "retrying";
+}
