@@ -11,7 +11,7 @@ export type DeliveryState = (typeof deliveryStates)[number];
 const minute = 60_000;
 
 /** The waits after each failed attempt: 1, 5 and 30 minutes, then 2 and 6 hours; the attempt after the last gives up. */
-export const deliveryBackoffMs: readonly number[] = [1 * minute, 5 * minute, 30 * minute, 120 * minute, 360 * minute];
+const deliveryBackoffMs: readonly number[] = [1 * minute, 5 * minute, 30 * minute, 120 * minute, 360 * minute];
 
 /** The first attempt and one per wait. */
 export const deliveryMaxAttempts = deliveryBackoffMs.length + 1;

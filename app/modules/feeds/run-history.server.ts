@@ -8,7 +8,7 @@ import { deliveryState, overallState, type DeliveryState } from "./delivery-stat
  */
 
 /** Feed details show this many runs. */
-export const shownRuns = 30;
+const shownRuns = 30;
 
 export interface AttemptEntry {
   at: string;
