@@ -1751,6 +1751,9 @@ const en = {
     retried: "The delivery is being retried now.",
     nothingToRetry: "Nothing to retry: every delivery of it was delivered or is on its way.",
     owner: "Owner",
+    feed: "Feed",
+    run: "Run",
+    dump: "Dump",
   },
 } as const;
 

@@ -1692,6 +1692,9 @@ const zh: Translation = {
     retried: "正在立即重试送达。",
     nothingToRetry: "无需重试：所有送达均已完成或正在进行。",
     owner: "所有者",
+    feed: "订阅源",
+    run: "运行",
+    dump: "数据导出",
   },
 };
 

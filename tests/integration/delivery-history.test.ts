@@ -175,6 +175,14 @@ describe("delivery history, failures and retries", () => {
     );
     expect(dump.error).toBe("Delivery failed: The FTP server refused the login");
     expect(failureMails(user.email)).toHaveLength(1);
+    // Each failed try is a pipeline incident linked to the dump and its owner.
+    const incidents = await db.selectFrom("pipeline_incidents").selectAll().where("dump_id", "=", dumpId).execute();
+    expect(incidents.length).toBeGreaterThanOrEqual(6);
+    expect(
+      incidents.every(
+        (incident) => incident.owner_id === user.id && incident.message === "deliver failed: The FTP server refused the login",
+      ),
+    ).toBe(true);
     expect((await dumpDeliveries([dumpId])).get(dumpId)!.find((entry) => entry.channel === "ftp")!.state).toBe("failed");
     // Given up is not the end: Retry delivery now gives it one more attempt.
     expect(await retryDeliveriesNow({ dumpId })).toBe(1);
@@ -214,6 +222,13 @@ describe("delivery history, failures and retries", () => {
       (row) => row?.status === "delivered",
     );
     await afterAttempts("webhook", "feed_run_id", run!.id, 1);
+    const [incident] = await db.selectFrom("pipeline_incidents").selectAll().where("feed_run_id", "=", run!.id).execute();
+    expect(incident).toMatchObject({
+      owner_id: user.id,
+      feed_id: feedId,
+      dump_id: null,
+      message: "notify failed: The webhook answered HTTP 503",
+    });
     const [retrying] = (await feedRunHistory([feedId])).get(feedId)!;
     expect(retrying).toMatchObject({ id: run!.id, status: "delivered", state: "retrying" });
     expect(retrying!.deliveries.map((entry) => [entry.channel, entry.state, entry.lastError])).toEqual([

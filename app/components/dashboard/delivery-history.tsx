@@ -1,7 +1,13 @@
 import { Badge, Button, List, Stack, Text } from "@mantine/core";
 import { Form } from "@remix-run/react";
+import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
+import { AppLink } from "~/components/layout/app-link";
+import type { Row } from "~/components/layout/details-card";
 import { formatDateTime } from "~/components/layout/format";
+import type { IncidentLinks } from "~/modules/incidents/snowflake-lookup";
+import { productScreenPath } from "~/modules/products/places";
+import { productCatalogue } from "~/modules/registry/product-catalogue";
 import type { DeliveryState } from "~/modules/feeds/delivery-state";
 import type { DeliveryEntry } from "~/modules/feeds/run-history.server";
 
@@ -81,4 +87,34 @@ export function RetryDeliveryButton({ field, id }: { field: "runId" | "dumpId"; 
 /** Whether "Retry delivery now" has anything to do. */
 export function canRetry(state: DeliveryState | null): boolean {
   return state === "failed" || state === "retrying";
+}
+
+/** A pipeline incident's owner, feed run, feed and dump as the admin's links (their admin screens). */
+export function incidentSubjectRows(subject: IncidentLinks, t: TFunction): Row[] {
+  const screen = (item: { id: string; product: string }, name: "feed-details" | "dump-details") => {
+    const segment = productCatalogue.find((entry) => entry.feedProduct === item.product)?.segment;
+    const to = segment ? productScreenPath({ product: segment, admin: true }, name, item.id) : null;
+    return to ? (
+      <AppLink key={name} to={to} data-testid={`incident-${name}`}>
+        {item.id}
+      </AppLink>
+    ) : (
+      item.id
+    );
+  };
+  return [
+    ...(subject.owner
+      ? [
+          [
+            t("deliveryHistory.owner"),
+            <AppLink key="owner" to={`/dashboard/admin/users/${subject.owner.id}`} data-testid="incident-owner">
+              {subject.owner.username}
+            </AppLink>,
+          ] satisfies Row,
+        ]
+      : []),
+    ...(subject.feed ? [[t("deliveryHistory.feed"), screen(subject.feed, "feed-details")] satisfies Row] : []),
+    ...(subject.feedRunId ? [[t("deliveryHistory.run"), subject.feedRunId] satisfies Row] : []),
+    ...(subject.dump ? [[t("deliveryHistory.dump"), screen(subject.dump, "dump-details")] satisfies Row] : []),
+  ];
 }

@@ -64,4 +64,12 @@ export function showSnowflakeIncident(
 }
 
 export type SnowflakeIncidentSummary = ReturnType<typeof summarizeSnowflakeIncident>;
-export type ShownSnowflakeIncident = ReturnType<typeof showSnowflakeIncident>;
+/** What a pipeline incident is about (issue 27): its owner, and its feed run, feed or dump with their product. */
+export interface IncidentLinks {
+  owner: { id: string; username: string } | null;
+  feed: { id: string; product: string } | null;
+  dump: { id: string; product: string } | null;
+  feedRunId: string | null;
+}
+
+export type ShownSnowflakeIncident = ReturnType<typeof showSnowflakeIncident> & { subject?: IncidentLinks };
