@@ -39,7 +39,7 @@ export function DeliveryList({ deliveries }: { deliveries: DeliveryEntry[] }) {
             {delivery.target}
           </Text>
           {delivery.lastError ? (
-            <Text size="xs" c="red" data-testid="delivery-error">
+            <Text size="xs" c="red.9" data-testid="delivery-error">
               {t("deliveryHistory.lastError")}: {delivery.lastError}
             </Text>
           ) : null}

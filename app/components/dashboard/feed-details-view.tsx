@@ -88,7 +88,7 @@ export function FeedDetailsView({ details }: { details: ProductFeedDetails }) {
                         </>
                       ) : null}
                       {run.error ? (
-                        <Text size="xs" c="red">
+                        <Text size="xs" c="red.9">
                           {run.error}
                         </Text>
                       ) : null}
