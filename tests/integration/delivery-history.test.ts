@@ -156,7 +156,7 @@ describe("delivery history, failures and retries", () => {
     const user = await owner();
     const dumpId = await dumpTo(user.id, ftpDelivery(ftp, user.id, "wrong password"));
     const first = await afterAttempts("ftp", "dump_id", dumpId, 1);
-    expect(first.last_error).toBe("The FTP server refused the login");
+    expect(first.last_error).toBe("The FTP server refused the login for user feeduser");
     for (let attempt = 2; attempt <= 6; attempt++) {
       expect(await retryDeliveriesNow({ dumpId })).toBe(1);
       await afterAttempts("ftp", "dump_id", dumpId, attempt);
@@ -165,22 +165,25 @@ describe("delivery history, failures and retries", () => {
       () => delivery("ftp", "dump_id", dumpId),
       (row) => row?.status === "failed",
     );
-    expect(gaveUp).toMatchObject({ attempts: 6, last_error: "The FTP server refused the login", next_attempt_at: null });
+    expect(gaveUp).toMatchObject({ attempts: 6, last_error: "The FTP server refused the login for user feeduser", next_attempt_at: null });
     const history = await attemptsOf(gaveUp!.id);
     expect(history).toHaveLength(6);
-    expect(history.every((attempt) => attempt.outcome === "failed" && attempt.error === "The FTP server refused the login")).toBe(true);
+    expect(
+      history.every((attempt) => attempt.outcome === "failed" && attempt.error === "The FTP server refused the login for user feeduser"),
+    ).toBe(true);
     const dump = await waitFor(
       () => db.selectFrom("dumps").select(["status", "error"]).where("id", "=", dumpId).executeTakeFirstOrThrow(),
       (row) => row.status === "failed",
     );
-    expect(dump.error).toBe("Delivery failed: The FTP server refused the login");
+    expect(dump.error).toBe("Delivery failed: The FTP server refused the login for user feeduser");
     expect(failureMails(user.email)).toHaveLength(1);
     // Each failed try is a pipeline incident linked to the dump and its owner.
     const incidents = await db.selectFrom("pipeline_incidents").selectAll().where("dump_id", "=", dumpId).execute();
     expect(incidents.length).toBeGreaterThanOrEqual(6);
     expect(
       incidents.every(
-        (incident) => incident.owner_id === user.id && incident.message === "deliver failed: The FTP server refused the login",
+        (incident) =>
+          incident.owner_id === user.id && incident.message === "deliver failed: The FTP server refused the login for user feeduser",
       ),
     ).toBe(true);
     expect((await dumpDeliveries([dumpId])).get(dumpId)!.find((entry) => entry.channel === "ftp")!.state).toBe("failed");

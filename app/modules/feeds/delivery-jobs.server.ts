@@ -25,7 +25,7 @@ export async function deliverByFtp(job: JobContext): Promise<void> {
       remoteName,
     ).catch((error: unknown) => {
       // The subscriber reads this reason; the raw socket error stays in the stack, for the pipeline incident.
-      throw subscriberFailure("ftp", error);
+      throw subscriberFailure("ftp", error, ftp.username);
     }),
   );
   // A job run again after its upload succeeded queues the notifications its stopped worker may not have queued.
