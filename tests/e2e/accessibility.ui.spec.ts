@@ -2,6 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
 import { createAccount, signInPage } from "./support/accounts";
 import { e2eDb } from "./support/database";
+import { seedRetryingRun } from "./support/deliveries";
 import { open } from "./support/pages";
 import { test } from "./support/test";
 
@@ -101,10 +102,14 @@ test("a subscriber's dashboard: keys, feeds, dumps, profile, FAQ and the query b
   test.setTimeout(150_000);
   await signInPage(page, await createAccount({ products: ["macroeconomic", "company", "documents"] }));
   const database = ((await (await page.request.get("/api/econ-options")).json()) as { databases: { value: string }[] }).databases[0]!.value;
+  const created: string[] = [];
   for (const path of ["/api/econ-feed", "/api/econ-dump"]) {
     const response = await page.request.post(path, { data: { name: "GDP for the board", database } });
     expect(response.status(), await response.text()).toBe(201);
+    created.push(((await response.json()) as { id: string }).id);
   }
+  // A run whose webhook is being retried: the feed page's history with its deliveries, attempts and retry button.
+  await seedRetryingRun(created[0]!);
   await open(page, "/dashboard/token-management");
   await page.getByTestId("key-card-econ").getByRole("button", { name: "Generate key" }).click();
   await expect(page.getByTestId("new-key-value")).toBeVisible();
@@ -129,6 +134,9 @@ test("a subscriber's dashboard: keys, feeds, dumps, profile, FAQ and the query b
     { url: "/dashboard/delete-account" },
     { url: "/dashboard/webhooks" },
     { url: "/zh/dashboard/webhooks" },
+    { url: `/dashboard/econ/feed-details/${created[0]}` },
+    { url: `/zh/dashboard/econ/feed-details/${created[0]}` },
+    { url: `/dashboard/econ/dump-details/${created[1]}` },
   ]);
 
   // The dump's status badge shows its whole word ("COMPLETED", not "COM…") in both languages, on a phone too.

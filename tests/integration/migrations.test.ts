@@ -40,6 +40,7 @@ describe("migrations", () => {
       "0018_admin_api_keys",
       "0019_session_devices",
       "0020_subscription_reminders",
+      "0021_delivery_history",
       "0022_webhook_secrets",
       "0023_sftp_host_keys",
     ]);

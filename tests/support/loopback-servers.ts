@@ -5,7 +5,8 @@ import net, { type AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import bunyan from "bunyan";
-import { FtpSrv } from "ftp-srv";
+import { FileSystem, FtpSrv } from "ftp-srv";
+import { Writable } from "node:stream";
 import { simpleParser } from "mailparser";
 import { SMTPServer } from "smtp-server";
 import { Webhook } from "standardwebhooks";
@@ -68,14 +69,25 @@ export function selfSignedCertificate(): TestCertificate {
   return { key: fs.readFileSync(keyFile, "utf8"), cert: fs.readFileSync(certFile, "utf8"), certFile };
 }
 
+/** A server whose disk is full: every upload fails with the first bytes, and the server answers an error. */
+class FullDisk extends FileSystem {
+  override write() {
+    return new Writable({
+      write(_chunk, _encoding, callback) {
+        callback(Object.assign(new Error("No space left on device"), { code: "ENOSPC" }));
+      },
+    });
+  }
+}
+
 /**
  * An ftp-srv server on a loopback address: "127.0.0.1", or "::1" for an IPv6 one. With `tls` it offers explicit
- * TLS (AUTH TLS) with that certificate.
+ * TLS (AUTH TLS) with that certificate; with `fullDisk` it takes the login and fails every upload mid-transfer.
  */
 export async function startFtpServer(
   credentials: { username: string; password: string },
   host = "127.0.0.1",
-  options: { tls?: Pick<TestCertificate, "key" | "cert"> } = {},
+  options: { tls?: Pick<TestCertificate, "key" | "cert">; fullDisk?: boolean } = {},
 ) {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), "portal-ftp-"));
   const server = new FtpSrv({
@@ -87,8 +99,9 @@ export async function startFtpServer(
     tls: options.tls ?? false,
     log: bunyan.createLogger({ name: "ftp-srv", level: "fatal" }),
   });
-  server.on("login", ({ username, password }, resolve, reject) => {
-    if (username === credentials.username && password === credentials.password) resolve({ root });
+  server.on("login", ({ connection, username, password }, resolve, reject) => {
+    if (username === credentials.username && password === credentials.password)
+      resolve(options.fullDisk ? { root, fs: new FullDisk(connection, { root, cwd: "/" }) } : { root });
     else reject(new Error("Invalid credentials"));
   });
   await server.listen();

@@ -6,6 +6,7 @@ import { SelectionDetails } from "./delivery-details";
 import { formatDateTime } from "~/components/layout/format";
 import { ProductSelectionDetails } from "./product-views";
 import { TableScroll } from "~/components/layout/table-scroll";
+import { canRetry, DeliveryList, DeliveryStateBadge, RetryDeliveryButton } from "./delivery-history";
 
 /** Every stored field of a feed of any product (never its FTP password), its schedule and recent runs. */
 export function FeedDetailsView({ details }: { details: ProductFeedDetails }) {
@@ -61,37 +62,55 @@ export function FeedDetailsView({ details }: { details: ProductFeedDetails }) {
         {feed.runs.length === 0 ? (
           <Text>{t("econ.common.noRecords")}</Text>
         ) : (
-          <TableScroll minWidth={640}>
+          <TableScroll minWidth={960}>
             <Table striped withTableBorder data-testid="feed-runs">
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th scope="col">{t("econ.feedDetails.started")}</Table.Th>
+                  <Table.Th scope="col">{t("deliveryHistory.ended")}</Table.Th>
                   <Table.Th scope="col">{t("econ.feedDetails.runStatus")}</Table.Th>
                   <Table.Th scope="col">{t("econ.feedDetails.items")}</Table.Th>
                   <Table.Th scope="col">{t("econ.feedDetails.file")}</Table.Th>
+                  <Table.Th scope="col">{t("deliveryHistory.deliveries")}</Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
                 {feed.runs.map((run) => (
-                  <Table.Tr key={run.id}>
+                  <Table.Tr key={run.id} data-testid="feed-run" data-state={run.state ?? ""}>
                     <Table.Td>{date(run.startedAt)}</Table.Td>
+                    <Table.Td>{date(run.finishedAt)}</Table.Td>
                     <Table.Td>
                       {option("runStatus", run.status)}
+                      {run.state && run.state !== "delivered" ? (
+                        <>
+                          {" "}
+                          <DeliveryStateBadge state={run.state} />
+                        </>
+                      ) : null}
                       {run.error ? (
-                        <Text size="xs" c="red">
+                        <Text size="xs" c="red.9">
                           {run.error}
                         </Text>
                       ) : null}
                     </Table.Td>
                     <Table.Td>{run.items}</Table.Td>
                     <Table.Td>
-                      {run.fileId ? (
-                        <Anchor href={`/api/files/${run.fileId}`} download>
+                      {run.file?.downloadUrl ? (
+                        <Anchor href={run.file.downloadUrl} download>
                           {t("econ.feedDetails.download")}
                         </Anchor>
+                      ) : null}
+                      {run.file ? (
+                        <Text size="xs" style={{ overflowWrap: "anywhere" }}>
+                          {run.file.filename} · {run.file.format.toUpperCase()} · {(run.file.size / 1024).toFixed(1)} KB
+                        </Text>
                       ) : (
                         t("econ.feedDetails.noFile")
                       )}
+                    </Table.Td>
+                    <Table.Td>
+                      <DeliveryList deliveries={run.deliveries} />
+                      {canRetry(run.state) ? <RetryDeliveryButton field="runId" id={run.id} /> : null}
                     </Table.Td>
                   </Table.Tr>
                 ))}

@@ -12,6 +12,7 @@ import {
 } from "~/modules/incidents/snowflake-lookup";
 import { outboxMessagePath, outboxStatusFilters, type OutboxMessageSummary, type ShownOutboxMessage } from "~/modules/mail/outbox-lookup";
 import { DetailsCard } from "~/components/layout/details-card";
+import { incidentSubjectRows } from "./delivery-history";
 import { formatDateTime } from "~/components/layout/format";
 import { LogScreenView, LogTable, type LogTableSpec, type LogView } from "./log-screen-view";
 
@@ -124,6 +125,7 @@ function SnowflakeIncidentDetails({ row: incident }: { row: ShownSnowflakeIncide
           [t("admin.incidents.created"), formatDateTime(incident.created, i18n.language)],
           [t("admin.snowflake.severity"), <SeverityBadge key="severity" severity={incident.severity} />],
           [t("admin.incidents.message"), incident.message],
+          ...(incident.subject ? incidentSubjectRows(incident.subject, t) : []),
         ]}
       />
       <TextBlock title={t("admin.incidents.stacktrace")} text={incident.stacktrace} testId="snowflake-stacktrace" />

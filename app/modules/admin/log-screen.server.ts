@@ -10,7 +10,7 @@ import { jsonNotFound, notFound } from "~/modules/http/responses";
 import { getFixedT } from "~/modules/i18n/i18n.server";
 import { readIncidentSearch, showIncident } from "~/modules/incidents/incident-lookup";
 import { findIncident, listIncidents } from "~/modules/incidents/incidents.server";
-import { findSnowflakeIncident, listSnowflakeIncidents } from "~/modules/incidents/snowflake-incidents.server";
+import { findSnowflakeIncident, incidentLinks, listSnowflakeIncidents } from "~/modules/incidents/snowflake-incidents.server";
 import { readSnowflakeSearch, showSnowflakeIncident } from "~/modules/incidents/snowflake-lookup";
 import { readOutboxSearch } from "~/modules/mail/outbox-lookup";
 import { listOutbox } from "~/modules/mail/outbox.server";
@@ -133,7 +133,10 @@ const logScreens = [
     read: readSnowflakeSearch,
     find: async (id) => {
       const row = await findSnowflakeIncident(id);
-      return row && showSnowflakeIncident(row);
+      if (!row) return row;
+      // SPEC.md's fields, and for an incident about a run, feed or dump (issue 27) what it is about.
+      const subject = await incidentLinks(row);
+      return subject ? { ...showSnowflakeIncident(row), subject } : showSnowflakeIncident(row);
     },
     list: async (filter, limit) => ({ incidents: await listSnowflakeIncidents({ ...filter, limit }) }),
     empty: { incidents: [] },

@@ -32,6 +32,7 @@ export const adminActionKinds = [
   "user-key-revoke",
   "subscription-put",
   "subscription-end",
+  "delivery-retry",
 ] as const;
 
 export type AdminActionKind = (typeof adminActionKinds)[number];

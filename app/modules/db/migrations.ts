@@ -20,6 +20,7 @@ import { userAdministration } from "./migrations/0017_user_administration";
 import { adminApiKeys } from "./migrations/0018_admin_api_keys";
 import { sessionDevices } from "./migrations/0019_session_devices";
 import { subscriptionReminders } from "./migrations/0020_subscription_reminders";
+import { deliveryHistory } from "./migrations/0021_delivery_history";
 import { webhookSecrets } from "./migrations/0022_webhook_secrets";
 import { sftpHostKeys } from "./migrations/0023_sftp_host_keys";
 import { migrationTypes } from "./migrations/types";
@@ -51,6 +52,7 @@ export function getMigrations(dialect: DialectName): Record<string, Migration> {
     "0018_admin_api_keys": adminApiKeys(types),
     "0019_session_devices": sessionDevices(),
     "0020_subscription_reminders": subscriptionReminders(types),
+    "0021_delivery_history": deliveryHistory(types),
     "0022_webhook_secrets": webhookSecrets(types),
     "0023_sftp_host_keys": sftpHostKeys(types),
   };

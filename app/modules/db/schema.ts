@@ -170,6 +170,8 @@ export interface FeedTable {
   last_run_status: string | null;
   /** Why the portal paused the feed (e.g. "subscription-ended"); null when the owner set the status. */
   pause_reason: Generated<string | null>;
+  /** When the owner was mailed that the feed's deliveries fail; cleared by the next delivery that succeeds. */
+  failure_mailed_at: Generated<Timestamp | null>;
 }
 
 export interface DumpTable {
@@ -199,6 +201,8 @@ export interface DumpTable {
   stop_reason: Generated<string | null>;
   /** The predefined dataset this dump generates (products/corp/datasets.ts); null for every other dump. */
   dataset_id: Generated<string | null>;
+  /** When the owner was mailed that the dump's delivery fails; cleared when a later attempt succeeds. */
+  failure_mailed_at: Generated<Timestamp | null>;
 }
 
 export interface FeedRunTable {
@@ -247,6 +251,20 @@ export interface DeliveryTable {
   last_error: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** The deliver or notify job carrying this delivery; "Retry delivery now" moves it. */
+  job_id: Generated<string | null>;
+  /** When the next retry is due while the delivery is retrying. */
+  next_attempt_at: Generated<Timestamp | null>;
+}
+
+/** One try of a delivery: when, delivered or failed, and the reason a subscriber can act on. */
+export interface DeliveryAttemptTable {
+  id: string;
+  delivery_id: string;
+  attempted_at: Timestamp;
+  /** delivered or failed */
+  outcome: string;
+  error: string | null;
 }
 
 /** The data pipeline's incidents ("snowflake incidents" in the admin panel). */
@@ -259,6 +277,11 @@ export interface PipelineIncidentTable {
   stacktrace: string;
   /** JSON */
   additional_data: string;
+  /** What the incident is about, when it is about a delivery, run, feed or dump. */
+  owner_id: Generated<string | null>;
+  feed_id: Generated<string | null>;
+  dump_id: Generated<string | null>;
+  feed_run_id: Generated<string | null>;
 }
 
 /** The generated data catalog (app/modules/catalog): one row, what was seeded and how often it advanced. */
@@ -564,6 +587,7 @@ export interface Database {
   invitations: InvitationTable;
   webhook_secrets: WebhookSecretTable;
   sftp_host_keys: SftpHostKeyTable;
+  delivery_attempts: DeliveryAttemptTable;
 }
 
 /** A subscriber's webhook signing secret (whsec_…), sealed; the previous one signs too until previous_expires_at. */

@@ -7,7 +7,8 @@ import { uploadedFeedRun } from "./feeds.server";
 import { deliveryWebhook } from "./webhooks.server";
 import { absoluteFilePath } from "./files.server";
 import { uploadTargetOf } from "./upload-target.server";
-import { mailReader, markDelivery, notificationMail, queueNotifications, deliverPayload, notifyPayload } from "./notifications.server";
+import { deliveryGaveUp, recordAttempt } from "./delivery-history.server";
+import { mailReader, notificationMail, queueNotifications, deliverPayload, notifyPayload } from "./notifications.server";
 
 /** The deliver job: uploads the file to the subscriber's FTP, FTPS or SFTP server, then queues the notifications. */
 export async function deliverByFtp(job: JobContext): Promise<void> {
@@ -15,28 +16,36 @@ export async function deliverByFtp(job: JobContext): Promise<void> {
   const file = await db.selectFrom("files").select("path").where("id", "=", fileId).where("purged_at", "is", null).executeTakeFirst();
   const target = await uploadTargetOf(context);
   if (!file || !target) throw new Error("The FTP settings or the file are no longer valid");
-  try {
-    await uploadFile(await target(), absoluteFilePath(file.path), remoteName);
-  } catch (error) {
-    // The subscriber reads this reason; the raw socket error stays in the stack, for the pipeline incident.
-    const failure = subscriberFailure(context.delivery.method === "platform" ? "ftp" : context.delivery.method, error);
-    await markDelivery(deliveryId, { status: "pending", error: failure.message });
-    throw failure;
-  }
-  await markDelivery(deliveryId, { status: "succeeded" });
+  const channel = context.delivery.method === "platform" ? "ftp" : context.delivery.method;
+  const result = await recordAttempt(deliveryId, async () => {
+    try {
+      await uploadFile(await target(), absoluteFilePath(file.path), remoteName);
+    } catch (error) {
+      // The subscriber reads this reason; the raw socket error stays in the stack, for the pipeline incident.
+      throw subscriberFailure(channel, error, context.delivery.ftp?.username);
+    }
+  });
+  // A job run again after its upload succeeded queues the notifications its stopped worker may not have queued.
+  if (result === "stopped" || (result === "delivered-before" && (await notificationsQueued(fileId)))) return;
   if (context.feedRunId) await uploadedFeedRun(context.feedRunId);
   await queueNotifications(context, event);
+}
+
+async function notificationsQueued(fileId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom("deliveries")
+    .select("id")
+    .where("file_id", "=", fileId)
+    .where("channel", "in", ["email", "webhook"])
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 /** The upload failed for good: recorded, and the notifications still go out, with the subscriber-facing reason. */
 export async function ftpDeliveryGaveUp(job: Job, reason: string): Promise<void> {
   const { deliveryId, event, context } = deliverPayload.readJob(job);
-  await db
-    .updateTable("deliveries")
-    .set({ status: "failed", last_error: reason.slice(0, 2000) })
-    .where("id", "=", deliveryId)
-    .execute();
-  await queueNotifications(context, { ...event, error: `FTP upload failed: ${reason}` });
+  await deliveryGaveUp(deliveryId, reason);
+  await queueNotifications(context, { ...event, error: `Upload failed: ${reason}` });
 }
 
 /** The notify job: one e-mail address or the webhook. */
@@ -48,7 +57,7 @@ export async function sendNotification(job: JobContext): Promise<void> {
     .where("id", "=", deliveryId)
     .executeTakeFirst();
   if (!delivery) return;
-  try {
+  await recordAttempt(deliveryId, async () => {
     if (delivery.channel === "email") {
       const mail = notificationMail(event, await mailReader(delivery.user_id, delivery.target, event.language));
       await sendNotificationMail(delivery.target, mail.subject, mail.text);
@@ -60,18 +69,9 @@ export async function sendNotification(job: JobContext): Promise<void> {
         throw subscriberFailure("webhook", error);
       });
     }
-  } catch (error) {
-    await markDelivery(deliveryId, { status: "pending", error: error instanceof Error ? error.message : String(error) });
-    throw error;
-  }
-  await markDelivery(deliveryId, { status: "succeeded" });
+  });
 }
 
 export async function notificationGaveUp(job: Job, reason: string): Promise<void> {
-  const { deliveryId } = notifyPayload.readJob(job);
-  await db
-    .updateTable("deliveries")
-    .set({ status: "failed", last_error: reason.slice(0, 2000) })
-    .where("id", "=", deliveryId)
-    .execute();
+  await deliveryGaveUp(notifyPayload.readJob(job).deliveryId, reason);
 }

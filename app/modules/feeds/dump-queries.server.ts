@@ -9,6 +9,7 @@ import { canBeCancelled, cancelDump, dumpProgress } from "./dumps.server";
 import { shownDelivery, type ShownFtp } from "./feed-queries.server";
 import type { FeedProduct, Notification, OutputOptions } from "./model";
 import type { StatusFilter } from "./status-filter";
+import { dumpDeliveries, type DeliveryEntry } from "./run-history.server";
 import { readSelection } from "./stored";
 
 /** Who sees which dump, for every product: subscribers their own, admins everyone's. */
@@ -32,6 +33,8 @@ export interface DumpListItem {
   /** Why the portal stopped the dump (a stop-reason code the pages translate), or null. */
   stopReason: string | null;
   files: { id: string; format: string; filename: string; size: number; downloadUrl: string }[];
+  /** Its file's download and each delivery (FTP, e-mail, webhook) with its state and attempts. */
+  deliveries: DeliveryEntry[];
 }
 
 export interface DumpDetails<Criteria> extends DumpListItem {
@@ -55,6 +58,7 @@ async function dumpListItems(rows: DumpRow[]): Promise<DumpListItem[]> {
         .where("purged_at", "is", null)
         .execute()
     : [];
+  const deliveries = await dumpDeliveries(ids);
   return rows.map((row) => ({
     id: row.id,
     product: row.product,
@@ -79,6 +83,7 @@ async function dumpListItems(rows: DumpRow[]): Promise<DumpListItem[]> {
         size: file.size,
         downloadUrl: `/api/files/${file.id}`,
       })),
+    deliveries: deliveries.get(row.id) ?? [],
   }));
 }
 

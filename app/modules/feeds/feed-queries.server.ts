@@ -8,6 +8,7 @@ import { mayBeStoredId, nowIso } from "~/modules/db/ids";
 import type { FeedTable } from "~/modules/db/schema";
 import { runFeedsAsDumps } from "./feeds.server";
 import type { FeedProduct, Notification, OutputOptions } from "./model";
+import { feedRunHistory, type RunEntry } from "./run-history.server";
 import type { StatusFilter } from "./status-filter";
 import { readDelivery, readSelection } from "./stored";
 
@@ -44,7 +45,8 @@ export interface FeedDetails<Criteria> extends FeedListItem {
   options: OutputOptions;
   delivery: { method: string; ftp: ShownFtp };
   notification: Notification;
-  runs: { id: string; status: string; startedAt: string; items: number; error: string | null; fileId: string | null }[];
+  /** The last 30 runs with their files, deliveries and attempts. */
+  runs: RunEntry[];
 }
 
 function feedListItem(feed: FeedRow): FeedListItem {
@@ -74,6 +76,12 @@ function visibleFeeds(user: CurrentUser, product: FeedProduct) {
     .select("users.username")
     .where("feeds.product", "=", product);
   return user.isAdmin ? query : query.where("feeds.user_id", "=", user.id);
+}
+
+/** Feeds as the JSON API lists them: each with its last runs. */
+export async function withRuns<T extends { id: string }>(feeds: T[]): Promise<(T & { runs: RunEntry[] })[]> {
+  const history = await feedRunHistory(feeds.map((feed) => feed.id));
+  return feeds.map((feed) => ({ ...feed, runs: history.get(feed.id) ?? [] }));
 }
 
 /** A subscriber's feeds, or for an admin everyone's (optionally one username's); deleted ones only for recovery. */
@@ -111,28 +119,14 @@ export async function feedDetails<Criteria>(
   criteriaSchema: z.ZodType<Criteria, z.ZodTypeDef, unknown>,
 ): Promise<FeedDetails<Criteria>> {
   const selection = readSelection(feed, criteriaSchema);
-  const runs = await db
-    .selectFrom("feed_runs")
-    .leftJoin("files", (join) => join.onRef("files.feed_run_id", "=", "feed_runs.id").on("files.purged_at", "is", null))
-    .select(["feed_runs.id", "feed_runs.status", "feed_runs.started_at", "feed_runs.items", "feed_runs.error", "files.id as fileId"])
-    .where("feed_runs.feed_id", "=", feed.id)
-    .orderBy("feed_runs.started_at", "desc")
-    .limit(20)
-    .execute();
+  const runs = (await feedRunHistory([feed.id])).get(feed.id) ?? [];
   return {
     ...feedListItem(feed),
     criteria: selection.criteria,
     options: selection.options,
     delivery: await shownDelivery(feed.id, selection.delivery),
     notification: selection.notification,
-    runs: runs.map((run) => ({
-      id: run.id,
-      status: run.status,
-      startedAt: run.started_at,
-      items: run.items,
-      error: run.error,
-      fileId: run.fileId,
-    })),
+    runs,
   };
 }
 

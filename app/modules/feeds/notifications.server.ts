@@ -4,7 +4,7 @@ import { publicOrigin } from "~/modules/env/env.server";
 import { localizePath } from "~/modules/i18n/language";
 import { z } from "zod";
 import { jobPayload } from "~/modules/jobs/payload";
-import { enqueue } from "~/modules/jobs/queue.server";
+import { enqueueDelivery } from "./delivery-history.server";
 import { ownerEntitled } from "./entitlement.server";
 import { maxNotificationEmails } from "./form-shapes";
 import { deliverySchema, feedProducts, notificationSchema } from "./model";
@@ -99,7 +99,7 @@ async function queueEmails(
     }
     sent++;
     const deliveryId = await createDelivery(context, "email", address, event.fileId);
-    await enqueue(notifyJob, notifyPayload.of({ deliveryId, event }), { maxAttempts: 3 });
+    await enqueueDelivery(notifyJob, deliveryId, notifyPayload.of({ deliveryId, event }));
   }
 }
 
@@ -112,7 +112,7 @@ export async function queueNotifications(context: DeliveryContext, event: Pipeli
   await queueEmails(context, context.notification.emails.slice(0, maxNotificationEmails), event);
   if (context.notification.url) {
     const deliveryId = await createDelivery(context, "webhook", `${context.notification.method} ${context.notification.url}`, event.fileId);
-    await enqueue(notifyJob, notifyPayload.of({ deliveryId, event }), { maxAttempts: 3 });
+    await enqueueDelivery(notifyJob, deliveryId, notifyPayload.of({ deliveryId, event }));
   }
 }
 
@@ -154,24 +154,8 @@ export async function deliverFile(context: DeliveryContext, event: PipelineEvent
       `${context.delivery.ftp.host}${context.delivery.ftp.path}`,
       fileId,
     );
-    await enqueue(deliverJob, deliverPayload.of({ deliveryId, fileId, remoteName, event, context }), { maxAttempts: 3 });
+    await enqueueDelivery(deliverJob, deliveryId, deliverPayload.of({ deliveryId, fileId, remoteName, event, context }));
     return;
   }
   await queueNotifications(context, event);
-}
-
-export async function markDelivery(
-  deliveryId: string,
-  outcome: { status: "succeeded" | "failed" | "pending"; error?: string },
-): Promise<void> {
-  await db
-    .updateTable("deliveries")
-    .set((eb) => ({
-      status: outcome.status,
-      attempts: eb("attempts", "+", 1),
-      last_error: outcome.error?.slice(0, 2000) ?? null,
-      updated_at: nowIso(),
-    }))
-    .where("id", "=", deliveryId)
-    .execute();
 }

@@ -1,9 +1,27 @@
 import { db } from "~/modules/db/db.server";
 import { createdWithin, newestFirst } from "~/modules/db/log-rows";
-import { summarizeSnowflakeIncident, type SnowflakeFilter, type SnowflakeIncidentSummary } from "./snowflake-lookup";
+import { summarizeSnowflakeIncident, type IncidentLinks, type SnowflakeFilter, type SnowflakeIncidentSummary } from "./snowflake-lookup";
 
 export async function findSnowflakeIncident(id: string) {
   return db.selectFrom("pipeline_incidents").selectAll().where("id", "=", id).executeTakeFirst();
+}
+
+/** The incident's owner, feed and dump as they are now (a deleted owner or item is no link); null for an incident about none. */
+export async function incidentLinks(incident: {
+  owner_id: string | null;
+  feed_id: string | null;
+  dump_id: string | null;
+  feed_run_id: string | null;
+}): Promise<IncidentLinks | null> {
+  if (!incident.owner_id && !incident.feed_id && !incident.dump_id && !incident.feed_run_id) return null;
+  const [owner, feed, dump] = await Promise.all([
+    incident.owner_id
+      ? db.selectFrom("users").select(["id", "username"]).where("id", "=", incident.owner_id).executeTakeFirst()
+      : undefined,
+    incident.feed_id ? db.selectFrom("feeds").select(["id", "product"]).where("id", "=", incident.feed_id).executeTakeFirst() : undefined,
+    incident.dump_id ? db.selectFrom("dumps").select(["id", "product"]).where("id", "=", incident.dump_id).executeTakeFirst() : undefined,
+  ]);
+  return { owner: owner ?? null, feed: feed ?? null, dump: dump ?? null, feedRunId: incident.feed_run_id };
 }
 
 /** The recent snowflake (pipeline) incidents that match the filters, newest first, without stack traces and data. */

@@ -57,9 +57,19 @@ export function summarizeSnowflakeIncident(row: Pick<PipelineIncidentTable, "id"
 }
 
 /** A snowflake incident as the page and the API show it (SPEC.md section 3: id, created, severity, message, stacktrace, additional data). */
-export function showSnowflakeIncident(row: PipelineIncidentTable) {
+export function showSnowflakeIncident(
+  row: Pick<PipelineIncidentTable, "id" | "created_at" | "severity" | "message" | "stacktrace" | "additional_data">,
+) {
   return { ...summarizeSnowflakeIncident(row), stacktrace: row.stacktrace, data: readAdditionalData(row.additional_data) };
 }
 
 export type SnowflakeIncidentSummary = ReturnType<typeof summarizeSnowflakeIncident>;
-export type ShownSnowflakeIncident = ReturnType<typeof showSnowflakeIncident>;
+/** What a pipeline incident is about (issue 27): its owner, and its feed run, feed or dump with their product. */
+export interface IncidentLinks {
+  owner: { id: string; username: string } | null;
+  feed: { id: string; product: string } | null;
+  dump: { id: string; product: string } | null;
+  feedRunId: string | null;
+}
+
+export type ShownSnowflakeIncident = ReturnType<typeof showSnowflakeIncident> & { subject?: IncidentLinks };

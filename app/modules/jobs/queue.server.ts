@@ -152,8 +152,14 @@ export function retryDelayMs(attempts: number, baseMs = 5_000): number {
   return Math.min(baseMs * 5 ** Math.max(0, attempts - 1), 600_000);
 }
 
-/** A failed attempt: queued again after a back-off while attempts remain; answers whether it gave up. */
-export async function failAttempt(job: Job, workerId: string, error: string, retryBaseMs?: number): Promise<"retrying" | "failed"> {
+/** A failed attempt: queued again after a back-off (or the job's own wait) while attempts remain; answers whether it gave up. */
+export async function failAttempt(
+  job: Job,
+  workerId: string,
+  error: string,
+  retryBaseMs?: number,
+  delayMs?: number,
+): Promise<"retrying" | "failed"> {
   if (job.attempts >= job.max_attempts) {
     await finish(job.id, workerId, "failed", error);
     return "failed";
@@ -162,7 +168,7 @@ export async function failAttempt(job: Job, workerId: string, error: string, ret
     .updateTable("jobs")
     .set({
       status: "queued",
-      run_at: nowIso(new Date(Date.now() + retryDelayMs(job.attempts, retryBaseMs))),
+      run_at: nowIso(new Date(Date.now() + (delayMs ?? retryDelayMs(job.attempts, retryBaseMs)))),
       last_error: error,
       locked_by: null,
       locked_until: null,

@@ -9,7 +9,7 @@ import {
   type InstanceIdentity,
 } from "~/modules/instances/instances.server";
 import { redactSecrets } from "~/modules/secrets/redact";
-import { recordPipelineIncident } from "./pipeline-incidents.server";
+import { recordPipelineIncident, type IncidentSubject } from "./pipeline-incidents.server";
 import {
   abandonedMessage,
   cancelledJob,
@@ -40,6 +40,10 @@ export interface JobHandler {
   onGiveUp?(job: Job, reason: string): Promise<void>;
   /** The job stopped because its cancellation was requested. */
   onCancelled?(job: Job): Promise<void>;
+  /** The job's own wait before the retry after this many attempts (deliveries: 1 minute up to 6 hours). */
+  retryDelayMs?(attempts: number): number;
+  /** What the job's incidents are about (its owner, feed run, feed or dump), for the admin screen's links. */
+  incidentSubject?(job: Job): Promise<IncidentSubject | null>;
 }
 
 export interface PeriodicJob {
@@ -55,7 +59,7 @@ export interface WorkerOptions {
   pollMs: number;
   concurrency: number;
   leaseMs?: number;
-  /** The first retry waits this long, each further one five times longer. */
+  /** The first retry waits this long, each further one five times longer; a handler with its own waits waits this long each time. */
   retryBaseMs?: number;
   workerId?: string;
 }
@@ -188,8 +192,10 @@ async function settleThrown(
       message: `${job.kind} failed: ${message}`,
       stacktrace: stack,
       data: { jobId: job.id, attempt: job.attempts, payload: job.payload },
+      subject: await handler.incidentSubject?.(job).catch(() => null),
     });
-    if ((await failAttempt(job, workerId, message, retryBaseMs)) === "failed") await handler.onGiveUp?.(job, message);
+    const delayMs = handler.retryDelayMs ? (retryBaseMs ?? handler.retryDelayMs(job.attempts)) : undefined;
+    if ((await failAttempt(job, workerId, message, retryBaseMs, delayMs)) === "failed") await handler.onGiveUp?.(job, message);
   }
 }
 
@@ -206,6 +212,7 @@ async function giveUpAbandoned(handlers: Record<string, JobHandler>): Promise<vo
       message: `${job.kind}: ${abandonedMessage}`,
       stacktrace: "",
       data: { jobId: job.id, attempts: job.attempts },
+      subject: await handlers[job.kind]?.incidentSubject?.(job).catch(() => null),
     });
     if (job.cancel_requested === 1) await handlers[job.kind]?.onCancelled?.(job);
     else await handlers[job.kind]?.onGiveUp?.(job, abandonedMessage);

@@ -47,6 +47,9 @@ describe("outbound errors", () => {
     );
     expect(subscriberReason("webhook", new UnexpectedStatusError(503, "POST http://hooks.test/in"))).toBe("The webhook answered HTTP 503");
     expect(subscriberReason("ftp", new FTPError({ code: 530, message: "530 Login incorrect." }))).toBe("The FTP server refused the login");
+    expect(subscriberReason("ftp", new FTPError({ code: 530, message: "530 Login incorrect." }), "feeduser")).toBe(
+      "The FTP server refused the login for user feeduser",
+    );
     expect(subscriberReason("ftp", new FTPError({ code: 553, message: "553 /etc/passwd: denied" }))).toBe(
       "The FTP server refused the transfer (reply 553)",
     );

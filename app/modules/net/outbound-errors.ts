@@ -86,8 +86,8 @@ function sshLevel(error: unknown): string | null {
   return error instanceof Error && "level" in error && typeof error.level === "string" ? error.level : null;
 }
 
-/** The reason a subscriber reads for a failed upload or webhook call. */
-export function subscriberReason(channel: OutboundChannel, error: unknown): string {
+/** The reason a subscriber reads for a failed upload or webhook call; a refused login names the user they set. */
+export function subscriberReason(channel: OutboundChannel, error: unknown, username?: string): string {
   if (error instanceof AddressNotAllowedError) return "The address is not allowed: deliveries go to public hosts only";
   if (error instanceof ControlCharacterError || error instanceof SubscriberFacingError) return error.message;
   if (error instanceof UnexpectedStatusError) return `${names[channel]} answered HTTP ${error.status}`;
@@ -100,7 +100,9 @@ export function subscriberReason(channel: OutboundChannel, error: unknown): stri
   if (sshLevel(error) === "client-authentication") return `${names[channel]} refused the login`;
   if (sshLevel(error) === "client-timeout") return `${names[channel]} did not answer in time`;
   if (error instanceof FTPError)
-    return error.code === 530 ? "The FTP server refused the login" : `The FTP server refused the transfer (reply ${error.code})`;
+    return error.code === 530
+      ? `${names[channel]} refused the login${username ? ` for user ${username}` : ""}`
+      : `${names[channel]} refused the transfer (reply ${error.code})`;
   const code = errorCode(error);
   if (code && resolutionCodes.has(code)) return "The host name could not be resolved";
   if (code && certificateCodes.test(code)) return `${names[channel]} has no valid TLS certificate for its name`;
@@ -108,6 +110,6 @@ export function subscriberReason(channel: OutboundChannel, error: unknown): stri
 }
 
 /** The error a delivery job throws: the subscriber's reason as its message, the raw error kept as its cause. */
-export function subscriberFailure(channel: OutboundChannel, error: unknown): SubscriberFacingError {
-  return error instanceof SubscriberFacingError ? error : new SubscriberFacingError(subscriberReason(channel, error), error);
+export function subscriberFailure(channel: OutboundChannel, error: unknown, username?: string): SubscriberFacingError {
+  return error instanceof SubscriberFacingError ? error : new SubscriberFacingError(subscriberReason(channel, error, username), error);
 }

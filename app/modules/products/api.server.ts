@@ -11,9 +11,12 @@ import {
   listFeeds,
   recoverFeed,
   runUserFeedsAsDumps,
+  withRuns,
   type FeedRow,
 } from "~/modules/feeds/feed-queries.server";
+import { retryDeliverySchema } from "~/modules/feeds/delivery-state";
 import { FeedLimitError } from "~/modules/feeds/feeds.server";
+import { retryUserDelivery } from "~/modules/feeds/retry-delivery.server";
 import { idListSchema, parseIdList, recoverFeedSchema } from "~/modules/feeds/form-shapes";
 import { statusFilters } from "~/modules/feeds/status-filter";
 import {
@@ -141,7 +144,9 @@ async function feedsAnswer(request: Request, api: ApiScope): Promise<Response> {
   if (!parsed.success) return zodErrorResponse(parsed.error, t);
   const { status, username, deleted } = parsed.data;
   return jsonResponse({
-    feeds: await listFeeds(user, api.descriptor.product, { status, username, deleted: deleted === "1" || deleted === "true" }),
+    feeds: await withRuns(
+      await listFeeds(user, api.descriptor.product, { status, username, deleted: deleted === "1" || deleted === "true" }),
+    ),
   });
 }
 
@@ -415,6 +420,29 @@ function dumpCancelResource(descriptor: AnyDescriptor, audience: Audience = "sub
   });
 }
 
+/**
+ * POST /api/{segment}-retry-delivery {runId} or {dumpId}: "Retry delivery now" on a run of one's feed or on one's
+ * dump (an admin's on anyone's); answers how many deliveries are tried again. Others' and unknown ones are a 404.
+ */
+function retryDeliveryResource(descriptor: AnyDescriptor, audience: Audience = "subscribers"): Resource {
+  const api: ApiScope = { descriptor, audience };
+  return resource(api, "POST", {
+    POST: async (request) => {
+      const { user, t } = await guard(request, api);
+      const body = await readJsonObject(request, t);
+      if (!body.ok) return body.response;
+      const parsed = retryDeliverySchema.safeParse(body.value);
+      if (!parsed.success) return zodErrorResponse(parsed.error, t);
+      const { runId, dumpId } = parsed.data;
+      const target = runId ? { runId } : dumpId ? { dumpId } : null;
+      if (!target) return jsonResponse({ errors: { runId: t("validation.required") } }, 422);
+      const retried = await retryUserDelivery(user, api.descriptor.product, target);
+      if (retried === "not-found") return jsonNotFound(t(runId ? "econApi.feedNotFound" : "econApi.dumpNotFound"));
+      return jsonResponse({ retried });
+    },
+  });
+}
+
 /** The function that answers each kind of address of the catalogue. */
 const resourceKinds: Record<ApiResourceKind, (descriptor: AnyDescriptor, audience: Audience) => Resource> = {
   options: optionsResource,
@@ -431,6 +459,7 @@ const resourceKinds: Record<ApiResourceKind, (descriptor: AnyDescriptor, audienc
   "dump-collection": dumpCollectionResource,
   "dump-preview": (descriptor, audience) => previewResource(descriptor, "dump", audience),
   "dump-cancel": dumpCancelResource,
+  "retry-delivery": retryDeliveryResource,
 };
 
 /** A path as the router compares it: each segment decoded, without case or a trailing slash. */

@@ -27,7 +27,8 @@ export type ApiResourceKind =
   | "dump"
   | "dump-collection"
   | "dump-preview"
-  | "dump-cancel";
+  | "dump-cancel"
+  | "retry-delivery";
 
 /** An admin section over everyone's feeds or dumps of the product: /dashboard/admin/{slug}/…; its first screen is the list. */
 interface AdminSection {
@@ -91,6 +92,7 @@ export const productCatalogue = [
       "api/econ-dump/preview": "dump-preview",
       "api/econ-run-dump": "run-dump",
       "api/econ-dump-cancel": "dump-cancel",
+      "api/econ-retry-delivery": "retry-delivery",
     },
     adminApi: {
       "api/admin/macroeconomic-feeds": "feed-collection",
@@ -128,6 +130,7 @@ export const productCatalogue = [
       "api/corp-dump": "dump",
       "api/corp-dump/preview": "dump-preview",
       "api/corp-run-dump": "run-dump",
+      "api/corp-retry-delivery": "retry-delivery",
     },
     adminApi: {
       "api/admin/company-feeds": "feed-collection",
@@ -148,6 +151,7 @@ export const productCatalogue = [
     api: {
       "api/documents-options": "options",
       "api/documents-feed": "feed-collection",
+      "api/documents-retry-delivery": "retry-delivery",
     },
     adminApi: {
       "api/admin/documents-feeds": "feed-collection",

@@ -7,10 +7,12 @@ import { nowIso } from "~/modules/db/ids";
 import { env } from "~/modules/env/env.server";
 import { startWorker, type JobHandler, type PeriodicJob, type Worker } from "~/modules/jobs/worker.server";
 import { deliverByFtp, ftpDeliveryGaveUp, notificationGaveUp, sendNotification } from "~/modules/feeds/delivery-jobs.server";
+import { deliveryRetryDelayMs } from "~/modules/feeds/delivery-state";
 import { dumpJobPayload, failDump, runDump, runDumpJob } from "~/modules/feeds/dumps.server";
 import { feedJobPayload, feedRunGaveUp, queueDueFeeds, runFeed, runFeedJob, scheduleFeedsJob } from "~/modules/feeds/feeds.server";
 import { purgeExpiredFiles } from "~/modules/feeds/files.server";
-import { deliverJob, notifyJob } from "~/modules/feeds/notifications.server";
+import { deliverJob, deliverPayload, notifyJob, notifyPayload } from "~/modules/feeds/notifications.server";
+import { deliveryIncidentSubject, dumpIncidentSubject, feedIncidentSubject } from "~/modules/feeds/incident-subjects.server";
 import { productPipelines } from "~/modules/products/pipelines.server";
 
 /**
@@ -32,13 +34,25 @@ export const engineHandlers: Record<string, JobHandler> = {
   [runDumpJob]: {
     run: (job) => runDump(job, productPipelines),
     onGiveUp: (job, reason) => failDump(dumpJobPayload.readJob(job).dumpId, reason),
+    incidentSubject: (job) => dumpIncidentSubject(dumpJobPayload.readJob(job).dumpId),
   },
   [runFeedJob]: {
     run: (job) => runFeed(job, productPipelines),
     onGiveUp: (job, reason) => feedRunGaveUp(feedJobPayload.readJob(job).feedId, reason),
+    incidentSubject: (job) => feedIncidentSubject(feedJobPayload.readJob(job).feedId),
   },
-  [deliverJob]: { run: deliverByFtp, onGiveUp: ftpDeliveryGaveUp },
-  [notifyJob]: { run: sendNotification, onGiveUp: notificationGaveUp },
+  [deliverJob]: {
+    run: deliverByFtp,
+    onGiveUp: ftpDeliveryGaveUp,
+    retryDelayMs: deliveryRetryDelayMs,
+    incidentSubject: (job) => deliveryIncidentSubject(deliverPayload.readJob(job).deliveryId),
+  },
+  [notifyJob]: {
+    run: sendNotification,
+    onGiveUp: notificationGaveUp,
+    retryDelayMs: deliveryRetryDelayMs,
+    incidentSubject: (job) => deliveryIncidentSubject(notifyPayload.readJob(job).deliveryId),
+  },
   [scheduleFeedsJob]: { run: async () => void (await queueDueFeeds()) },
   "purge-files": { run: purge },
   "deactivate-ended-keys": { run: async () => void (await deactivateEndedKeys()) },

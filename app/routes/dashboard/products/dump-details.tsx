@@ -10,9 +10,12 @@ import { ProductSelectionDetails } from "~/components/dashboard/product-views";
 import { useLiveRevalidation } from "~/components/dashboard/use-live-revalidation";
 import { FormError } from "~/components/forms/form-error";
 import { AppLink } from "~/components/layout/app-link";
+import { canRetry, DeliveryList, RetryDeliveryButton } from "~/components/dashboard/delivery-history";
+import { overallState } from "~/modules/feeds/delivery-state";
 import { pageMeta } from "~/modules/content/page-meta";
 import { pageTitle } from "~/modules/content/page-title.server";
 import { cancelUserDump } from "~/modules/feeds/dump-queries.server";
+import { retryDeliveryAction } from "~/modules/feeds/retry-delivery-action.server";
 import { isActiveDumpStatus } from "~/modules/feeds/progress";
 import { readFormData } from "~/modules/forms/form-data.server";
 import { productScreenPath } from "~/modules/products/places";
@@ -35,6 +38,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) =>
 export async function action({ request, params }: ActionFunctionArgs) {
   const { descriptor, user, place } = await requireProductPlace(request);
   const form = await readFormData(request);
+  if (form.get("intent") === "retry-delivery") return retryDeliveryAction(request, user, descriptor.product, form);
   if (form.get("intent") !== "cancel") return data({ error: "dumps.unknownIntent" }, { status: 400 });
   const outcome = await cancelUserDump(user, descriptor.product, params.dumpId ?? "");
   if (outcome === "not-found") throw notFound();
@@ -93,6 +97,17 @@ export default function DumpDetailsPage() {
             </Form>
           ) : null}
         </Group>
+      </Card>
+      <Card withBorder padding="lg" component="section" aria-labelledby="dump-deliveries-heading">
+        <Title order={2} size="h3" id="dump-deliveries-heading" mb="sm">
+          {t("deliveryHistory.deliveries")}
+        </Title>
+        <DeliveryList deliveries={dump.deliveries} />
+        {canRetry(overallState(dump.deliveries.map((delivery) => delivery.state))) ? (
+          <Group mt="sm">
+            <RetryDeliveryButton field="dumpId" id={dump.id} />
+          </Group>
+        ) : null}
       </Card>
       <DetailsCard
         title={t("dumps.timesTitle")}

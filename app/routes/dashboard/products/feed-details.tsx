@@ -10,6 +10,7 @@ import type { CurrentUser } from "~/modules/auth/users.server";
 import { pageMeta } from "~/modules/content/page-meta";
 import { pageTitle } from "~/modules/content/page-title.server";
 import { deleteFeeds, findFeed, runUserFeedsAsDumps } from "~/modules/feeds/feed-queries.server";
+import { retryDeliveryAction } from "~/modules/feeds/retry-delivery-action.server";
 import type { FeedProduct } from "~/modules/feeds/model";
 import { readFormData } from "~/modules/forms/form-data.server";
 import { placePath, productScreenPath } from "~/modules/products/places";
@@ -49,6 +50,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
         values: { count: String(dumps.length) },
       });
     }
+    case "retry-delivery":
+      return retryDeliveryAction(request, user, descriptor.product, form);
     case "delete": {
       if (form.get("confirm") !== "yes") return { confirmDelete: true };
       await deleteFeeds(user, descriptor.product, [feed.id]);

@@ -1,0 +1,34 @@
+import { expect, test } from "@playwright/test";
+import { createAccount, signInPage } from "./support/accounts";
+import { deliveryAttempts, seedRetryingRun } from "./support/deliveries";
+import { open } from "./support/pages";
+
+/** A feed's page shows each run's deliveries and attempts, and "Retry delivery now" works with JavaScript on and off. */
+
+test("the feed page shows a failing delivery's attempts and retries it now", async ({ page }) => {
+  test.setTimeout(60_000);
+  await signInPage(page, await createAccount({ products: ["macroeconomic"] }));
+  const response = await page.request.post("/dashboard/econ/create-feed", {
+    form: { intent: "create", name: "Watched feed", database: "DB01", seriesFrequency: "annual", status: "active" },
+    maxRedirects: 0,
+  });
+  const feedId = /\/feed-details\/([\w-]+)$/.exec(response.headers().location ?? "")?.[1] ?? "";
+  expect(feedId).toBeTruthy();
+  const { deliveryId } = await seedRetryingRun(feedId);
+
+  await open(page, `/dashboard/econ/feed-details/${feedId}`);
+  const run = page.getByTestId("feed-run").first();
+  await expect(run).toHaveAttribute("data-state", "retrying");
+  const webhook = run.getByTestId("delivery").filter({ hasText: "Webhook" });
+  await expect(webhook.getByTestId("delivery-state")).toHaveText("Retrying");
+  await expect(webhook.getByTestId("delivery-error")).toContainText("The webhook answered HTTP 503");
+  await webhook.getByText("Attempts: 1").click();
+  await expect(webhook.getByTestId("delivery-attempts").getByRole("listitem")).toHaveCount(1);
+
+  await run.getByRole("button", { name: "Retry delivery now" }).click();
+  await expect(page.getByTestId("notification").filter({ hasText: "The delivery is being retried now." })).toBeVisible();
+  await expect.poll(() => deliveryAttempts(deliveryId), { timeout: 20_000 }).toBe(2);
+  await page.reload();
+  await page.getByTestId("feed-run").first().getByText("Attempts: 2").click();
+  await expect(page.getByTestId("feed-run").first().getByTestId("delivery-attempts").getByRole("listitem")).toHaveCount(2);
+});
