@@ -1,6 +1,7 @@
-import { expect, test, type APIRequestContext, type APIResponse, type PlaywrightWorkerArgs } from "@playwright/test";
+import { expect, type APIRequestContext, type APIResponse, type PlaywrightWorkerArgs } from "@playwright/test";
 import { createAccount, signInToken, type Product } from "./support/accounts";
 import { deliveryAttempts, seedRetryingRun } from "./support/deliveries";
+import { test } from "./support/test";
 
 /**
  * Issue 27's JSON contract: each product's feed JSON carries `runs` and its dump JSON `deliveries` (channel, state,

@@ -1,7 +1,8 @@
-import { expect, test } from "@playwright/test";
+import { expect } from "@playwright/test";
 import { createAccount, signInPage } from "./support/accounts";
 import { deliveryAttempts, seedRetryingRun } from "./support/deliveries";
 import { open } from "./support/pages";
+import { test } from "./support/test";
 
 /** A feed's page shows each run's deliveries and attempts, and "Retry delivery now" works with JavaScript on and off. */
 

@@ -1,9 +1,10 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 import ssh2 from "ssh2";
 import { nowIso } from "../../app/modules/db/ids";
 import { createAccount, signInPage } from "./support/accounts";
 import { e2eDb } from "./support/database";
 import { field, open, waitForHydration } from "./support/pages";
+import { test } from "./support/test";
 
 /**
  * An SFTP feed with a pasted private key, with JavaScript on and off: the key is taken, never shown back, and the

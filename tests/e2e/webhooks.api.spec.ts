@@ -1,6 +1,7 @@
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import { expect, type APIRequestContext } from "@playwright/test";
 import { createAccount, signInToken, type TestAccount } from "./support/accounts";
 import { insertDumpWithWebhook } from "./support/webhooks";
+import { test } from "./support/test";
 
 async function client(playwright: { request: { newContext: (options: object) => Promise<APIRequestContext> } }, account: TestAccount) {
   const baseURL = test.info().project.use.baseURL;

@@ -1,7 +1,8 @@
-import { expect, test } from "@playwright/test";
+import { expect } from "@playwright/test";
 import { createAccount, signInPage } from "./support/accounts";
 import { field, open } from "./support/pages";
 import { insertDumpWithWebhook } from "./support/webhooks";
+import { test } from "./support/test";
 
 test("a subscriber reveals and rotates the signing secret and sends a test event to a webhook", async ({ page }) => {
   const account = await createAccount({ products: ["macroeconomic"] });
