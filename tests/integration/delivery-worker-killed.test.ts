@@ -2,7 +2,9 @@ import { spawn, type ChildProcess } from "node:child_process";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
+import { Webhook } from "standardwebhooks";
 import { afterAll, describe, expect, it } from "vitest";
+import { webhookSecret } from "~/modules/delivery/webhook-secrets.server";
 import { db } from "~/modules/db/db.server";
 import { newId, nowIso } from "~/modules/db/ids";
 import { enqueueDelivery, recordAttempt } from "~/modules/feeds/delivery-history.server";
@@ -37,6 +39,7 @@ function spawnWorker(): Promise<ChildProcess> {
 /** A receiver that holds the first call open (the worker is mid-delivery) and answers 200 after. */
 async function slowReceiver() {
   const bodies: string[] = [];
+  const headers: http.IncomingHttpHeaders[] = [];
   let firstArrived: () => void = () => undefined;
   const first = new Promise<void>((resolve) => (firstArrived = resolve));
   server = http.createServer((request, response) => {
@@ -44,12 +47,13 @@ async function slowReceiver() {
     request.on("data", (chunk: Buffer) => (body += chunk.toString("utf8")));
     request.on("end", () => {
       bodies.push(body);
+      headers.push(request.headers);
       if (bodies.length === 1) firstArrived();
       else response.end("{}");
     });
   });
   await new Promise<void>((resolve) => server!.listen(0, "127.0.0.1", resolve));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`, bodies, first };
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`, bodies, headers, first };
 }
 
 describe("a worker killed mid-delivery", () => {
@@ -109,6 +113,14 @@ describe("a worker killed mid-delivery", () => {
     // The same event twice at most, from the same delivery row: what a receiver deduplicates on (its webhook-id).
     expect(receiver.bodies).toHaveLength(2);
     expect(JSON.parse(receiver.bodies[1]!)).toEqual(JSON.parse(receiver.bodies[0]!));
+    // Both carry the same webhook-id, each signed with the owner's secret: a receiver keeping the ids it has
+    // processed acts on the event once.
+    expect(receiver.headers.map((each) => each["webhook-id"])).toEqual([`msg_${deliveryId}`, `msg_${deliveryId}`]);
+    const secret = await webhookSecret(userId);
+    receiver.bodies.forEach((body, index) => {
+      const signed = receiver.headers[index]! as Record<string, string>;
+      expect(() => new Webhook(secret).verify(body, signed)).not.toThrow();
+    });
     const job = await db.selectFrom("jobs").select(["status", "attempts"]).where("id", "=", delivered.job_id!).executeTakeFirstOrThrow();
     expect(job).toEqual({ status: "done", attempts: 2 });
     expect(await db.selectFrom("deliveries").select("id").where("user_id", "=", userId).execute()).toHaveLength(1);
