@@ -156,6 +156,9 @@ describe("SFTP deliveries through the real worker", () => {
       throw new Error("The catalog did not change in five advances");
     };
     expect(await nextUpload()).toMatchObject({ channel: "sftp", status: "succeeded" });
+    const lastSuccess = () => db.selectFrom("feeds").select("last_success_at").where("id", "=", feedId).executeTakeFirstOrThrow();
+    const delivered = await lastSuccess();
+    expect(delivered.last_success_at).not.toBeNull();
     const recorded = hostKeyFingerprint(first.hostKeyBlob);
     expect(await shownHostKey(feedId, { method: "sftp", ftp: { host } })).toBe(recorded);
     await first.close();
@@ -171,6 +174,8 @@ describe("SFTP deliveries through the real worker", () => {
       expect(impostor.logins).toEqual([]);
       expect(fs.readdirSync(impostor.root)).toEqual([]);
       expect(await shownHostKey(feedId, { method: "sftp", ftp: { host } })).toBe(recorded);
+      // The feed moves on only with a file that arrived: the next run carries these changes again.
+      expect(await lastSuccess()).toEqual(delivered);
     } finally {
       await impostor.close();
     }

@@ -1,3 +1,4 @@
+import { isUploadMethod } from "~/modules/delivery/targets";
 import { db } from "~/modules/db/db.server";
 import { newId, nowIso } from "~/modules/db/ids";
 import type { FeedTable } from "~/modules/db/schema";
@@ -197,7 +198,7 @@ async function finishRun(
       last_run_at: details.startedAt,
       last_run_status: status,
       updated_at: now,
-      // A file still to be uploaded by FTP moves the feed on only once it arrives (uploadedFeedRun).
+      // A file still to be uploaded (FTP, FTPS or SFTP) moves the feed on only once it arrives (uploadedFeedRun).
       ...(status === "failed" || details.awaitingUpload ? {} : { last_success_at: details.startedAt }),
     })
     .where("id", "=", feed.id)
@@ -326,7 +327,7 @@ async function deliverRun({ feed, options, id, startedAt }: FeedRun, relative: s
     items: written.records,
   });
   const context = deliveryContext(feed, id);
-  await finishRun(feed, id, "delivered", { items: written.records, startedAt, awaitingUpload: context.delivery.method === "ftp" });
+  await finishRun(feed, id, "delivered", { items: written.records, startedAt, awaitingUpload: isUploadMethod(context.delivery.method) });
   await deliverFile(
     context,
     pipelineEvent(feed, options.language, {
