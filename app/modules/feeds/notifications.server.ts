@@ -11,7 +11,7 @@ import { deliverySchema, feedProducts, notificationSchema } from "./model";
 import { pipelineEventSchema, type MailReader, type PipelineEvent } from "./notification-mail";
 
 /**
- * After a dump or feed run: the FTP upload first (when the delivery method is FTP), then the notification
+ * After a dump or feed run: the upload first (when the delivery method is FTP, FTPS or SFTP), then the notification
  * e-mails and webhook. Each is a delivery row with its outcome and a job of its own, retried a few times.
  */
 
@@ -144,7 +144,7 @@ export const deliverPayload = jobPayload(
   }),
 );
 
-/** A produced file: uploaded first when the delivery method is FTP, the notifications follow; nothing once unsubscribed. */
+/** A produced file: uploaded first when the delivery method is an upload, the notifications follow; nothing once unsubscribed. */
 export async function deliverFile(context: DeliveryContext, event: PipelineEvent, fileId: string, remoteName: string): Promise<void> {
   if (!(await ownerEntitled(context.userId, context.product))) return;
   if (context.delivery.method !== "platform" && context.delivery.ftp) {
