@@ -1724,6 +1724,17 @@ const en = {
         "When a subscription ends, its product's API key is deactivated and its feeds are paused. Renewing the subscription lets you generate a key again on the token management page.",
     },
   },
+  feedStart: {
+    initialDump: "Deliver the current data first",
+    initialDumpHint:
+      "Runs deliver only what changed since the previous run. Check this to start with a dump of everything the feed selects, delivered the same way, at once.",
+    title: "What each run delivers",
+    runs: "Each run delivers what changed since the previous run. The first run delivers what changed since the feed was created ({{created}}).",
+    withDump: "Everything the feed selected when it was created is delivered by a dump of the current data:",
+    dumpLink: "the feed's first dump ({{status}})",
+    withoutDump:
+      "This feed started without a dump of the current data. To receive everything it selects now, create a dump from this feed.",
+  },
 } as const;
 
 export default en;

@@ -20,6 +20,7 @@ import { userAdministration } from "./migrations/0017_user_administration";
 import { adminApiKeys } from "./migrations/0018_admin_api_keys";
 import { sessionDevices } from "./migrations/0019_session_devices";
 import { subscriptionReminders } from "./migrations/0020_subscription_reminders";
+import { firstRunsFiltersAddresses } from "./migrations/0024_first_runs_filters_addresses";
 import { migrationTypes } from "./migrations/types";
 
 /**
@@ -49,5 +50,6 @@ export function getMigrations(dialect: DialectName): Record<string, Migration> {
     "0018_admin_api_keys": adminApiKeys(types),
     "0019_session_devices": sessionDevices(),
     "0020_subscription_reminders": subscriptionReminders(types),
+    "0024_first_runs_filters_addresses": firstRunsFiltersAddresses(types),
   };
 }

@@ -170,6 +170,8 @@ export interface FeedTable {
   last_run_status: string | null;
   /** Why the portal paused the feed (e.g. "subscription-ended"); null when the owner set the status. */
   pause_reason: Generated<string | null>;
+  /** The dump of the current data the feed started with ("deliver the current data first"); null otherwise. */
+  initial_dump_id: Generated<string | null>;
 }
 
 export interface DumpTable {

@@ -6,6 +6,7 @@ import { db } from "~/modules/db/db.server";
 import { mayBeStoredId, nowIso } from "~/modules/db/ids";
 import type { FeedTable } from "~/modules/db/schema";
 import { runFeedsAsDumps } from "./feeds.server";
+import { initialDumpOf, type InitialDump } from "./initial-dump.server";
 import type { FeedProduct, Notification, OutputOptions } from "./model";
 import type { StatusFilter } from "./status-filter";
 import { readDelivery, readSelection } from "./stored";
@@ -44,6 +45,8 @@ export interface FeedDetails<Criteria> extends FeedListItem {
   delivery: { method: string; ftp: ShownFtp };
   notification: Notification;
   runs: { id: string; status: string; startedAt: string; items: number; error: string | null; fileId: string | null }[];
+  /** The dump of the current data the feed started with, or null. */
+  initialDump: InitialDump | null;
 }
 
 function feedListItem(feed: FeedRow): FeedListItem {
@@ -128,6 +131,7 @@ export async function feedDetails<Criteria>(
       error: run.error,
       fileId: run.fileId,
     })),
+    initialDump: await initialDumpOf(feed),
   };
 }
 

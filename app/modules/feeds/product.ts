@@ -21,6 +21,8 @@ export interface SubmissionValues extends DeliveryValues {
 export interface FeedSubmissionValues extends SubmissionValues {
   frequency: FeedFrequency;
   status: "active" | "inactive";
+  /** A new feed starts with a dump of the current data; ignored when editing. */
+  initialDump: boolean;
 }
 
 /** The first step of Save: what the selection matches now, for the preview. */

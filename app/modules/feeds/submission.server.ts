@@ -9,6 +9,7 @@ import { createDump } from "./dumps.server";
 import type { FeedRow } from "./feed-queries.server";
 import { countActiveFeeds, createFeed } from "./feeds.server";
 import { fieldErrors, type DeliveryValues } from "./form-shapes";
+import { startInitialDump } from "./initial-dump.server";
 import { ftpPasswordProblem, reusableFtpPassword, type StoredFtpLogin } from "./ftp-password";
 import { nextRunAt, type Delivery, type Notification } from "./model";
 import type { FeedSubmissionValues, ProductDescriptor, SelectionPreview, SubmissionValues } from "./product";
@@ -135,28 +136,35 @@ function selectionOf(descriptor: AnyDescriptor, values: SubmissionValues, ownerI
   };
 }
 
-/** Stores a checked new feed; FeedLimitError when another request took the last active place meanwhile. */
+/**
+ * Stores a checked new feed and, when asked, queues the dump of its current data (initial-dump.server.ts);
+ * FeedLimitError when another request took the last active place meanwhile.
+ */
 export async function storeFeed(
   descriptor: AnyDescriptor,
   actor: CurrentUser,
   ownerId: string,
   values: FeedSubmissionValues,
-): Promise<string> {
+): Promise<{ id: string; initialDumpId: string | null }> {
+  const selection = selectionOf(descriptor, values, ownerId, null);
   const feedId = await createFeed(ownerId, descriptor.product, {
     name: values.name,
     description: values.description,
     frequency: values.frequency,
-    ...selectionOf(descriptor, values, ownerId, null),
+    ...selection,
     active: values.status === "active",
     activeFeedLimit: descriptor.activeFeedLimit,
   });
-  await auditIfAdmin(actor, {
-    action: "feed-create",
-    target: feedId,
-    ownerId,
-    details: { product: descriptor.product, name: values.name },
+  const details = { product: descriptor.product, name: values.name };
+  await auditIfAdmin(actor, { action: "feed-create", target: feedId, ownerId, details });
+  if (!values.initialDump) return { id: feedId, initialDumpId: null };
+  const dumpId = await startInitialDump(feedId, ownerId, descriptor.product, {
+    name: values.name,
+    description: values.description,
+    ...selection,
   });
-  return feedId;
+  await auditIfAdmin(actor, { action: "dump-create", target: dumpId, ownerId, details });
+  return { id: feedId, initialDumpId: dumpId };
 }
 
 /** Stores the edited feed; the status is now the editor's, so a pause reason the portal gave is cleared. */

@@ -175,7 +175,7 @@ async function createFeed(request: Request, api: ApiScope): Promise<Response> {
   if (!checked.ok) return jsonResponse({ errors: translateErrors(t, checked.errors) }, checked.status);
   try {
     const created = await storeFeed(api.descriptor, user, checked.ownerId, checked.values);
-    return jsonResponse({ id: created, preview: { total: checked.preview?.total ?? 0 } }, 201);
+    return jsonResponse({ id: created.id, initialDumpId: created.initialDumpId, preview: { total: checked.preview?.total ?? 0 } }, 201);
   } catch (error) {
     // Another request activated a feed since the check: the same answer as the check's.
     if (!(error instanceof FeedLimitError)) throw error;

@@ -4,6 +4,7 @@ import { Form, useActionData, useLoaderData, useLocation } from "@remix-run/reac
 import { useTranslation } from "react-i18next";
 import { ConfirmDelete } from "~/components/dashboard/confirm-delete";
 import { FeedDetailsView } from "~/components/dashboard/feed-details-view";
+import { FeedFirstRun } from "~/components/dashboard/feed-first-run";
 import { FormError } from "~/components/forms/form-error";
 import { AppLink } from "~/components/layout/app-link";
 import type { CurrentUser } from "~/modules/auth/users.server";
@@ -106,6 +107,12 @@ export default function FeedDetailsPage() {
         <ConfirmDelete title={t("econ.feedDetails.confirmTitle", { name: feed.name })} cancelTo={pathname} />
       ) : null}
 
+      <FeedFirstRun
+        created={feed.created}
+        initialDump={feed.initialDump}
+        dumpPath={feed.initialDump ? productScreenPath(place, "dump-details", feed.initialDump.id) : null}
+        customDumpPath={customDump ? `${customDump}?fromFeed=${feed.id}` : null}
+      />
       <FeedDetailsView details={details} />
     </Stack>
   );
