@@ -677,6 +677,7 @@ const en = {
         notificationEmail: "Notification e-mail",
         notificationUrl: "Notification URL",
         notificationMethod: "HTTP method",
+        initialDump: "Deliver the current data first",
       },
     },
     preview: {
@@ -1725,7 +1726,6 @@ const en = {
     },
   },
   feedStart: {
-    initialDump: "Deliver the current data first",
     initialDumpHint:
       "Runs deliver only what changed since the previous run. Check this to start with a dump of everything the feed selects, delivered the same way, at once.",
     title: "What each run delivers",

@@ -639,6 +639,7 @@ const zh: Translation = {
         notificationEmail: "通知邮箱",
         notificationUrl: "通知 URL",
         notificationMethod: "HTTP 方法",
+        initialDump: "先推送当前数据",
       },
     },
     preview: {
@@ -1667,7 +1668,6 @@ const zh: Translation = {
     },
   },
   feedStart: {
-    initialDump: "先推送当前数据",
     initialDumpHint: "每次运行只推送自上次运行以来变更的数据。勾选此项后，将立即以相同方式推送一份包含该推送所选全部数据的导出。",
     title: "每次运行推送的内容",
     runs: "每次运行推送自上次运行以来变更的数据。第一次运行推送自推送创建（{{created}}）以来变更的数据。",

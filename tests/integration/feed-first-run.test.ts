@@ -106,7 +106,7 @@ describe("a new feed's first run", () => {
       expect(await dumpsOf(String(created.body.id))).toEqual([]);
       expect((await getJson(`/api/econ-feed?id=${String(created.body.id)}`)).initialDump).toBeNull();
     }
-    const refused = await postJson("/api/econ-feed", { name: "Refused", database, initialDump: "sometimes" });
+    const refused = await postJson("/api/econ-feed", { name: "Refused", database, initialDump: 2 });
     expect(refused.status).toBe(422);
     expect(refused.body.errors).toHaveProperty("initialDump");
   });

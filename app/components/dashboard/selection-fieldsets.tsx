@@ -78,7 +78,7 @@ export function GeneralFieldset({ kind, mode, isAdmin, shape, values, fields }: 
           <Checkbox
             id={fieldId("initialDump")}
             name="initialDump"
-            label={t("feedStart.initialDump")}
+            label={label("initialDump")}
             description={t("feedStart.initialDumpHint")}
             defaultChecked={values.initialDump !== false}
             error={error("initialDump")}

@@ -144,9 +144,11 @@ export function formValues(
   const values: Record<string, unknown> = Object.fromEntries(firstValues);
   for (const name of fields.lists) values[name] = allValues.get(name) ?? [];
   for (const name of fields.flags) values[name] = flag(firstValues.get(name));
-  // Every product's create-feed form has the box: unchecked, it posts nothing (off).
-  if (source instanceof FormData) values.initialDump = flag(firstValues.get("initialDump"));
-  else if (values.initialDump === null || values.initialDump === "") delete values.initialDump;
+  // Every product's create-feed form has the box: unchecked, it posts nothing (off); checked, "on" (as in the browser's check).
+  const initialDump = values.initialDump;
+  if (source instanceof FormData) values.initialDump = flag(initialDump);
+  else if (initialDump === null || initialDump === "") delete values.initialDump;
+  else if (typeof initialDump === "string") values.initialDump = flag(initialDump);
   return values;
 }
 
