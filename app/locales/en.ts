@@ -803,6 +803,7 @@ const en = {
         statementYear: "Separated by commas or spaces, such as 2022, 2023.",
         accountName: "An account of the statements, such as revenue, totalAssets or operatingCashFlow.",
         output: "What each company's record carries, in which currency and file.",
+        filterId: "A filter id of the company v2 API (or of another of your company feeds and dumps) instead of ids and criteria.",
       },
       fields: {
         companyIds: "Company ids",
@@ -849,6 +850,7 @@ const en = {
         format: "Format",
         language: "Language",
         newOnly: "New companies only",
+        filterId: "Filter id",
       },
       options: {
         currency: { USD: "US dollar", EUR: "Euro", LOCAL: "Local currency" },
@@ -1531,6 +1533,9 @@ const en = {
       "Please enter a keyword or choose at least one country, language, format, industry, publication type, source or topic.",
     ftpHost: "Please enter a host name such as ftp.example.com, without ftp:// or a port.",
     ftpPort: "Please enter a port between 1 and 65535.",
+    filterId: "Please enter a filter id: a whole number.",
+    eitherFilterId: "Please use either a filter id or company ids and search criteria.",
+    unknownFilter: "None of your filters has this filter id.",
   },
   datasets: {
     title: "Pre-defined datasets",

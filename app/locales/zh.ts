@@ -762,6 +762,7 @@ const zh: Translation = {
         statementYear: "以逗号或空格分隔，例如 2022, 2023。",
         accountName: "报表中的科目，例如 revenue、totalAssets 或 operatingCashFlow。",
         output: "每家公司的记录包含哪些内容，以及使用何种货币和文件格式。",
+        filterId: "公司 v2 API 的筛选器 ID（或您其他公司推送与导出的筛选器 ID），代替公司 ID 与搜索条件。",
       },
       fields: {
         companyIds: "公司 ID",
@@ -808,6 +809,7 @@ const zh: Translation = {
         format: "格式",
         language: "语言",
         newOnly: "仅新公司",
+        filterId: "筛选器 ID",
       },
       options: {
         currency: { USD: "美元", EUR: "欧元", LOCAL: "当地货币" },
@@ -1478,6 +1480,9 @@ const zh: Translation = {
     documentsCriterion: "请输入关键词，或至少选择一个国家、语言、格式、行业、出版物类型、来源或主题。",
     ftpHost: "请输入主机名，例如 ftp.example.com，不含 ftp:// 或端口。",
     ftpPort: "请输入 1 到 65535 之间的端口。",
+    filterId: "请输入筛选器 ID：一个整数。",
+    eitherFilterId: "请使用筛选器 ID 或公司 ID 与搜索条件，二者只能选其一。",
+    unknownFilter: "您的筛选器中没有此筛选器 ID。",
   },
   datasets: {
     title: "预定义数据集",

@@ -172,6 +172,8 @@ export interface FeedTable {
   pause_reason: Generated<string | null>;
   /** The dump of the current data the feed started with ("deliver the current data first"); null otherwise. */
   initial_dump_id: Generated<string | null>;
+  /** The company v2 filter_id of a company feed's selection; null for other products. */
+  filter_id: Generated<string | null>;
 }
 
 export interface DumpTable {
@@ -201,6 +203,8 @@ export interface DumpTable {
   stop_reason: Generated<string | null>;
   /** The predefined dataset this dump generates (products/corp/datasets.ts); null for every other dump. */
   dataset_id: Generated<string | null>;
+  /** The company v2 filter_id of a company dump's selection; null for other products. */
+  filter_id: Generated<string | null>;
 }
 
 export interface FeedRunTable {

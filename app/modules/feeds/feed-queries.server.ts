@@ -34,6 +34,8 @@ export interface FeedListItem {
   /** When it was deleted (only deleted feeds, which admins list to recover them, have it). */
   deleted: string | null;
   username: string;
+  /** The company v2 filter_id of a company feed's selection; null for other products. */
+  filterId: string | null;
 }
 
 /** The FTP login shown back: everything but the password. */
@@ -64,6 +66,7 @@ function feedListItem(feed: FeedRow): FeedListItem {
     pauseReason: feed.pause_reason,
     deleted: feed.deleted_at,
     username: feed.username,
+    filterId: feed.filter_id,
   };
 }
 

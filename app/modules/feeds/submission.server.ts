@@ -94,12 +94,15 @@ export async function checkSubmission(
   const failed = (status: number, errors: Record<string, string>, preview: SelectionPreview<unknown> | null = null) =>
     ({ ok: false, status, errors, preview, raw }) as const;
 
-  const parsed = (kind === "feed" ? descriptor.feedSchema : descriptor.dumpSchema).safeParse(raw);
-  if (!parsed.success) return failed(422, fieldErrors(parsed.error));
-  const values: SubmissionValues = parsed.data;
-
   const ownerId = context.feed ? context.feed.user_id : await ownerFor(context.user, context.user.isAdmin ? context.username : undefined);
   if (!ownerId) return failed(422, { username: "econ.errors.unknownUser" });
+
+  // A selection named by the owner's filter id is checked and stored as if its ids or criteria were posted.
+  const expanded = descriptor.expandFilter ? await descriptor.expandFilter(raw, ownerId) : ({ ok: true, raw } as const);
+  if (!expanded.ok) return failed(422, expanded.errors);
+  const parsed = (kind === "feed" ? descriptor.feedSchema : descriptor.dumpSchema).safeParse(expanded.raw);
+  if (!parsed.success) return failed(422, fieldErrors(parsed.error));
+  const values: SubmissionValues = parsed.data;
 
   const check = await descriptor.checkSelection(values, { userId: ownerId });
   const errors = { ...check.errors };
@@ -136,6 +139,11 @@ function selectionOf(descriptor: AnyDescriptor, values: SubmissionValues, ownerI
   };
 }
 
+/** The filter id the stored selection keeps (company feeds and dumps); null for products without filters. */
+function filterOf(descriptor: AnyDescriptor, ownerId: string, criteria: unknown, values: SubmissionValues, stored?: FeedRow) {
+  return descriptor.selectionFilter ? descriptor.selectionFilter(ownerId, criteria, values, stored) : Promise.resolve(null);
+}
+
 /**
  * Stores a checked new feed and, when asked, queues the dump of its current data (initial-dump.server.ts);
  * FeedLimitError when another request took the last active place meanwhile.
@@ -147,11 +155,13 @@ export async function storeFeed(
   values: FeedSubmissionValues,
 ): Promise<{ id: string; initialDumpId: string | null }> {
   const selection = selectionOf(descriptor, values, ownerId, null);
+  const filterId = await filterOf(descriptor, ownerId, selection.criteria, values);
   const feedId = await createFeed(ownerId, descriptor.product, {
     name: values.name,
     description: values.description,
     frequency: values.frequency,
     ...selection,
+    filterId,
     active: values.status === "active",
     activeFeedLimit: descriptor.activeFeedLimit,
   });
@@ -162,6 +172,7 @@ export async function storeFeed(
     name: values.name,
     description: values.description,
     ...selection,
+    filterId,
   });
   await auditIfAdmin(actor, { action: "dump-create", target: dumpId, ownerId, details });
   return { id: feedId, initialDumpId: dumpId };
@@ -177,6 +188,7 @@ export async function storeFeedEdit(
 ): Promise<void> {
   const active = values.status === "active";
   const schedule = feed.frequency !== values.frequency || (active && feed.status !== "active") || !feed.next_run_at;
+  const selection = selectionOf(descriptor, values, feed.user_id, ftpOnFile(feed, feed.user_id));
   await db
     .updateTable("feeds")
     .set({
@@ -184,7 +196,8 @@ export async function storeFeedEdit(
       description: values.description ?? "",
       frequency: values.frequency,
       status: values.status,
-      ...selectionColumns(selectionOf(descriptor, values, feed.user_id, ftpOnFile(feed, feed.user_id))),
+      ...selectionColumns(selection),
+      filter_id: await filterOf(descriptor, feed.user_id, selection.criteria, values, feed),
       updated_at: nowIso(now),
       pause_reason: null,
       ...(active ? (schedule ? { next_run_at: nowIso(nextRunAt(values.frequency, now)) } : {}) : { next_run_at: null }),
@@ -207,11 +220,13 @@ export async function storeDump(
   values: SubmissionValues,
   fromFeed: FeedRow | null = null,
 ): Promise<string> {
+  const selection = selectionOf(descriptor, values, ownerId, ftpOnFile(fromFeed, ownerId));
   const dumpId = await createDump(ownerId, descriptor.product, {
     name: values.name,
     description: values.description,
-    ...selectionOf(descriptor, values, ownerId, ftpOnFile(fromFeed, ownerId)),
+    ...selection,
     feedId: fromFeed?.id ?? null,
+    filterId: await filterOf(descriptor, ownerId, selection.criteria, values, fromFeed ?? undefined),
   });
   await auditIfAdmin(actor, {
     action: "dump-create",
