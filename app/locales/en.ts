@@ -1740,6 +1740,22 @@ const en = {
     withoutDump:
       "This feed started without a dump of the current data. To receive everything it selects now, create a dump from this feed.",
   },
+  notificationAddress: {
+    title: "Notification address",
+    question:
+      "{{username}} asked the Developer Portal to send notifications of their feeds and dumps to {{address}}. Confirm that this address wants them; until then it gets none.",
+    confirm: "Confirm this address",
+    confirmed: "{{address}} is confirmed: it now receives the notifications it was given for.",
+    invalid: "This link is not valid: it was already used, or a newer link replaced it.",
+    mailSubject: "Confirm your address for Developer Portal notifications",
+    mailText:
+      "{{username}} asked the Developer Portal to send notifications of their feeds and dumps to this address.\n\nOpen this link to confirm that you want them: {{link}}\n\nUntil you do, nothing is sent to you. If you did not expect this e-mail, ignore it.",
+    linkRemoved: "(link removed from the outbox)",
+    awaiting: "Awaiting confirmation",
+    awaitingHint: "These addresses get no notifications until they follow the link mailed to them.",
+    resend: "Send the link again to {{address}}",
+    resent: "A new confirmation link was sent to {{address}}.",
+  },
 } as const;
 
 export default en;

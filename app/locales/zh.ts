@@ -1680,6 +1680,21 @@ const zh: Translation = {
     dumpLink: "该推送的首个导出（{{status}}）",
     withoutDump: "此推送创建时未附带当前数据的导出。如需获取其当前所选的全部数据，请从此推送创建导出。",
   },
+  notificationAddress: {
+    title: "通知邮箱",
+    question: "{{username}} 请求开发者门户将其推送与导出的通知发送到 {{address}}。请确认此邮箱愿意接收；确认之前不会发送任何通知。",
+    confirm: "确认此邮箱",
+    confirmed: "{{address}} 已确认：今后将收到为其设置的通知。",
+    invalid: "此链接无效：它已被使用，或已被更新的链接取代。",
+    mailSubject: "请确认您的邮箱以接收开发者门户通知",
+    mailText:
+      "{{username}} 请求开发者门户将其推送与导出的通知发送到此邮箱。\n\n请打开此链接确认您愿意接收：{{link}}\n\n确认之前不会向您发送任何内容。如果您没有预期收到此邮件，请忽略。",
+    linkRemoved: "（链接已从发件箱中移除）",
+    awaiting: "等待确认",
+    awaitingHint: "这些邮箱在点击发送给它们的链接之前不会收到任何通知。",
+    resend: "重新发送链接到 {{address}}",
+    resent: "新的确认链接已发送到 {{address}}。",
+  },
 };
 
 export default zh;

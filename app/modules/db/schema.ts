@@ -556,4 +556,19 @@ export interface Database {
   admin_api_keys: AdminApiKeyTable;
   subscription_reminders: SubscriptionReminderTable;
   invitations: InvitationTable;
+  notification_addresses: NotificationAddressTable;
+}
+
+/** A notification e-mail address other than the account's own, and whether its confirmation link was followed. */
+export interface NotificationAddressTable {
+  id: string;
+  user_id: string;
+  /** Lower case. */
+  address: string;
+  /** The language of the confirmation mail: en or zh. */
+  language: string;
+  /** SHA-256 of the link's token; null before the mail is sent and once confirmed. */
+  token_hash: string | null;
+  requested_at: Timestamp;
+  confirmed_at: Timestamp | null;
 }

@@ -7,6 +7,7 @@ import { mayBeStoredId, nowIso } from "~/modules/db/ids";
 import type { FeedTable } from "~/modules/db/schema";
 import { runFeedsAsDumps } from "./feeds.server";
 import { initialDumpOf, type InitialDump } from "./initial-dump.server";
+import { unconfirmedAddresses } from "./notification-addresses.server";
 import type { FeedProduct, Notification, OutputOptions } from "./model";
 import type { StatusFilter } from "./status-filter";
 import { readDelivery, readSelection } from "./stored";
@@ -49,6 +50,8 @@ export interface FeedDetails<Criteria> extends FeedListItem {
   runs: { id: string; status: string; startedAt: string; items: number; error: string | null; fileId: string | null }[];
   /** The dump of the current data the feed started with, or null. */
   initialDump: InitialDump | null;
+  /** Its notification addresses that get nothing until they follow their confirmation link (lower case). */
+  awaitingConfirmation: string[];
 }
 
 function feedListItem(feed: FeedRow): FeedListItem {
@@ -135,6 +138,7 @@ export async function feedDetails<Criteria>(
       fileId: run.fileId,
     })),
     initialDump: await initialDumpOf(feed),
+    awaitingConfirmation: [...(await unconfirmedAddresses(feed.user_id, selection.notification.emails))],
   };
 }
 

@@ -10,6 +10,7 @@ import type { FeedRow } from "./feed-queries.server";
 import { countActiveFeeds, createFeed } from "./feeds.server";
 import { fieldErrors, type DeliveryValues } from "./form-shapes";
 import { startInitialDump } from "./initial-dump.server";
+import { requestAddressConfirmations } from "./notification-addresses.server";
 import { ftpPasswordProblem, reusableFtpPassword, type StoredFtpLogin } from "./ftp-password";
 import { nextRunAt, type Delivery, type Notification } from "./model";
 import type { FeedSubmissionValues, ProductDescriptor, SelectionPreview, SubmissionValues } from "./product";
@@ -167,6 +168,7 @@ export async function storeFeed(
   });
   const details = { product: descriptor.product, name: values.name };
   await auditIfAdmin(actor, { action: "feed-create", target: feedId, ownerId, details });
+  await requestAddressConfirmations(ownerId, selection.notification.emails, values.language);
   if (!values.initialDump) return { id: feedId, initialDumpId: null };
   const dumpId = await startInitialDump(feedId, ownerId, descriptor.product, {
     name: values.name,
@@ -189,6 +191,7 @@ export async function storeFeedEdit(
   const active = values.status === "active";
   const schedule = feed.frequency !== values.frequency || (active && feed.status !== "active") || !feed.next_run_at;
   const selection = selectionOf(descriptor, values, feed.user_id, ftpOnFile(feed, feed.user_id));
+  await requestAddressConfirmations(feed.user_id, selection.notification.emails, values.language);
   await db
     .updateTable("feeds")
     .set({
@@ -228,6 +231,7 @@ export async function storeDump(
     feedId: fromFeed?.id ?? null,
     filterId: await filterOf(descriptor, ownerId, selection.criteria, values, fromFeed ?? undefined),
   });
+  await requestAddressConfirmations(ownerId, selection.notification.emails, values.language);
   await auditIfAdmin(actor, {
     action: "dump-create",
     target: dumpId,

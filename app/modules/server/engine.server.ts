@@ -11,6 +11,7 @@ import { dumpJobPayload, failDump, runDump, runDumpJob } from "~/modules/feeds/d
 import { feedJobPayload, feedRunGaveUp, queueDueFeeds, runFeed, runFeedJob, scheduleFeedsJob } from "~/modules/feeds/feeds.server";
 import { purgeExpiredFiles } from "~/modules/feeds/files.server";
 import { deliverJob, notifyJob } from "~/modules/feeds/notifications.server";
+import { addressConfirmationJob, sendAddressConfirmationMail } from "~/modules/feeds/notification-addresses.server";
 import { productPipelines } from "~/modules/products/pipelines.server";
 
 /**
@@ -45,6 +46,7 @@ export const engineHandlers: Record<string, JobHandler> = {
   "advance-catalog": { run: async () => void (await getCatalog().advance(new Date())) },
   [passwordResetMailJob]: { run: sendPasswordResetMail },
   [subscriptionRemindersJob]: { run: async () => void (await sendSubscriptionReminders()) },
+  [addressConfirmationJob]: { run: sendAddressConfirmationMail },
 };
 
 /** Every kind the worker runs, for the admin dashboard's queues table (a kind with nothing queued has a row too). */

@@ -5,6 +5,8 @@ import { useTranslation } from "react-i18next";
 import { ConfirmDelete } from "~/components/dashboard/confirm-delete";
 import { FeedDetailsView } from "~/components/dashboard/feed-details-view";
 import { FeedFirstRun } from "~/components/dashboard/feed-first-run";
+import { AwaitingAddresses } from "~/components/dashboard/awaiting-addresses";
+import { resendAddressConfirmation } from "~/modules/feeds/notification-addresses.server";
 import { FormError } from "~/components/forms/form-error";
 import { AppLink } from "~/components/layout/app-link";
 import type { CurrentUser } from "~/modules/auth/users.server";
@@ -57,6 +59,15 @@ export async function action({ request, params }: ActionFunctionArgs) {
         type: "success",
         message: "econ.toast.feedDeleted",
         values: { name: feed.name },
+      });
+    }
+    case "resend-address": {
+      const address = String(form.get("address") ?? "");
+      if (!(await resendAddressConfirmation(feed.user_id, address))) return data({ error: "econ.errors.unknownIntent" }, { status: 400 });
+      return redirectWithToast(localizePathFor(request, placePath(place, "feed-details", feed.id)), {
+        type: "success",
+        message: "notificationAddress.resent",
+        values: { address },
       });
     }
     default:
@@ -113,6 +124,7 @@ export default function FeedDetailsPage() {
         dumpPath={feed.initialDump ? productScreenPath(place, "dump-details", feed.initialDump.id) : null}
         customDumpPath={customDump ? `${customDump}?fromFeed=${feed.id}` : null}
       />
+      <AwaitingAddresses addresses={feed.awaitingConfirmation} />
       <FeedDetailsView details={details} />
     </Stack>
   );
