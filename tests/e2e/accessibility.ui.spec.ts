@@ -126,6 +126,7 @@ test("a subscriber's dashboard: keys, feeds, dumps, profile, FAQ and the query b
     { url: "/dashboard/password" },
     { url: "/dashboard/sessions" },
     { url: "/dashboard/delete-account" },
+    { url: "/notification-address/unknown-link-0123456789abcdef" },
   ]);
 
   // The dump's status badge shows its whole word ("COMPLETED", not "COM…") in both languages, on a phone too.
