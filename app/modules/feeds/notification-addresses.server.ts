@@ -20,7 +20,7 @@ export const addressConfirmationJob = "notification-address-mail";
 const addressJobPayload = jobPayload(z.object({ addressId: z.string() }));
 
 /** The public page a confirmation link opens (robots.txt keeps it private, like reset links). */
-export const addressConfirmationPath = "/notification-address";
+const addressConfirmationPath = "/notification-address";
 
 const languages = ["en", "zh"] as const;
 type MailLanguage = (typeof languages)[number];
