@@ -33,7 +33,13 @@ test("an address awaits confirmation, gets its link again, and is confirmed by f
   await expect.poll(async () => linkOf(await newestMailBody(address)), { timeout: 10_000 }).toBeTruthy();
   const first = linkOf(await newestMailBody(address));
 
-  await awaiting.getByRole("button", { name: `Send the link again to ${address}` }).click();
+  // The edit form shows it too, and sends the link again through the feed's page.
+  await open(page, details.replace("/feed-details/", "/edit-feed/"));
+  await page
+    .getByTestId("awaiting-addresses")
+    .getByRole("button", { name: `Send the link again to ${address}` })
+    .click();
+  await expect(page).toHaveURL(new RegExp(`${details}$`));
   await expect(page.getByText(`A new confirmation link was sent to ${address}.`)).toBeVisible();
   await expect.poll(async () => linkOf(await newestMailBody(address)), { timeout: 10_000 }).not.toBe(first);
   const link = linkOf(await newestMailBody(address))!;
