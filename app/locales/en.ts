@@ -1737,8 +1737,7 @@ const en = {
     runs: "Each run delivers what changed since the previous run. The first run delivers what changed since the feed was created ({{created}}).",
     withDump: "Everything the feed selected when it was created is delivered by a dump of the current data:",
     dumpLink: "the feed's first dump ({{status}})",
-    withoutDump:
-      "This feed started without a dump of the current data. To receive everything it selects now, create a dump from this feed.",
+    withoutDump: "This feed started without a dump of the current data: a dump of the feed delivers everything it selects now.",
   },
   notificationAddress: {
     title: "Notification address",

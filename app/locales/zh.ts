@@ -1678,7 +1678,7 @@ const zh: Translation = {
     runs: "每次运行推送自上次运行以来变更的数据。第一次运行推送自推送创建（{{created}}）以来变更的数据。",
     withDump: "推送创建时所选的全部数据由一份当前数据的导出推送：",
     dumpLink: "该推送的首个导出（{{status}}）",
-    withoutDump: "此推送创建时未附带当前数据的导出。如需获取其当前所选的全部数据，请从此推送创建导出。",
+    withoutDump: "此推送创建时未附带当前数据的导出：从此推送创建的导出将推送其当前所选的全部数据。",
   },
   notificationAddress: {
     title: "通知邮箱",

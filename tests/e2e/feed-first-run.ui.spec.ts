@@ -42,5 +42,5 @@ test("a new feed starts with a dump of the current data, linked from its page, u
   await expect(page.getByRole("checkbox", { name: "Deliver the current data first" })).not.toBeChecked();
   await page.getByRole("button", { name: "Create", exact: true }).click();
   await expect(page).toHaveURL(/\/dashboard\/econ\/feed-details\/[\w-]+$/);
-  await expect(page.getByTestId("feed-first-run")).toContainText("This feed started without a dump of the current data.");
+  await expect(page.getByTestId("feed-first-run")).toContainText("This feed started without a dump of the current data:");
 });

@@ -9,12 +9,10 @@ interface FeedFirstRunProps {
   initialDump: InitialDump | null;
   /** The dump's details page at this place; null where the product has no dump pages (its state is shown instead). */
   dumpPath: string | null;
-  /** Where a dump of the feed is created, when the product has dumps. */
-  customDumpPath: string | null;
 }
 
 /** What each run of the feed delivers, and the dump of the current data it started with (issue 27). */
-export function FeedFirstRun({ created, initialDump, dumpPath, customDumpPath }: FeedFirstRunProps) {
+export function FeedFirstRun({ created, initialDump, dumpPath }: FeedFirstRunProps) {
   const { t, i18n } = useTranslation();
   const status = initialDump ? t(`dumps.statuses.${initialDump.status}`, { defaultValue: initialDump.status }) : "";
   return (
@@ -36,13 +34,7 @@ export function FeedFirstRun({ created, initialDump, dumpPath, customDumpPath }:
         </Text>
       ) : (
         <Text size="sm" mt="xs">
-          {customDumpPath ? (
-            <Anchor component={AppLink} to={customDumpPath}>
-              {t("feedStart.withoutDump")}
-            </Anchor>
-          ) : (
-            t("feedStart.withoutDump")
-          )}
+          {t("feedStart.withoutDump")}
         </Text>
       )}
     </Card>

@@ -122,7 +122,6 @@ export default function FeedDetailsPage() {
         created={feed.created}
         initialDump={feed.initialDump}
         dumpPath={feed.initialDump ? productScreenPath(place, "dump-details", feed.initialDump.id) : null}
-        customDumpPath={customDump ? `${customDump}?fromFeed=${feed.id}` : null}
       />
       <AwaitingAddresses addresses={feed.awaitingConfirmation} />
       <FeedDetailsView details={details} />
