@@ -91,6 +91,7 @@ export function routes(defineRoutes) {
       route("reset-password", "routes/public/reset-password.tsx");
       route("reset-password/:token", "routes/public/reset-password-token.tsx");
       route("invitation/:token", "routes/public/invitation.tsx");
+      route("notification-address/:token", "routes/public/notification-address.tsx");
       route("faq", "routes/public/faq.tsx");
       route("search", "routes/public/search.tsx");
 

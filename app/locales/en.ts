@@ -683,6 +683,7 @@ const en = {
         notificationMethod: "HTTP method",
         sftpPrivateKey: "SFTP private key",
         hostKey: "SFTP host key",
+        initialDump: "Deliver the current data first",
       },
     },
     preview: {
@@ -808,6 +809,7 @@ const en = {
         statementYear: "Separated by commas or spaces, such as 2022, 2023.",
         accountName: "An account of the statements, such as revenue, totalAssets or operatingCashFlow.",
         output: "What each company's record carries, in which currency and file.",
+        filterId: "A filter id of the company v2 API (or of another of your company feeds and dumps) instead of ids and criteria.",
       },
       fields: {
         companyIds: "Company ids",
@@ -854,6 +856,7 @@ const en = {
         format: "Format",
         language: "Language",
         newOnly: "New companies only",
+        filterId: "Filter id",
       },
       options: {
         currency: { USD: "US dollar", EUR: "Euro", LOCAL: "Local currency" },
@@ -1540,6 +1543,9 @@ const en = {
     ftpPort: "Please enter a port between 1 and 65535.",
     sftpKey: "Please paste a whole private key, from its -----BEGIN line to its -----END line (OpenSSH or PEM).",
     sftpKeyEncrypted: "This private key is protected by a passphrase. Please paste a key without one: deliveries run unattended.",
+    filterId: "Please enter a filter id: a whole number.",
+    eitherFilterId: "Please use either a filter id or company ids and search criteria.",
+    unknownFilter: "None of your filters has this filter id.",
   },
   datasets: {
     title: "Pre-defined datasets",
@@ -1784,6 +1790,31 @@ const en = {
     feed: "Feed",
     run: "Run",
     dump: "Dump",
+  },
+  feedStart: {
+    initialDumpHint:
+      "Runs deliver only what changed since the previous run. Check this to start with a dump of everything the feed selects, delivered the same way, at once.",
+    title: "What each run delivers",
+    runs: "Each run delivers what changed since the previous run. The first run delivers what changed since the feed was created ({{created}}).",
+    withDump: "Everything the feed selected when it was created is delivered by a dump of the current data:",
+    dumpLink: "the feed's first dump ({{status}})",
+    withoutDump: "This feed started without a dump of the current data: a dump of the feed delivers everything it selects now.",
+  },
+  notificationAddress: {
+    title: "Notification address",
+    question:
+      "{{username}} asked the Developer Portal to send notifications of their feeds and dumps to {{address}}. Confirm that this address wants them; until then it gets none.",
+    confirm: "Confirm this address",
+    confirmed: "{{address}} is confirmed: it now receives the notifications it was given for.",
+    invalid: "This link is not valid: it was already used, or a newer link replaced it.",
+    mailSubject: "Confirm your address for Developer Portal notifications",
+    mailText:
+      "{{username}} asked the Developer Portal to send notifications of their feeds and dumps to this address.\n\nOpen this link to confirm that you want them: {{link}}\n\nUntil you do, nothing is sent to you. If you did not expect this e-mail, ignore it.",
+    linkRemoved: "(link removed from the outbox)",
+    awaiting: "Awaiting confirmation",
+    awaitingHint: "These addresses get no notifications until they follow the link mailed to them.",
+    resend: "Send the link again to {{address}}",
+    resent: "A new confirmation link was sent to {{address}}.",
   },
 } as const;
 

@@ -644,6 +644,7 @@ const zh: Translation = {
         notificationMethod: "HTTP 方法",
         sftpPrivateKey: "SFTP 私钥",
         hostKey: "SFTP 主机密钥",
+        initialDump: "先推送当前数据",
       },
     },
     preview: {
@@ -766,6 +767,7 @@ const zh: Translation = {
         statementYear: "以逗号或空格分隔，例如 2022, 2023。",
         accountName: "报表中的科目，例如 revenue、totalAssets 或 operatingCashFlow。",
         output: "每家公司的记录包含哪些内容，以及使用何种货币和文件格式。",
+        filterId: "公司 v2 API 的筛选器 ID（或您其他公司推送与导出的筛选器 ID），代替公司 ID 与搜索条件。",
       },
       fields: {
         companyIds: "公司 ID",
@@ -812,6 +814,7 @@ const zh: Translation = {
         format: "格式",
         language: "语言",
         newOnly: "仅新公司",
+        filterId: "筛选器 ID",
       },
       options: {
         currency: { USD: "美元", EUR: "欧元", LOCAL: "当地货币" },
@@ -1486,6 +1489,9 @@ const zh: Translation = {
     ftpPort: "请输入 1 到 65535 之间的端口。",
     sftpKey: "请粘贴完整的私钥，从 -----BEGIN 行到 -----END 行（OpenSSH 或 PEM 格式）。",
     sftpKeyEncrypted: "此私钥受口令保护。交付在无人值守时运行，请粘贴不带口令的私钥。",
+    filterId: "请输入筛选器 ID：一个整数。",
+    eitherFilterId: "请使用筛选器 ID 或公司 ID 与搜索条件，二者只能选其一。",
+    unknownFilter: "您的筛选器中没有此筛选器 ID。",
   },
   datasets: {
     title: "预定义数据集",
@@ -1723,6 +1729,29 @@ const zh: Translation = {
     feed: "订阅源",
     run: "运行",
     dump: "数据导出",
+  },
+  feedStart: {
+    initialDumpHint: "每次运行只推送自上次运行以来变更的数据。勾选此项后，将立即以相同方式推送一份包含该推送所选全部数据的导出。",
+    title: "每次运行推送的内容",
+    runs: "每次运行推送自上次运行以来变更的数据。第一次运行推送自推送创建（{{created}}）以来变更的数据。",
+    withDump: "推送创建时所选的全部数据由一份当前数据的导出推送：",
+    dumpLink: "该推送的首个导出（{{status}}）",
+    withoutDump: "此推送创建时未附带当前数据的导出：从此推送创建的导出将推送其当前所选的全部数据。",
+  },
+  notificationAddress: {
+    title: "通知邮箱",
+    question: "{{username}} 请求开发者门户将其推送与导出的通知发送到 {{address}}。请确认此邮箱愿意接收；确认之前不会发送任何通知。",
+    confirm: "确认此邮箱",
+    confirmed: "{{address}} 已确认：今后将收到为其设置的通知。",
+    invalid: "此链接无效：它已被使用，或已被更新的链接取代。",
+    mailSubject: "请确认您的邮箱以接收开发者门户通知",
+    mailText:
+      "{{username}} 请求开发者门户将其推送与导出的通知发送到此邮箱。\n\n请打开此链接确认您愿意接收：{{link}}\n\n确认之前不会向您发送任何内容。如果您没有预期收到此邮件，请忽略。",
+    linkRemoved: "（链接已从发件箱中移除）",
+    awaiting: "等待确认",
+    awaitingHint: "这些邮箱在点击发送给它们的链接之前不会收到任何通知。",
+    resend: "重新发送链接到 {{address}}",
+    resent: "新的确认链接已发送到 {{address}}。",
   },
 };
 

@@ -137,6 +137,7 @@ test("a subscriber's dashboard: keys, feeds, dumps, profile, FAQ and the query b
     { url: `/dashboard/econ/feed-details/${created[0]}` },
     { url: `/zh/dashboard/econ/feed-details/${created[0]}` },
     { url: `/dashboard/econ/dump-details/${created[1]}` },
+    { url: "/notification-address/unknown-link-0123456789abcdef" },
   ]);
 
   // The dump's status badge shows its whole word ("COMPLETED", not "COM…") in both languages, on a phone too.

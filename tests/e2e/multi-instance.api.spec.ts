@@ -157,6 +157,22 @@ const filesOf = (dumpId: string) => world.database.db.selectFrom("files").select
 test("a worker killed mid-dump leaves the dump running, with no file recorded or written", { tag: "@no-db" }, async () => {
   const { token } = await signIn(admin);
   const notified = `killed-${Date.now()}@example.com`;
+  // The address followed its confirmation link: notifications reach it (issue 27).
+  const { db } = world.database;
+  const owner = await db.selectFrom("users").select("id").where("email", "=", admin.email).executeTakeFirstOrThrow();
+  const now = new Date().toISOString();
+  await db
+    .insertInto("notification_addresses")
+    .values({
+      id: randomToken(12),
+      user_id: owner.id,
+      address: notified,
+      language: "en",
+      token_hash: null,
+      requested_at: now,
+      confirmed_at: now,
+    })
+    .execute();
   const created = await json<{ id: string }>(
     await send("/api/econ-dump", {
       token,

@@ -24,6 +24,7 @@ import { outputOptionsSchema, type Delivery, type Notification } from "~/modules
 import type { Worker } from "~/modules/jobs/worker.server";
 import { startFtpServer, startSmtpServer, startWebhookReceiver } from "../support/loopback-servers";
 import { waitFor } from "../support/wait";
+import { confirmAddresses } from "../support/notification-addresses";
 import { insertMacroSubscriber } from "../support/subscribers";
 import { econProduct } from "~/modules/products/econ/econ.server";
 
@@ -35,7 +36,9 @@ let userId: string;
 let database: string;
 
 async function createUser(): Promise<string> {
-  return (await insertMacroSubscriber({ label: "engine" })).id;
+  const { id } = await insertMacroSubscriber({ label: "engine" });
+  await confirmAddresses(id, ["first@client.test", "second@client.test", "feeds@client.test"]);
+  return id;
 }
 
 const dumpRow = (id: string) => db.selectFrom("dumps").selectAll().where("id", "=", id).executeTakeFirstOrThrow();

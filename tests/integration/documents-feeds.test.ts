@@ -75,7 +75,7 @@ afterAll(() => {
 /** A documents feed stored as the form and the API store it; by default every document matches. */
 async function documentsFeed(body: Record<string, unknown> = {}): Promise<string> {
   const values = documentsFeedSchema.parse(documentsFormValues({ name: "Documents feed", format: formats, frequency: "15", ...body }));
-  return storeFeed(documentsProduct, owner, ownerId, values);
+  return (await storeFeed(documentsProduct, owner, ownerId, values)).id;
 }
 
 const feedRow = (id: string) => db.selectFrom("feeds").selectAll().where("id", "=", id).executeTakeFirstOrThrow();

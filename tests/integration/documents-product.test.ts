@@ -35,7 +35,7 @@ let ownerId: string;
 let ownerUser: CurrentUser;
 
 async function storedFeed(body: Record<string, unknown>): Promise<FeedRow> {
-  const id = await storeFeed(documentsProduct, ownerUser, ownerId, feedValues(body));
+  const { id } = await storeFeed(documentsProduct, ownerUser, ownerId, feedValues(body));
   const row = await db.selectFrom("feeds").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
   return { ...row, username: "documents-owner" };
 }

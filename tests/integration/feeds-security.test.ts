@@ -30,6 +30,7 @@ import * as filesRoute from "~/routes/api/files";
 import * as productApiRoute from "~/routes/api/product-api";
 import { startSmtpServer } from "../support/loopback-servers";
 import { waitFor } from "../support/wait";
+import { confirmAddresses } from "../support/notification-addresses";
 import { insertMacroSubscriber } from "../support/subscribers";
 
 /** What the HTTP server hands every route. */
@@ -246,6 +247,7 @@ describe("[security-11] deliveries end with the subscription", () => {
 describe("[security-16] notification e-mails", () => {
   it("[security-16] past the daily limit notification e-mails are skipped with a reason, and the dump still completes", async () => {
     const owner = await createUser({ subscribed: true });
+    await confirmAddresses(owner.id, ["one@limit.test", "two@limit.test", "three@limit.test"]);
     const now = nowIso();
     await db
       .insertInto("deliveries")
@@ -299,6 +301,7 @@ describe("[security3-N12] notification e-mails to addresses other than the accou
     const owner = await createUser({ subscribed: true });
     const phishing = "Your account is locked - verify at http://evil.example/login";
     const others = ["boss@thirdparty.test", "cfo@thirdparty.test"];
+    await confirmAddresses(owner.id, others);
     const id = await createDump(owner.id, "macroeconomic", {
       name: phishing,
       criteria: { database },

@@ -44,6 +44,6 @@ export function ProductSelectionDetails<S extends ProductSegment>({
   kind: "feed" | "dump";
 }) {
   const { SelectionDetails } = productUis[details.segment];
-  const { criteria, options: output } = "feed" in details ? details.feed : details.dump;
-  return <SelectionDetails kind={kind} criteria={criteria} output={output} options={details.options} />;
+  const { criteria, options: output, filterId } = "feed" in details ? details.feed : details.dump;
+  return <SelectionDetails kind={kind} criteria={criteria} output={output} options={details.options} filterId={filterId} />;
 }

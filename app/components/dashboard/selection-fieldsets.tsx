@@ -72,6 +72,16 @@ export function GeneralFieldset({ kind, mode, isAdmin, shape, values, fields }: 
           />
         )}
         {kind === "feed" ? <ScheduleFields shape={shape} values={values} fields={fields} /> : null}
+        {kind === "feed" && mode === "create" ? (
+          <Checkbox
+            id={fieldId("initialDump")}
+            name="initialDump"
+            label={label("initialDump")}
+            description={t("feedStart.initialDumpHint")}
+            defaultChecked={values.initialDump !== false}
+            error={error("initialDump")}
+          />
+        ) : null}
       </Stack>
     </Fieldset>
   );

@@ -27,6 +27,8 @@ export interface SelectionDetailsProps<S extends ProductSegment> {
   output: OutputOptions;
   /** The option lists, for catalog names instead of codes. */
   options: OptionsOf<S>;
+  /** The company v2 filter_id of the selection (company feeds and dumps); null otherwise. */
+  filterId: string | null;
 }
 
 interface ScreenText {

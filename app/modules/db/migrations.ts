@@ -23,6 +23,7 @@ import { subscriptionReminders } from "./migrations/0020_subscription_reminders"
 import { deliveryHistory } from "./migrations/0021_delivery_history";
 import { webhookSecrets } from "./migrations/0022_webhook_secrets";
 import { sftpHostKeys } from "./migrations/0023_sftp_host_keys";
+import { firstRunsFiltersAddresses } from "./migrations/0024_first_runs_filters_addresses";
 import { migrationTypes } from "./migrations/types";
 
 /**
@@ -55,5 +56,6 @@ export function getMigrations(dialect: DialectName): Record<string, Migration> {
     "0021_delivery_history": deliveryHistory(types),
     "0022_webhook_secrets": webhookSecrets(types),
     "0023_sftp_host_keys": sftpHostKeys(types),
+    "0024_first_runs_filters_addresses": firstRunsFiltersAddresses(types),
   };
 }

@@ -172,6 +172,10 @@ export interface FeedTable {
   pause_reason: Generated<string | null>;
   /** When the owner was mailed that the feed's deliveries fail; cleared by the next delivery that succeeds. */
   failure_mailed_at: Generated<Timestamp | null>;
+  /** The dump of the current data the feed started with ("deliver the current data first"); null otherwise. */
+  initial_dump_id: Generated<string | null>;
+  /** The company v2 filter_id of a company feed's selection; null for other products. */
+  filter_id: Generated<string | null>;
 }
 
 export interface DumpTable {
@@ -203,6 +207,8 @@ export interface DumpTable {
   dataset_id: Generated<string | null>;
   /** When the owner was mailed that the dump's delivery fails; cleared when a later attempt succeeds. */
   failure_mailed_at: Generated<Timestamp | null>;
+  /** The company v2 filter_id of a company dump's selection; null for other products. */
+  filter_id: Generated<string | null>;
 }
 
 export interface FeedRunTable {
@@ -588,6 +594,7 @@ export interface Database {
   webhook_secrets: WebhookSecretTable;
   sftp_host_keys: SftpHostKeyTable;
   delivery_attempts: DeliveryAttemptTable;
+  notification_addresses: NotificationAddressTable;
 }
 
 /** A subscriber's webhook signing secret (whsec_…), sealed; the previous one signs too until previous_expires_at. */
@@ -598,4 +605,18 @@ export interface WebhookSecretTable {
   previous_expires_at: Timestamp | null;
   created_at: Timestamp;
   rotated_at: Timestamp | null;
+}
+
+/** A notification e-mail address other than the account's own, and whether its confirmation link was followed. */
+export interface NotificationAddressTable {
+  id: string;
+  user_id: string;
+  /** Lower case. */
+  address: string;
+  /** The language of the confirmation mail: en or zh. */
+  language: string;
+  /** SHA-256 of the link's token; null before the mail is sent and once confirmed. */
+  token_hash: string | null;
+  requested_at: Timestamp;
+  confirmed_at: Timestamp | null;
 }

@@ -4,7 +4,7 @@ import { isPrivatePath, pageAlternates, pageUrl, privatePathRules } from "./craw
 const origin = "https://portal.example.com";
 
 describe("[security3-item7] what crawlers are told about a page", () => {
-  it("[security3-item7] keeps the dashboard, reset, invitation and access links and the APIs private, in every language, and nothing else", () => {
+  it("[security3-item7] keeps the dashboard, reset, invitation, access and notification address links and the APIs private, in every language, and nothing else", () => {
     for (const path of [
       "/dashboard",
       "/zh/dashboard/econ/feeds",
@@ -12,6 +12,8 @@ describe("[security3-item7] what crawlers are told about a page", () => {
       "/reset-password",
       "/invitation/abc",
       "/zh/invitation/abc",
+      "/notification-address/abc",
+      "/zh/notification-address/abc",
       "/api-products/econ/sandbox/0123456789abcdef0123456789abcdef0123456789a",
       "/zh/api-products/econ/sandbox/token",
       "/api/auth/user",
@@ -37,6 +39,9 @@ describe("[security3-item7] what crawlers are told about a page", () => {
       "/zh/api-products/econ/sandbox/",
       "/api/",
       "/data-api/",
+      "/notification-address/",
+      "/en/notification-address/",
+      "/zh/notification-address/",
     ]);
   });
 

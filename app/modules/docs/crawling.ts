@@ -14,8 +14,19 @@ import { SANDBOX_PRODUCT_PATH } from "~/modules/sandbox/sandbox-paths";
  * English is the unprefixed canonical URL, Chinese lives under /zh; both name each other as alternates.
  */
 
-/** For one reader or for programs: the dashboard, reset, invitation and sandbox access links, the JSON and data APIs. */
-const privatePathPrefixes = ["/dashboard", "/reset-password", "/invitation/", `${SANDBOX_PRODUCT_PATH}/`, "/api/", "/data-api/"] as const;
+/**
+ * For one reader or for programs: the dashboard, reset, invitation, sandbox access and notification address
+ * links, the JSON and data APIs.
+ */
+const privatePathPrefixes = [
+  "/dashboard",
+  "/reset-password",
+  "/invitation/",
+  `${SANDBOX_PRODUCT_PATH}/`,
+  "/api/",
+  "/data-api/",
+  "/notification-address/",
+] as const;
 
 /** Every form a private prefix takes: as written, and under each language prefix (pages only: resources have none). */
 export function privatePathRules(): string[] {

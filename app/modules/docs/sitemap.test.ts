@@ -12,6 +12,7 @@ const unlisted = new Map([
   ["reset-password", "private (robots.txt)"],
   ["reset-password/:token", "private (robots.txt)"],
   ["invitation/:token", "private (robots.txt)"],
+  ["notification-address/:token", "private (robots.txt)"],
   ["api-products/econ/sandbox/:token", "private (robots.txt)"],
   ["search", "search results"],
   ["faq", "for signed-in readers"],
@@ -55,6 +56,7 @@ describe("[security3-item7] robots.txt", () => {
       "/reset-password",
       "/invitation/",
       "/api-products/econ/sandbox/",
+      "/notification-address/",
     ]) {
       expect(lines, rule).toContain(`Disallow: ${rule}`);
     }

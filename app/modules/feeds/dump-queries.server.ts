@@ -32,6 +32,8 @@ export interface DumpListItem {
   error: string | null;
   /** Why the portal stopped the dump (a stop-reason code the pages translate), or null. */
   stopReason: string | null;
+  /** The company v2 filter_id of a company dump's selection; null for other products. */
+  filterId: string | null;
   files: { id: string; format: string; filename: string; size: number; downloadUrl: string }[];
   /** Its file's download and each delivery (FTP, e-mail, webhook) with its state and attempts. */
   deliveries: DeliveryEntry[];
@@ -74,6 +76,7 @@ async function dumpListItems(rows: DumpRow[]): Promise<DumpListItem[]> {
     updated: row.updated_at,
     error: row.error,
     stopReason: row.stop_reason,
+    filterId: row.filter_id,
     files: files
       .filter((file) => file.dump_id === row.id)
       .map((file) => ({

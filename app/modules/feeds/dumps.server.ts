@@ -32,6 +32,8 @@ export interface DumpInput {
   feedId?: string | null;
   /** The predefined dataset this dump generates (products/corp/datasets.ts). */
   datasetId?: string | null;
+  /** The company v2 filter of the selection (company dumps). */
+  filterId?: string | null;
 }
 
 /** SPEC.md section 4: a dump can be cancelled only while it can be cancelled: queued or running. */
@@ -76,6 +78,7 @@ export async function createDump(userId: string, product: FeedProduct, input: Du
       updated_at: now,
       started_at: null,
       finished_at: null,
+      filter_id: input.filterId ?? null,
     })
     .execute();
   const queued = await enqueue(runDumpJob, dumpJobPayload.of({ dumpId: id }), { concurrencyKey: `dumps:${userId}`, maxAttempts: 3, jobId });

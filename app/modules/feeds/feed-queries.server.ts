@@ -7,6 +7,8 @@ import { shownHostKey } from "~/modules/delivery/sftp-host-keys.server";
 import { mayBeStoredId, nowIso } from "~/modules/db/ids";
 import type { FeedTable } from "~/modules/db/schema";
 import { runFeedsAsDumps } from "./feeds.server";
+import { initialDumpOf, type InitialDump } from "./initial-dump.server";
+import { unconfirmedAddresses } from "./notification-addresses.server";
 import type { FeedProduct, Notification, OutputOptions } from "./model";
 import { feedRunHistory, type RunEntry } from "./run-history.server";
 import type { StatusFilter } from "./status-filter";
@@ -35,6 +37,8 @@ export interface FeedListItem {
   /** When it was deleted (only deleted feeds, which admins list to recover them, have it). */
   deleted: string | null;
   username: string;
+  /** The company v2 filter_id of a company feed's selection; null for other products. */
+  filterId: string | null;
 }
 
 /** The FTP login shown back: everything but the password (and the SFTP key); for SFTP the host key recorded, if any. */
@@ -47,6 +51,10 @@ export interface FeedDetails<Criteria> extends FeedListItem {
   notification: Notification;
   /** The last 30 runs with their files, deliveries and attempts. */
   runs: RunEntry[];
+  /** The dump of the current data the feed started with, or null. */
+  initialDump: InitialDump | null;
+  /** Its notification addresses that get nothing until they follow their confirmation link (lower case). */
+  awaitingConfirmation: string[];
 }
 
 function feedListItem(feed: FeedRow): FeedListItem {
@@ -64,6 +72,7 @@ function feedListItem(feed: FeedRow): FeedListItem {
     pauseReason: feed.pause_reason,
     deleted: feed.deleted_at,
     username: feed.username,
+    filterId: feed.filter_id,
   };
 }
 
@@ -127,6 +136,8 @@ export async function feedDetails<Criteria>(
     delivery: await shownDelivery(feed.id, selection.delivery),
     notification: selection.notification,
     runs,
+    initialDump: await initialDumpOf(feed),
+    awaitingConfirmation: [...(await unconfirmedAddresses(feed.user_id, selection.notification.emails))],
   };
 }
 

@@ -50,6 +50,8 @@ export interface FeedInput {
   active?: boolean;
   /** The product's limit of active feeds per user, or null for none. */
   activeFeedLimit?: number | null;
+  /** The company v2 filter of the selection (company feeds). */
+  filterId?: string | null;
 }
 
 export async function countActiveFeeds(userId: string, product: FeedProduct): Promise<number> {
@@ -88,6 +90,7 @@ export async function createFeed(userId: string, product: FeedProduct, input: Fe
       last_run_at: null,
       last_success_at: null,
       last_run_status: null,
+      filter_id: input.filterId ?? null,
     })
     .execute();
   return id;
@@ -396,6 +399,7 @@ export async function runFeedsAsDumps(
       description: feed.description,
       ...readSelection(feed, z.unknown()),
       feedId: feed.id,
+      filterId: feed.filter_id,
     });
     dumps.push({ feedId: feed.id, ownerId: feed.user_id, dumpId });
   }

@@ -152,6 +152,11 @@ export function formValues(
   const values: Record<string, unknown> = Object.fromEntries(firstValues);
   for (const name of fields.lists) values[name] = allValues.get(name) ?? [];
   for (const name of fields.flags) values[name] = flag(firstValues.get(name));
+  // Every product's create-feed form has the box: unchecked, it posts nothing (off); checked, "on" (as in the browser's check).
+  const initialDump = values.initialDump;
+  if (source instanceof FormData) values.initialDump = flag(initialDump);
+  else if (initialDump === null || initialDump === "") delete values.initialDump;
+  else if (typeof initialDump === "string") values.initialDump = flag(initialDump);
   return values;
 }
 
@@ -164,10 +169,17 @@ export const generalShape = {
 
 export const feedStatuses = ["active", "inactive"] as const;
 
+/** "Deliver the current data first": a new feed starts with a dump of everything it selects. The form's box is checked
+ * at first; a JSON body asks for it with `initialDump: true`, so existing API clients get no dump they did not ask for. */
+export const initialDumpShape = {
+  initialDump: z.boolean({ invalid_type_error: "validation.invalidOption" }).default(false),
+};
+
 /** A feed's schedule: how often it runs, and whether it runs at all. */
 export const scheduleShape = {
   frequency: choice(feedFrequencies, "daily"),
   status: choice(feedStatuses, "active"),
+  ...initialDumpShape,
 };
 
 /** The file every feed run and dump writes. */

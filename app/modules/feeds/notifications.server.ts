@@ -7,6 +7,7 @@ import { jobPayload } from "~/modules/jobs/payload";
 import { enqueueDelivery } from "./delivery-history.server";
 import { ownerEntitled } from "./entitlement.server";
 import { maxNotificationEmails } from "./form-shapes";
+import { unconfirmedAddresses } from "./notification-addresses.server";
 import { deliverySchema, feedProducts, notificationSchema } from "./model";
 import { pipelineEventSchema, type MailReader, type PipelineEvent } from "./notification-mail";
 
@@ -20,6 +21,9 @@ export const notifyJob = "notify";
 
 export type { PipelineEvent } from "./notification-mail";
 export { notificationMail } from "./notification-mail";
+
+/** Why an address other than the account's own got nothing (notification-addresses.server.ts). */
+const unconfirmedReason = "The address has not confirmed yet that it wants these notifications: its confirmation link was not followed";
 
 /** Notification e-mails one user's dumps and feeds may send in 24 hours (finding 16); more are skipped. */
 export const dailyNotificationEmailLimit = 200;
@@ -89,7 +93,12 @@ async function queueEmails(
   event: PipelineEvent,
 ): Promise<void> {
   let sent = await emailsInLastDay(context.userId, new Date());
+  const unconfirmed = await unconfirmedAddresses(context.userId, addresses);
   for (const address of addresses) {
+    if (unconfirmed.has(address.trim().toLowerCase())) {
+      await createDelivery(context, "email", address, event.fileId, { status: "skipped", reason: unconfirmedReason });
+      continue;
+    }
     if (sent >= dailyNotificationEmailLimit) {
       await createDelivery(context, "email", address, event.fileId, {
         status: "skipped",

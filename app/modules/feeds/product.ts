@@ -21,6 +21,8 @@ export interface SubmissionValues extends DeliveryValues {
 export interface FeedSubmissionValues extends SubmissionValues {
   frequency: FeedFrequency;
   status: "active" | "inactive";
+  /** A new feed starts with a dump of the current data; ignored when editing. */
+  initialDump: boolean;
 }
 
 /** The first step of Save: what the selection matches now, for the preview. */
@@ -68,4 +70,14 @@ export interface ProductDescriptor<
   activeFeedLimit: number | null;
   /** A stored feed as its edit form's values, when the form names its fields otherwise than the core. */
   editFormValues?: (feed: FeedRow) => Record<string, unknown>;
+  /**
+   * A selection named by a stored filter (company filter ids): the post or body with the filter's selection
+   * filled in before it is checked, or the field errors (an unknown filter, a filter beside a selection).
+   */
+  expandFilter?(
+    raw: Record<string, unknown>,
+    ownerId: string,
+  ): Promise<{ ok: true; raw: Record<string, unknown> } | { ok: false; errors: Record<string, string> }>;
+  /** The filter id a stored selection keeps: the one it was made from, the feed's own while its selection stays, or a new one. */
+  selectionFilter?(ownerId: string, criteria: Criteria, values: FeedValues | DumpValues, stored?: FeedRow): Promise<string | null>;
 }

@@ -9,6 +9,8 @@ import { createDump } from "./dumps.server";
 import type { FeedRow } from "./feed-queries.server";
 import { countActiveFeeds, createFeed } from "./feeds.server";
 import { fieldErrors, type DeliveryValues } from "./form-shapes";
+import { startInitialDump } from "./initial-dump.server";
+import { requestAddressConfirmations } from "./notification-addresses.server";
 import { ftpPasswordProblem, reusableFtpPassword, reusableSftpKey, type StoredFtpLogin } from "./ftp-password";
 import { nextRunAt, type Delivery, type Notification } from "./model";
 import type { FeedSubmissionValues, ProductDescriptor, SelectionPreview, SubmissionValues } from "./product";
@@ -96,12 +98,15 @@ export async function checkSubmission(
   const failed = (status: number, errors: Record<string, string>, preview: SelectionPreview<unknown> | null = null) =>
     ({ ok: false, status, errors, preview, raw }) as const;
 
-  const parsed = (kind === "feed" ? descriptor.feedSchema : descriptor.dumpSchema).safeParse(raw);
-  if (!parsed.success) return failed(422, fieldErrors(parsed.error));
-  const values: SubmissionValues = parsed.data;
-
   const ownerId = context.feed ? context.feed.user_id : await ownerFor(context.user, context.user.isAdmin ? context.username : undefined);
   if (!ownerId) return failed(422, { username: "econ.errors.unknownUser" });
+
+  // A selection named by the owner's filter id is checked and stored as if its ids or criteria were posted.
+  const expanded = descriptor.expandFilter ? await descriptor.expandFilter(raw, ownerId) : ({ ok: true, raw } as const);
+  if (!expanded.ok) return failed(422, expanded.errors);
+  const parsed = (kind === "feed" ? descriptor.feedSchema : descriptor.dumpSchema).safeParse(expanded.raw);
+  if (!parsed.success) return failed(422, fieldErrors(parsed.error));
+  const values: SubmissionValues = parsed.data;
 
   const check = await descriptor.checkSelection(values, { userId: ownerId });
   const errors = { ...check.errors };
@@ -157,28 +162,44 @@ function selectionOf(descriptor: AnyDescriptor, values: SubmissionValues, ownerI
   };
 }
 
-/** Stores a checked new feed; FeedLimitError when another request took the last active place meanwhile. */
+/** The filter id the stored selection keeps (company feeds and dumps); null for products without filters. */
+function filterOf(descriptor: AnyDescriptor, ownerId: string, criteria: unknown, values: SubmissionValues, stored?: FeedRow) {
+  return descriptor.selectionFilter ? descriptor.selectionFilter(ownerId, criteria, values, stored) : Promise.resolve(null);
+}
+
+/**
+ * Stores a checked new feed and, when asked, queues the dump of its current data (initial-dump.server.ts);
+ * FeedLimitError when another request took the last active place meanwhile.
+ */
 export async function storeFeed(
   descriptor: AnyDescriptor,
   actor: CurrentUser,
   ownerId: string,
   values: FeedSubmissionValues,
-): Promise<string> {
+): Promise<{ id: string; initialDumpId: string | null }> {
+  const selection = selectionOf(descriptor, values, ownerId, null);
+  const filterId = await filterOf(descriptor, ownerId, selection.criteria, values);
   const feedId = await createFeed(ownerId, descriptor.product, {
     name: values.name,
     description: values.description,
     frequency: values.frequency,
-    ...selectionOf(descriptor, values, ownerId, null),
+    ...selection,
+    filterId,
     active: values.status === "active",
     activeFeedLimit: descriptor.activeFeedLimit,
   });
-  await auditIfAdmin(actor, {
-    action: "feed-create",
-    target: feedId,
-    ownerId,
-    details: { product: descriptor.product, name: values.name },
+  const details = { product: descriptor.product, name: values.name };
+  await auditIfAdmin(actor, { action: "feed-create", target: feedId, ownerId, details });
+  await requestAddressConfirmations(ownerId, selection.notification.emails, values.language);
+  if (!values.initialDump) return { id: feedId, initialDumpId: null };
+  const dumpId = await startInitialDump(feedId, ownerId, descriptor.product, {
+    name: values.name,
+    description: values.description,
+    ...selection,
+    filterId,
   });
-  return feedId;
+  await auditIfAdmin(actor, { action: "dump-create", target: dumpId, ownerId, details });
+  return { id: feedId, initialDumpId: dumpId };
 }
 
 /** Stores the edited feed; the status is now the editor's, so a pause reason the portal gave is cleared. */
@@ -191,6 +212,8 @@ export async function storeFeedEdit(
 ): Promise<void> {
   const active = values.status === "active";
   const schedule = feed.frequency !== values.frequency || (active && feed.status !== "active") || !feed.next_run_at;
+  const selection = selectionOf(descriptor, values, feed.user_id, ftpOnFile(feed, feed.user_id));
+  await requestAddressConfirmations(feed.user_id, selection.notification.emails, values.language);
   await db
     .updateTable("feeds")
     .set({
@@ -198,7 +221,8 @@ export async function storeFeedEdit(
       description: values.description ?? "",
       frequency: values.frequency,
       status: values.status,
-      ...selectionColumns(selectionOf(descriptor, values, feed.user_id, ftpOnFile(feed, feed.user_id))),
+      ...selectionColumns(selection),
+      filter_id: await filterOf(descriptor, feed.user_id, selection.criteria, values, feed),
       updated_at: nowIso(now),
       pause_reason: null,
       ...(active ? (schedule ? { next_run_at: nowIso(nextRunAt(values.frequency, now)) } : {}) : { next_run_at: null }),
@@ -222,12 +246,15 @@ export async function storeDump(
   values: SubmissionValues,
   fromFeed: FeedRow | null = null,
 ): Promise<string> {
+  const selection = selectionOf(descriptor, values, ownerId, ftpOnFile(fromFeed, ownerId));
   const dumpId = await createDump(ownerId, descriptor.product, {
     name: values.name,
     description: values.description,
-    ...selectionOf(descriptor, values, ownerId, ftpOnFile(fromFeed, ownerId)),
+    ...selection,
     feedId: fromFeed?.id ?? null,
+    filterId: await filterOf(descriptor, ownerId, selection.criteria, values, fromFeed ?? undefined),
   });
+  await requestAddressConfirmations(ownerId, selection.notification.emails, values.language);
   await auditIfAdmin(actor, {
     action: "dump-create",
     target: dumpId,

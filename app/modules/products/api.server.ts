@@ -180,7 +180,9 @@ async function createFeed(request: Request, api: ApiScope): Promise<Response> {
   if (!checked.ok) return jsonResponse({ errors: translateErrors(t, checked.errors) }, checked.status);
   try {
     const created = await storeFeed(api.descriptor, user, checked.ownerId, checked.values);
-    return jsonResponse({ id: created, preview: { total: checked.preview?.total ?? 0 } }, 201);
+    // The dump of the current data, when asked for; the answer stays as it was for clients that do not ask.
+    const initialDump = created.initialDumpId ? { initialDumpId: created.initialDumpId } : {};
+    return jsonResponse({ id: created.id, ...initialDump, preview: { total: checked.preview?.total ?? 0 } }, 201);
   } catch (error) {
     // Another request activated a feed since the check: the same answer as the check's.
     if (!(error instanceof FeedLimitError)) throw error;

@@ -13,6 +13,7 @@ import { feedJobPayload, feedRunGaveUp, queueDueFeeds, runFeed, runFeedJob, sche
 import { purgeExpiredFiles } from "~/modules/feeds/files.server";
 import { deliverJob, deliverPayload, notifyJob, notifyPayload } from "~/modules/feeds/notifications.server";
 import { deliveryIncidentSubject, dumpIncidentSubject, feedIncidentSubject } from "~/modules/feeds/incident-subjects.server";
+import { addressConfirmationJob, sendAddressConfirmationMail } from "~/modules/feeds/notification-addresses.server";
 import { productPipelines } from "~/modules/products/pipelines.server";
 
 /**
@@ -59,6 +60,7 @@ export const engineHandlers: Record<string, JobHandler> = {
   "advance-catalog": { run: async () => void (await getCatalog().advance(new Date())) },
   [passwordResetMailJob]: { run: sendPasswordResetMail },
   [subscriptionRemindersJob]: { run: async () => void (await sendSubscriptionReminders()) },
+  [addressConfirmationJob]: { run: sendAddressConfirmationMail },
 };
 
 /** Every kind the worker runs, for the admin dashboard's queues table (a kind with nothing queued has a row too). */

@@ -86,6 +86,7 @@ export function CorpCriteriaFields({ kind, options, values, error }: SelectionFi
             minRows={2}
             maxRows={8}
           />
+          {input("filterId", { description: t("corp.form.hints.filterId") })}
           <CriteriaGroup id={fieldId("group-company")} title={t("corp.form.fieldsets.company")}>
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
               {input("keyword")}

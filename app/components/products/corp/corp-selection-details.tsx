@@ -13,6 +13,8 @@ interface Props {
   kind?: "feed" | "dump";
   /** The option lists, for catalog names instead of codes. */
   lists?: CorpOptions;
+  /** The company v2 filter_id of the selection, for the company API and new feeds and dumps. */
+  filterId?: string | null;
 }
 
 type OptionList = keyof Pick<
@@ -24,7 +26,7 @@ type OptionList = keyof Pick<
 const maxShownIds = 100;
 
 /** What a company feed or dump selects and delivers: only the criteria that are set, then the output. */
-export function CorpSelectionDetails({ criteria, options, kind, lists }: Props) {
+export function CorpSelectionDetails({ criteria, options, kind, lists, filterId }: Props) {
   const { t } = useTranslation();
   const label = (name: string) => t(`corp.form.fields.${name}`);
   const yesNo = (value: boolean) => t(value ? "corp.details.yes" : "corp.details.no");
@@ -48,6 +50,7 @@ export function CorpSelectionDetails({ criteria, options, kind, lists }: Props) 
       ? `${ids.slice(0, maxShownIds).join(", ")} ${t("corp.details.moreIds", { count: ids.length - maxShownIds })}`
       : ids.join(", ");
   const selection = rows([
+    ["filterId", filterId ?? undefined],
     ["companyIds", shownIds],
     ["keyword", criteria.keyword],
     ["companyName", criteria.name],

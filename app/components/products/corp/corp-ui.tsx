@@ -5,8 +5,8 @@ import { CorpCompanyPreview } from "./corp-company-preview";
 import { CorpCriteriaFields } from "./corp-criteria-fields";
 import { CorpSelectionDetails } from "./corp-selection-details";
 
-function CorpDetails({ kind, criteria, output, options }: SelectionDetailsProps<"corp">) {
-  return <CorpSelectionDetails kind={kind} criteria={criteria} options={output} lists={options} />;
+function CorpDetails({ kind, criteria, output, options, filterId }: SelectionDetailsProps<"corp">) {
+  return <CorpSelectionDetails kind={kind} criteria={criteria} options={output} lists={options} filterId={filterId} />;
 }
 
 /** The company product's parts of the shared feed and dump screens. */

@@ -5,7 +5,7 @@ import { flag, numeric, list, text } from "../call-input";
 import { badRequest, conflict, notFound, tooManyRequests } from "../errors";
 import { fileLink } from "../file-links.server";
 import { ok, type CallContext, type Handler, type SetHandlers } from "../handler";
-import { companyCatalogId } from "../ids";
+import { companyApiId, companyCatalogId } from "../ids";
 import {
   countRecords,
   createRecord,
@@ -65,6 +65,8 @@ interface FilterCriteriaBody {
 interface FilterBody {
   company_ids?: number[];
   criteria?: FilterCriteriaBody;
+  /** A company feed's or dump's selection made on the portal, read exactly as it was made (issue 27). */
+  selection?: CompanyCriteria;
 }
 
 /**
@@ -77,6 +79,7 @@ function industryDivisions(codes: readonly string[]): string[] {
 }
 
 function filterCriteria(body: FilterBody): CompanyCriteria {
+  if (body.selection) return body.selection;
   if (body.company_ids) {
     // An id no company can have selects nothing; an empty list would select every company.
     return {
@@ -118,6 +121,28 @@ async function ownFilter(scope: Scope, id: number): Promise<StoredRecord<FilterB
   const filter = await findRecord<FilterBody>({ ...scope, kind: "filter" }, id);
   if (!filter) throw notFound("Not found: no filter has this filter_id.");
   return filter;
+}
+
+/** The set whose filters the portal's company feeds and dumps share with the company v2 API. */
+const filterScope = (ownerId: string) => ({ set: "company-v2" as const, kind: "filter" as const, ownerId });
+
+/**
+ * Stores a company feed's or dump's selection as a filter of its owner, usable with GET /companies?filter_id=
+ * and for new feeds and dumps: ids as the API numbers them, or the criteria as the portal's own.
+ */
+export async function storeCompanyFilter(ownerId: string, selection: CompanyCriteria): Promise<number> {
+  const ids = selection.companyIds?.map(companyApiId);
+  const body: FilterBody = ids ? { company_ids: ids, selection } : { criteria: {}, selection };
+  return (await createRecord(filterScope(ownerId), body)).id;
+}
+
+/** The selection of the owner's filter (made on the portal or through the API), or null for another's or an unknown id. */
+export async function companyFilterSelection(ownerId: string, id: number): Promise<CompanyCriteria | null> {
+  const filter = await findRecord<FilterBody>(filterScope(ownerId), id);
+  if (!filter) return null;
+  const selection = filterCriteria(filter.body);
+  // An API filter of ids lists an id no company has, so that an empty list selects nothing: the portal lists none.
+  return selection.companyIds ? { ...selection, companyIds: selection.companyIds.filter((companyId) => companyId !== "none") } : selection;
 }
 
 // Searching -----------------------------------------------------------------------------------------------

@@ -61,6 +61,8 @@ export const statementPeriods = ["FY", "H1", "H2", "Q1", "Q2", "Q3", "Q4"] as co
 /** The form post or JSON body as the plain object the schema reads. */
 export function corpFormValues(source: FormData | Record<string, unknown>): Record<string, unknown> {
   if (source instanceof FormData) return formValues(source, { lists: corpListFields, flags: corpFlagFields });
+  // The company v2 API names it filter_id; this API names its fields in camelCase, and reads either.
+  if (source.filterId === undefined && source.filter_id !== undefined) source = { ...source, filterId: source.filter_id };
   const flags = corpFlagFields.filter((name) => !(includedByDefault as readonly string[]).includes(name));
   const values = formValues(source, { lists: corpListFields, flags });
   for (const name of includedByDefault) {
@@ -153,7 +155,19 @@ const companyShape = {
 };
 
 /** The criteria that choose companies: SPEC.md section 5 allows them or company ids, not both. */
-const companySearchFields = Object.keys(companyShape) as (keyof typeof companyShape)[];
+export const companySearchFields = Object.keys(companyShape) as (keyof typeof companyShape)[];
+
+/**
+ * A company v2 filter_id (a stored selection of ids or criteria) instead of ids and criteria: as text from the
+ * form or a number from JSON, where `filter_id` is read too. The server fills the filter's selection in before
+ * the rest is checked (corp-filters.server.ts).
+ */
+const filterIdShape = {
+  filterId: z.preprocess(
+    (value) => (typeof value === "string" ? (value.trim() === "" ? undefined : Number(value.trim())) : value === null ? undefined : value),
+    z.number({ invalid_type_error: "validation.filterId" }).int("validation.filterId").positive("validation.filterId").optional(),
+  ),
+};
 
 const statementShape = {
   statementUpdatedFrom: optionalDate,
@@ -178,7 +192,7 @@ const outputShape = {
   ...fileShape,
 };
 
-const selectionShape = { companyIds: idListSchema(maxCompanyIds), ...companyShape, ...statementShape, ...outputShape };
+const selectionShape = { companyIds: idListSchema(maxCompanyIds), ...filterIdShape, ...companyShape, ...statementShape, ...outputShape };
 
 type SelectionValues = z.infer<z.ZodObject<typeof selectionShape>>;
 
@@ -189,7 +203,8 @@ function checkCompanySelection(values: SelectionValues, context: z.RefinementCtx
   const issue = (path: string, message: string) => context.addIssue({ code: "custom", path: [path], message });
   const searched = companySearchFields.some((name) => isSet(values[name]));
   if (values.companyIds.length > 0 && searched) issue("companyIds", "validation.eitherCompanyIds");
-  if (values.companyIds.length === 0 && !searched) issue("companyIds", "validation.companySelectionRequired");
+  if (values.companyIds.length === 0 && !searched && values.filterId === undefined)
+    issue("companyIds", "validation.companySelectionRequired");
   const ranges = [
     ["updatedFrom", "updatedTo"],
     ["employeesFrom", "employeesTo"],

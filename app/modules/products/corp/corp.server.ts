@@ -2,6 +2,7 @@ import type { Company } from "~/modules/catalog/catalog";
 import type { ProductDescriptor } from "~/modules/feeds/product";
 import { corpCriteriaSchema, corpStoredFormValues, toCorpCriteria, toCorpOptions, type CorpCriteria } from "./corp-criteria";
 import { corpDumpSchema, corpFeedSchema, corpFormValues, type CorpDumpValues, type CorpFeedValues, type CorpOptions } from "./corp-form";
+import { companySelectionFilter, expandCompanyFilter } from "./corp-filters.server";
 import { checkCorpSelection, loadCorpOptions } from "./corp-selection.server";
 
 /**
@@ -23,4 +24,6 @@ export const corpProduct: ProductDescriptor<CorpCriteria, CorpFeedValues, CorpDu
   loadOptions: loadCorpOptions,
   /** At most 5 active company feeds per user, as for macroeconomic feeds. */
   activeFeedLimit: 5,
+  expandFilter: expandCompanyFilter,
+  selectionFilter: companySelectionFilter,
 };

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { documentSearchFields } from "~/modules/catalog/catalog";
 import { maxPrivateKeyLength } from "~/modules/delivery/sftp-key";
 import { defaultPortOf, deliveryMethods } from "~/modules/delivery/targets";
-import { checkDelivery, choice, formValues, generalShape, intentShape } from "~/modules/feeds/form-shapes";
+import { checkDelivery, choice, formValues, generalShape, initialDumpShape, intentShape } from "~/modules/feeds/form-shapes";
 import type { FeedFrequency } from "~/modules/feeds/model";
 import { optionalText } from "~/modules/forms/fields";
 
@@ -101,6 +101,7 @@ const inputShape = {
   ...generalShape,
   active: z.boolean({ invalid_type_error: "validation.invalidOption" }).default(true),
   frequency,
+  ...initialDumpShape,
   searchIn: choice(documentSearchFields, "all"),
   keyword: optionalText(200),
   country: codes,
@@ -180,6 +181,7 @@ function toFeedValues(values: InputValues) {
     active: values.active,
     frequency: feedFrequencyOf[values.frequency],
     status: values.active ? ("active" as const) : ("inactive" as const),
+    initialDump: values.initialDump,
     searchIn: values.searchIn,
     keyword: values.keyword,
     country: values.country,

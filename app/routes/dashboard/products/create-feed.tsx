@@ -36,8 +36,8 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!checked.ok) return data(checked.state, { status: checked.status });
   if (checked.values.intent === "preview") return data(checked.state);
   try {
-    const feedId = await storeFeed(page.descriptor, page.user, checked.ownerId, checked.values);
-    return redirectWithToast(localizePathFor(request, placePath(page.place, "feed-details", feedId)), {
+    const feed = await storeFeed(page.descriptor, page.user, checked.ownerId, checked.values);
+    return redirectWithToast(localizePathFor(request, placePath(page.place, "feed-details", feed.id)), {
       type: "success",
       message: "econ.toast.feedCreated",
       values: { name: checked.values.name },

@@ -4,6 +4,7 @@ import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { productUis } from "~/components/dashboard/product-views";
 import { SelectionForm } from "~/components/dashboard/selection-form";
+import { AwaitingAddresses } from "~/components/dashboard/awaiting-addresses";
 import { GeneralErrorBoundary, NotFoundPage } from "~/components/errors/general-error-boundary";
 import { AppLink } from "~/components/layout/app-link";
 import type { CurrentUser } from "~/modules/auth/users.server";
@@ -11,6 +12,9 @@ import { pageMeta } from "~/modules/content/page-meta";
 import { pageTitle } from "~/modules/content/page-title.server";
 import { placePath, productPlaceOf } from "~/modules/products/places";
 import { findFeed } from "~/modules/feeds/feed-queries.server";
+import { unconfirmedAddresses } from "~/modules/feeds/notification-addresses.server";
+import { readSelection } from "~/modules/feeds/stored";
+import { z } from "zod";
 import type { FeedProduct } from "~/modules/feeds/model";
 import { keepsFtpPassword, storeFeedEdit } from "~/modules/feeds/submission.server";
 import { notFound } from "~/modules/http/responses";
@@ -35,6 +39,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     feedId: feed.id,
     defaults: feedDefaults(page, feed),
     storedPassword: keepsFtpPassword(feed),
+    awaiting: [...(await unconfirmedAddresses(feed.user_id, readSelection(feed, z.unknown()).notification.emails))],
     product: await productOptions(page.segment, page.user),
     place: page.place,
     isAdmin: page.user.isAdmin,
@@ -60,7 +65,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function EditFeedPage() {
-  const { feedId, defaults, storedPassword, product, place, isAdmin } = useLoaderData<typeof loader>();
+  const { feedId, defaults, storedPassword, product, place, isAdmin, awaiting } = useLoaderData<typeof loader>();
   const state = useActionData<FormState>();
   const { t } = useTranslation();
   const text = productUis[product.segment].screenText;
@@ -70,6 +75,7 @@ export default function EditFeedPage() {
         <Title order={1}>{t(text.editFeedTitle)}</Title>
         <Text>{t(text.editFeedLead)}</Text>
       </div>
+      <AwaitingAddresses addresses={awaiting} action={placePath(place, "feed-details", feedId)} />
       <SelectionForm
         key={feedId}
         kind="feed"

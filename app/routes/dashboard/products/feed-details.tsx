@@ -4,6 +4,9 @@ import { Form, useActionData, useLoaderData, useLocation } from "@remix-run/reac
 import { useTranslation } from "react-i18next";
 import { ConfirmDelete } from "~/components/dashboard/confirm-delete";
 import { FeedDetailsView } from "~/components/dashboard/feed-details-view";
+import { FeedFirstRun } from "~/components/dashboard/feed-first-run";
+import { AwaitingAddresses } from "~/components/dashboard/awaiting-addresses";
+import { resendAddressConfirmation } from "~/modules/feeds/notification-addresses.server";
 import { FormError } from "~/components/forms/form-error";
 import { AppLink } from "~/components/layout/app-link";
 import type { CurrentUser } from "~/modules/auth/users.server";
@@ -61,6 +64,15 @@ export async function action({ request, params }: ActionFunctionArgs) {
         values: { name: feed.name },
       });
     }
+    case "resend-address": {
+      const address = String(form.get("address") ?? "");
+      if (!(await resendAddressConfirmation(feed.user_id, address))) return data({ error: "econ.errors.unknownIntent" }, { status: 400 });
+      return redirectWithToast(localizePathFor(request, placePath(place, "feed-details", feed.id)), {
+        type: "success",
+        message: "notificationAddress.resent",
+        values: { address },
+      });
+    }
     default:
       return data({ error: "econ.errors.unknownIntent" }, { status: 400 });
   }
@@ -109,6 +121,12 @@ export default function FeedDetailsPage() {
         <ConfirmDelete title={t("econ.feedDetails.confirmTitle", { name: feed.name })} cancelTo={pathname} />
       ) : null}
 
+      <FeedFirstRun
+        created={feed.created}
+        initialDump={feed.initialDump}
+        dumpPath={feed.initialDump ? productScreenPath(place, "dump-details", feed.initialDump.id) : null}
+      />
+      <AwaitingAddresses addresses={feed.awaitingConfirmation} />
       <FeedDetailsView details={details} />
     </Stack>
   );
