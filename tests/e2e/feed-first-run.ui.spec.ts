@@ -1,6 +1,7 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 import { createAccount, signInPage } from "./support/accounts";
 import { field, open, waitForHydration } from "./support/pages";
+import { test } from "./support/test";
 
 /**
  * Issue 27, "a new feed's first run", with JavaScript on and off: the create form offers "Deliver the current data

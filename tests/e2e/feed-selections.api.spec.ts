@@ -1,5 +1,6 @@
-import { expect, test, type APIRequestContext, type APIResponse } from "@playwright/test";
+import { expect, type APIRequestContext, type APIResponse } from "@playwright/test";
 import { createAccount, signInToken } from "./support/accounts";
+import { test } from "./support/test";
 
 /**
  * Issue 27 over HTTP: a company feed made with "deliver the current data first" (initialDump) starts with a dump

@@ -1,7 +1,8 @@
-import { expect, test } from "@playwright/test";
+import { expect } from "@playwright/test";
 import { createAccount, signInPage } from "./support/accounts";
 import { newestMailBody } from "./support/database";
 import { open } from "./support/pages";
+import { test } from "./support/test";
 
 /**
  * Issue 27, with JavaScript on and off: a notification address other than the account's own awaits its
