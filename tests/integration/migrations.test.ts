@@ -43,6 +43,7 @@ describe("migrations", () => {
       "0021_delivery_history",
       "0022_webhook_secrets",
       "0023_sftp_host_keys",
+      "0024_first_runs_filters_addresses",
     ]);
   });
 
