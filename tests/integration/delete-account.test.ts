@@ -119,7 +119,8 @@ async function accountWithEverything(label: string) {
       size: 2,
       items: 0,
       created_at: now,
-      expires_at: now,
+      // Kept a month, as a produced file is: an expired one is the file purge's to remove, whenever it runs.
+      expires_at: nowIso(new Date(Date.now() + 30 * 24 * 3_600_000)),
       purged_at: null,
     })
     .execute();
