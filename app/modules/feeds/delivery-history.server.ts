@@ -5,6 +5,7 @@ import { enqueue } from "~/modules/jobs/queue.server";
 import { deliveryMaxAttempts, retryWaitMs } from "./delivery-state";
 import { sendDeliveryFailureMail } from "./delivery-failure-mail.server";
 import { ownerEntitled, stopReasonText, subscriptionEnded } from "./entitlement.server";
+import { latestFeedRunId } from "./latest-run.server";
 
 /**
  * A delivery's life (issue 27): one deliveries row per message to one target, one delivery_attempts row per try.
@@ -168,14 +169,8 @@ async function recovered(subject: DeliverySubject): Promise<void> {
 
 /** The feed's last run status follows its latest run only. */
 async function setLastRunStatus(feedId: string, feedRunId: string, status: "delivered" | "failed"): Promise<void> {
-  const latest = await db
-    .selectFrom("feed_runs")
-    .select("id")
-    .where("feed_id", "=", feedId)
-    .orderBy("started_at", "desc")
-    .limit(1)
-    .executeTakeFirst();
-  if (latest?.id === feedRunId) await db.updateTable("feeds").set({ last_run_status: status }).where("id", "=", feedId).execute();
+  if ((await latestFeedRunId(feedId)) === feedRunId)
+    await db.updateTable("feeds").set({ last_run_status: status }).where("id", "=", feedId).execute();
 }
 
 /**

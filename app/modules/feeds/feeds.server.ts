@@ -26,6 +26,7 @@ import { readFrequency, readOptions, readSelection, selectionColumns } from "./s
 import { deliverFile, notifyOwner, queueNotifications } from "./notifications.server";
 import type { Pipeline, ProductPipelines } from "./pipelines.server";
 import { pipelineEvent } from "./notification-mail";
+import { latestFeedRunId } from "./latest-run.server";
 
 export const runFeedJob = "run-feed";
 /** The run-feed job's payload. */
@@ -364,15 +365,12 @@ export async function uploadedFeedRun(feedRunId: string): Promise<void> {
 export async function feedRunGaveUp(feedId: string, reason: string): Promise<void> {
   const feed = await db.selectFrom("feeds").selectAll().where("id", "=", feedId).executeTakeFirst();
   if (!feed) return;
-  const run = await db
-    .selectFrom("feed_runs")
-    .select("id")
-    .where("feed_id", "=", feedId)
-    .orderBy("started_at", "desc")
-    .limit(1)
-    .executeTakeFirst();
+  const runId = await latestFeedRunId(feedId);
   const options = readOptions(feed);
-  await queueNotifications(deliveryContext(feed, run?.id), pipelineEvent(feed, options.language, { event: "feed.failed", error: reason }));
+  await queueNotifications(
+    deliveryContext(feed, runId ?? undefined),
+    pipelineEvent(feed, options.language, { event: "feed.failed", error: reason }),
+  );
 }
 
 /**

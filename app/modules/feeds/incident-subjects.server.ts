@@ -1,5 +1,6 @@
 import { db } from "~/modules/db/db.server";
 import type { IncidentSubject } from "~/modules/jobs/pipeline-incidents.server";
+import { latestFeedRunId } from "./latest-run.server";
 
 /**
  * What a feed, dump or delivery job's incident is about (issue 27): the admin's incident screen links its owner and
@@ -20,14 +21,7 @@ export async function deliveryIncidentSubject(deliveryId: string): Promise<Incid
 export async function feedIncidentSubject(feedId: string): Promise<IncidentSubject | null> {
   const feed = await db.selectFrom("feeds").select("user_id").where("id", "=", feedId).executeTakeFirst();
   if (!feed) return null;
-  const run = await db
-    .selectFrom("feed_runs")
-    .select("id")
-    .where("feed_id", "=", feedId)
-    .orderBy("started_at", "desc")
-    .limit(1)
-    .executeTakeFirst();
-  return { ownerId: feed.user_id, feedId, dumpId: null, feedRunId: run?.id ?? null };
+  return { ownerId: feed.user_id, feedId, dumpId: null, feedRunId: await latestFeedRunId(feedId) };
 }
 
 export async function dumpIncidentSubject(dumpId: string): Promise<IncidentSubject | null> {
