@@ -1,6 +1,8 @@
 import { fileURLToPath } from "node:url";
+import { constants as zlibConstants } from "node:zlib";
 import { vitePlugin as remix } from "@remix-run/dev";
 import { defineConfig } from "vite";
+import { compression } from "vite-plugin-compression2";
 import tsconfigPaths from "vite-tsconfig-paths";
 import remixConfig from "./remix.config.js";
 
@@ -23,7 +25,24 @@ function hasSideEffects(id: string, external: boolean): boolean {
 
 export default defineConfig(({ isSsrBuild }) => ({
   server: { port: 3000 },
-  plugins: [remix(remixConfig), tsconfigPaths()],
+  plugins: [
+    remix(remixConfig),
+    tsconfigPaths(),
+    // The browser's files, compressed once here at the highest settings, for the server to send from memory
+    // (app/modules/server/static-assets.server.ts) instead of compressing each at every request.
+    ...(isSsrBuild
+      ? []
+      : [
+          compression({
+            include: /assets\/[^/]+\.(js|css)$/,
+            algorithms: [
+              ["gzip", { level: 9 }],
+              ["brotliCompress", { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }],
+            ],
+            logLevel: "silent",
+          }),
+        ]),
+  ],
   build: {
     target: "es2022",
     rollupOptions: isSsrBuild

@@ -24,6 +24,7 @@ import { formatBytes } from "~/modules/http/body.server";
 import { CLIENT_ADDRESS_HEADER } from "~/modules/http/client-address.server";
 import { createPageCache } from "./page-cache.server";
 import { checkRouteMatchingPatches } from "./remix-internals.server";
+import { immutableAssets } from "./static-assets.server";
 import {
   RESOURCE_SECURITY_POLICY,
   bodyLimitFor,
@@ -205,7 +206,7 @@ export function createPortalServer({ build, clientDirectory }: PortalServerOptio
   app.use(pageCache.answerHits);
   // Static files leave before the hook below that gives every other answer its policy: they carry it themselves.
   const setHeaders = (res: Response) => res.setHeader("Content-Security-Policy", RESOURCE_SECURITY_POLICY);
-  app.use("/assets", express.static(path.join(clientDirectory, "assets"), { immutable: true, maxAge: "1y", index: false, setHeaders }));
+  app.use("/assets", immutableAssets(path.join(clientDirectory, "assets"), setHeaders));
   app.get("/sw.js", serviceWorkerScript(clientDirectory));
   // public/'s files, by name: a static handler for every request would look each page's path up on disk first.
   const publicFiles = new Set(
