@@ -19,12 +19,26 @@ const projects: TestProjectInlineConfiguration[] = [
   { extends: true, test: { name: "unit", include: ["app/**/*.test.{ts,tsx}", "scripts/**/*.test.ts", "tests/support/**/*.test.ts"] } },
   { extends: true, test: { name: "sqlite", ...integration, setupFiles: ["tests/support/setup-sqlite.ts"] } },
 ];
+/**
+ * Integration files that open no database (an Express middleware, the docs engine, delivery's host rules, an upstream
+ * on loopback): the postgres project leaves them to the sqlite one. tests/support/database-free.test.ts keeps the
+ * list honest.
+ */
+export const databaseFreeFiles = [
+  "client-address",
+  "data-api-upstream",
+  "delivery-hosts",
+  "doc-content",
+  "release-notes",
+  "routing-data",
+].map((name) => `tests/integration/${name}.test.ts`);
 if (postgresAvailable) {
   projects.push({
     extends: true,
     test: {
       name: "postgres",
       ...integration,
+      exclude: databaseFreeFiles,
       globalSetup: ["tests/support/postgres-cluster.ts"],
       setupFiles: ["tests/support/setup-postgres.ts"],
     },
