@@ -152,6 +152,11 @@ test("on a phone the ☰ menu holds the navigation, languages and account, and c
       await expect(panel).toBeVisible();
       await page.getByRole("main").getByRole("link").first().focus();
       await expect(panel).toBeHidden();
+      // A link in it navigates on the client, and the menu, which stays in the page, closes.
+      await toggle.click();
+      await panel.getByRole("link", { name: url.startsWith("/zh") ? "搜索" : "Search" }).click();
+      await expect(page).toHaveURL(/\/search$/);
+      await expect(panel).toBeHidden();
     }
   }
 });
@@ -167,4 +172,23 @@ test("signed in on a phone, the menu holds the account and sign-out, inside the 
   await expect(signOut).toBeInViewport({ ratio: 1 });
   await signOut.click();
   await expect(page.getByTestId("notification").filter({ hasText: "You have been signed out." })).toBeVisible();
+});
+
+test("on a phone a markdown table scrolls in a box of its own and a parameter table stacks", { tag: "@no-db" }, async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await open(page, "/docs/econ/macroeconomic");
+  // Every table is in a focusable box, and the widest ("How the data is organised") scrolls inside its own.
+  const boxes = page.locator(".markdown .table-scroll");
+  expect(await page.locator(".markdown table").count()).toBe(await boxes.locator("> table").count());
+  await expect(boxes.first()).toHaveAttribute("tabindex", "0");
+  expect(await boxes.evaluateAll((elements) => elements.some((element) => element.scrollWidth > element.clientWidth))).toBe(true);
+
+  await open(page, operation);
+  const table = page.locator(".field-table").first();
+  await expect(table.locator("thead")).toBeHidden();
+  const cell = table.locator("tbody td").first();
+  expect(await cell.evaluate((element) => getComputedStyle(element, "::before").content)).toBe('"Name"');
+  const [label, value] = await cell.evaluate((element) => [getComputedStyle(element, "::before").width, getComputedStyle(element).display]);
+  expect(parseFloat(label!)).toBeGreaterThan(0);
+  expect(value).toBe("grid");
 });
