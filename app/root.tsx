@@ -18,7 +18,7 @@ import { defersHydration } from "~/modules/hydration/deferred-hydration";
 import { languageOfPath, languageTags } from "~/modules/i18n/language";
 import { BrandCssVariables } from "~/modules/theme/css-variables";
 import { brandThemes } from "~/modules/theme/mantine-themes";
-import { narrowLayoutLimit, themeForPath } from "~/modules/theme/theme";
+import { themeForPath } from "~/modules/theme/theme";
 import { readToast } from "~/modules/toast/toast.server";
 
 export const links: LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
@@ -62,7 +62,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           : null}
         <ColorSchemeScript defaultColorScheme="light" nonce={nonce} />
       </head>
-      <body data-theme={theme} data-layout={narrowLayoutLimit(pathname) === 1520 ? "wide" : "default"}>
+      <body data-theme={theme}>
         <MantineProvider theme={brandThemes[theme]} defaultColorScheme="light" withCssVariables={false}>
           <BrandCssVariables theme={theme} />
           <a className="skip-link" href="#main">

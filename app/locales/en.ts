@@ -16,6 +16,7 @@ const en = {
     openMenu: "Open menu",
     language: "Language",
     languageNames: { en: "English", zh: "中文" },
+    siteMenu: "Site menu",
   },
   themes: {
     default: "Developer Portal",
@@ -73,6 +74,9 @@ const en = {
       "Our support desk works 24 hours a day, six days a week, and replies within one hour in English, Chinese, Korean and Japanese.",
     contactUs: "Contact us",
     learnMore: "Learn more about {{name}}",
+    sampleCaption: "A call to the free sandbox",
+    sampleRequest: "Request",
+    sampleResponse: "Response",
   },
   products: {
     indexTitle: "API products",

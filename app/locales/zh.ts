@@ -17,6 +17,7 @@ const zh: Translation = {
     openMenu: "打开菜单",
     language: "语言",
     languageNames: { en: "English", zh: "中文" },
+    siteMenu: "网站菜单",
   },
   themes: {
     default: "开发者门户",
@@ -73,6 +74,9 @@ const zh: Translation = {
     supportText: "我们的支持团队每周工作六天、每天 24 小时，并在一小时内以英语、中文、韩语或日语回复。",
     contactUs: "联系我们",
     learnMore: "了解 {{name}}",
+    sampleCaption: "调用免费沙盒",
+    sampleRequest: "请求",
+    sampleResponse: "响应",
   },
   products: {
     indexTitle: "API 产品",

@@ -100,7 +100,7 @@ test.describe("profile", () => {
     await page.locator("#picture").setInputFiles({ name: "me.png", mimeType: "image/png", buffer: png });
     await page.getByRole("button", { name: "Upload picture" }).click();
     await expect(page.getByTestId("notification").filter({ hasText: "Your profile picture has been updated." })).toBeVisible();
-    await expect(page.locator('header img[src="/api/auth/profile-picture"]')).toBeVisible();
+    await expect(page.getByTestId("account-name").locator('img[src="/api/auth/profile-picture"]')).toBeVisible();
     const picture = await page.request.get("/api/auth/profile-picture");
     expect(picture.headers()["content-type"]).toBe("image/png");
     expect(Buffer.from(await picture.body()).equals(png)).toBe(true);

@@ -15,30 +15,38 @@ export function Html({ html, lang }: { html: string; lang?: string }) {
   );
 }
 
+/** A parameter or field table; on phones each row stacks as a list of label and value (app.css, .field-table). */
 export function FieldTable({ fields, withLocation }: { fields: (SchemaField & { in?: string })[]; withLocation?: boolean }) {
   const { t } = useTranslation();
+  const labels = {
+    name: t("docs.name"),
+    location: t("docs.location"),
+    type: t("docs.type"),
+    required: t("docs.required"),
+    description: t("docs.description"),
+  };
   return (
-    <TableScroll minWidth={560}>
-      <Table striped withTableBorder>
+    <TableScroll minWidth={560} className="field-table-scroll">
+      <Table striped withTableBorder className="field-table">
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>{t("docs.name")}</Table.Th>
-            {withLocation ? <Table.Th>{t("docs.location")}</Table.Th> : null}
-            <Table.Th>{t("docs.type")}</Table.Th>
-            <Table.Th>{t("docs.required")}</Table.Th>
-            <Table.Th>{t("docs.description")}</Table.Th>
+            <Table.Th>{labels.name}</Table.Th>
+            {withLocation ? <Table.Th>{labels.location}</Table.Th> : null}
+            <Table.Th>{labels.type}</Table.Th>
+            <Table.Th>{labels.required}</Table.Th>
+            <Table.Th>{labels.description}</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
           {fields.map((field) => (
             <Table.Tr key={`${field.in ?? ""}-${field.name}`}>
-              <Table.Td>
+              <Table.Td data-label={labels.name}>
                 <Code>{field.name}</Code>
               </Table.Td>
-              {withLocation ? <Table.Td>{field.in}</Table.Td> : null}
-              <Table.Td>{field.type}</Table.Td>
-              <Table.Td>{field.required ? t("docs.yes") : t("docs.no")}</Table.Td>
-              <Table.Td>{field.description}</Table.Td>
+              {withLocation ? <Table.Td data-label={labels.location}>{field.in}</Table.Td> : null}
+              <Table.Td data-label={labels.type}>{field.type}</Table.Td>
+              <Table.Td data-label={labels.required}>{field.required ? t("docs.yes") : t("docs.no")}</Table.Td>
+              <Table.Td data-label={labels.description}>{field.description}</Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>

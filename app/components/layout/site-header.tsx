@@ -1,6 +1,8 @@
 import { Avatar } from "@mantine/core";
 import { Form, useLocation } from "@remix-run/react";
+import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
+import { bindHeaderMenu } from "~/modules/docs/page-behaviours";
 import { languageOfPath, languages, localizePath, splitLanguagePrefix, switchLanguagePath } from "~/modules/i18n/language";
 import type { ThemeName } from "~/modules/registry/registry";
 import { AppLink } from "./app-link";
@@ -31,13 +33,17 @@ function NavLinks() {
   );
 }
 
-/** Links to the same page in every language; plain links, so switching works without JavaScript. */
-function LanguageSwitcher() {
+/**
+ * Links to the same page in every language; plain links, so switching works without JavaScript. In the bar a
+ * navigation landmark; inside the ☰ menu, which is one landmark itself, a labelled group.
+ */
+function LanguageSwitcher({ inMenu = false }: { inMenu?: boolean }) {
   const { t } = useTranslation();
   const { pathname, search } = useLocation();
   const current = languageOfPath(pathname);
+  const Container = inMenu ? "div" : "nav";
   return (
-    <nav aria-label={t("nav.language")} className="language-switcher">
+    <Container aria-label={t("nav.language")} role={inMenu ? "group" : undefined} className="language-switcher">
       {languages.map((language) => (
         <a
           key={language}
@@ -50,7 +56,7 @@ function LanguageSwitcher() {
           {t(`nav.languageNames.${language}`)}
         </a>
       ))}
-    </nav>
+    </Container>
   );
 }
 
@@ -59,8 +65,8 @@ export interface HeaderAccount {
   hasPicture: boolean;
 }
 
-/** Signed in: picture, name (to the dashboard) and sign out; otherwise the sign-in link. */
-function AccountArea({ account }: { account: HeaderAccount | null }) {
+/** Signed in: picture, name (to the dashboard) and sign out; otherwise the sign-in link. The menu's copy has no test id. */
+function AccountArea({ account, inMenu = false }: { account: HeaderAccount | null; inMenu?: boolean }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   if (!account) {
@@ -72,8 +78,9 @@ function AccountArea({ account }: { account: HeaderAccount | null }) {
   }
   return (
     <div className="account">
-      <AppLink to="/dashboard" className="account-link" data-testid="account-name">
-        <Avatar src={account.hasPicture ? "/api/auth/profile-picture" : null} alt="" size={32} radius="xl" color="gray">
+      <AppLink to="/dashboard" className="account-link" data-testid={inMenu ? undefined : "account-name"}>
+        {/* The brand colour on white, as the current language: the grey light variant was dark on dark. */}
+        <Avatar src={account.hasPicture ? "/api/auth/profile-picture" : null} alt="" size={32} radius="xl" variant="white">
           {account.name.slice(0, 1).toUpperCase()}
         </Avatar>
         <span className="account-name">{account.name}</span>
@@ -87,8 +94,23 @@ function AccountArea({ account }: { account: HeaderAccount | null }) {
   );
 }
 
+/**
+ * The site header. From 992 px the bar holds the navigation, the languages and the account; below, only the brand
+ * and the ☰ <details> menu, which holds all three (no JavaScript needed to open it). With JavaScript the menu
+ * closes on Escape, on a click outside and on navigation (bindHeaderMenu).
+ */
 export function SiteHeader({ theme, account }: { theme: ThemeName; account: HeaderAccount | null }) {
   const { t } = useTranslation();
+  const menu = useRef<HTMLDetailsElement>(null);
+  const { pathname } = useLocation();
+
+  useEffect(() => {
+    if (menu.current) return bindHeaderMenu(menu.current);
+  }, []);
+  useEffect(() => {
+    if (menu.current) menu.current.open = false;
+  }, [pathname]);
+
   return (
     <header className="site-header">
       <div className="site-header-inner">
@@ -98,18 +120,23 @@ export function SiteHeader({ theme, account }: { theme: ThemeName; account: Head
           </span>
           <span className="brand-text">
             <span className="brand-name">{t("meta.siteName")}</span>
-            <span className="brand-theme">{t(`themes.${theme}`)}</span>
+            {/* The default theme's name repeats the site's name: only a product's theme is said. */}
+            {theme === "default" ? null : <span className="brand-theme">{t(`themes.${theme}`)}</span>}
           </span>
         </AppLink>
         <nav aria-label={t("nav.mainNavigation")} className="nav-desktop">
           <NavLinks />
         </nav>
-        <LanguageSwitcher />
-        <AccountArea account={account} />
-        <details className="nav-mobile">
+        <div className="header-tools">
+          <LanguageSwitcher />
+          <AccountArea account={account} />
+        </div>
+        <details ref={menu} className="nav-mobile">
           <summary aria-label={t("nav.openMenu")}>☰</summary>
-          <nav aria-label={t("nav.mainNavigation")}>
+          <nav aria-label={t("nav.siteMenu")} className="nav-mobile-panel">
             <NavLinks />
+            <LanguageSwitcher inMenu />
+            <AccountArea account={account} inMenu />
           </nav>
         </details>
       </div>

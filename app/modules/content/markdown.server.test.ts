@@ -19,6 +19,13 @@ describe("renderMarkdown", () => {
     expect(html).toContain("<table>");
   });
 
+  it("puts every table, written in markdown or in HTML, in a scroll box of its own", async () => {
+    const { html } = await renderMarkdown("| a | b |\n| - | - |\n| 1 | 2 |\n\n<table><tr><td>x</td></tr></table>\n\nA <code>&lt;table></code> in text.\n");
+    expect(html.match(/<div class="table-scroll" tabindex="0"><table>/g)).toHaveLength(2);
+    expect(html.match(/<\/table><\/div>/g)).toHaveLength(2);
+    expect(html).toContain("&lt;table&gt;");
+  });
+
   it("gives internal links the page's language prefix and leaves external ones alone", async () => {
     const { html } = await renderMarkdown("[Models](/docs/econ/macroeconomic/docs/models) [Status](https://status.example.com)", {
       linkLanguage: "zh",

@@ -29,6 +29,15 @@ export function headingId(text: string): string {
     .replace(/\s+/g, "-");
 }
 
+/**
+ * Every table of sanitized HTML in the scroll box `TableScroll` draws (components/layout/table-scroll.tsx): a wide
+ * table scrolls inside it instead of making the page wider than a phone. After sanitizing, so the policy need not
+ * allow the box, and safe on its output: there `<table` and `</table>` are only ever tags.
+ */
+function wrapTables(html: string): string {
+  return html.replace(/<table[\s>]/g, '<div class="table-scroll" tabindex="0">$&').replace(/<\/table>/g, "</table></div>");
+}
+
 export interface RenderedMarkdown {
   title: string;
   html: string;
@@ -94,5 +103,5 @@ export async function renderMarkdown(
       },
     },
   });
-  return { title, html: sanitizeMarkdownHtml(await marked.parse(body)) };
+  return { title, html: wrapTables(sanitizeMarkdownHtml(await marked.parse(body))) };
 }

@@ -120,3 +120,36 @@ export function bindCopyButtons(labels: CopyLabels): () => void {
   document.addEventListener("click", onClick);
   return () => document.removeEventListener("click", onClick);
 }
+
+/**
+ * The header's ☰ <details> menu (every page; below 992 px): Escape closes it and gives the focus back to its
+ * toggle, and so do a click outside it and the focus moving out of it. Without JavaScript the shade around it is
+ * the toggle, so a click beside the menu still closes it; CSS locks page scrolling while it is open.
+ */
+export function bindHeaderMenu(menu: HTMLDetailsElement): () => void {
+  const close = () => {
+    menu.open = false;
+  };
+  const onKey = (event: KeyboardEvent) => {
+    if (event.key === "Escape" && menu.open && !event.defaultPrevented) {
+      event.preventDefault();
+      close();
+      menu.querySelector("summary")?.focus();
+    }
+  };
+  const onClick = (event: MouseEvent) => {
+    if (menu.open && event.target instanceof Node && !menu.contains(event.target)) close();
+  };
+  // A click on the menu's padding blurs to no element at all: only focus reaching another element closes it.
+  const onFocusOut = (event: FocusEvent) => {
+    if (event.relatedTarget instanceof Node && !menu.contains(event.relatedTarget)) close();
+  };
+  document.addEventListener("keydown", onKey);
+  document.addEventListener("click", onClick);
+  menu.addEventListener("focusout", onFocusOut);
+  return () => {
+    document.removeEventListener("keydown", onKey);
+    document.removeEventListener("click", onClick);
+    menu.removeEventListener("focusout", onFocusOut);
+  };
+}

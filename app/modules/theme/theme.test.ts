@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { narrowLayoutLimit, themeForPath } from "./theme";
+import { themeForPath } from "./theme";
 
 describe("themeForPath", () => {
   it("chooses the family palette from the path", () => {
@@ -10,11 +10,5 @@ describe("themeForPath", () => {
     expect(themeForPath("/en/api-products/estate/api")).toBe("intelligence");
     expect(themeForPath("/contact")).toBe("default");
     expect(themeForPath("/")).toBe("default");
-  });
-
-  it("uses 1520 px for docs and dashboard, 991 px elsewhere", () => {
-    expect(narrowLayoutLimit("/docs/econ/macroeconomic")).toBe(1520);
-    expect(narrowLayoutLimit("/zh/dashboard")).toBe(1520);
-    expect(narrowLayoutLimit("/contact")).toBe(991);
   });
 });

@@ -5,9 +5,3 @@ import { splitLanguagePrefix } from "~/modules/i18n/language";
 export function themeForPath(pathname: string): ThemeName {
   return findFamilyForPath(splitLanguagePrefix(pathname).path)?.theme ?? "default";
 }
-
-/** Docs and dashboard switch to the narrow layout below 1520 px, everything else below 991 px. */
-export function narrowLayoutLimit(pathname: string): number {
-  const { path } = splitLanguagePrefix(pathname);
-  return /^\/(docs|dashboard)(\/|$)/.test(path) ? 1520 : 991;
-}
