@@ -7,7 +7,7 @@
  */
 import { activateDeferredScripts, REACHED_ATTRIBUTE, REACHING_EVENTS } from "../hydration/deferred-hydration";
 import { startServiceWorker } from "../offline/service-worker.client";
-import { bindCopyButtons, bindDrawer, bindVersionSwitcher, revealCurrentEntry } from "./page-behaviours";
+import { bindCodeTabs, bindCopyButtons, bindDrawer, bindVersionSwitcher, revealCurrentEntry } from "./page-behaviours";
 
 const script = document.currentScript as HTMLScriptElement | null;
 // Not the "js" class, which says React runs: a toast keeps its CSS fade until React takes the page over.
@@ -24,6 +24,7 @@ if (drawer && aside) {
 for (const menu of document.querySelectorAll<HTMLDetailsElement>("details.version-switcher")) bindings.push(bindVersionSwitcher(menu));
 const { copy, copied, copyCode } = script?.dataset ?? {};
 if (copy && copied && copyCode) bindings.push(bindCopyButtons({ copy, copied, copyCode }));
+bindings.push(bindCodeTabs());
 
 const listening = { capture: true, passive: true };
 
