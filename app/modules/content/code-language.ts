@@ -8,7 +8,7 @@
 export const codeLanguages = ["curl", "python", "javascript", "php", "r"] as const;
 export type CodeLanguage = (typeof codeLanguages)[number];
 
-export const CODE_LANGUAGE_COOKIE = "code_language";
+const CODE_LANGUAGE_COOKIE = "code_language";
 
 /** A year: a preference, not a secret. */
 const COOKIE_MAX_AGE = 365 * 24 * 60 * 60;

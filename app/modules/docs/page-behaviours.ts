@@ -123,7 +123,7 @@ export function bindCopyButtons(labels: CopyLabels): () => void {
 }
 
 /** Shows a language in every group of code tabs that has it (code-tabs.tsx); the others keep theirs. */
-export function showCodeLanguage(root: ParentNode, language: string) {
+function showCodeLanguage(root: ParentNode, language: string) {
   for (const group of root.querySelectorAll(".code-tabs")) {
     const panels = [...group.querySelectorAll<HTMLElement>(".code-panel")];
     if (!panels.some((panel) => panel.dataset.codeLanguage === language)) continue;
