@@ -137,11 +137,14 @@ function showCodeLanguage(root: ParentNode, language: string) {
  * The code tabs switch in place: a click shows its language in every group of the page and keeps it in the cookie
  * the server reads on the next page, instead of posting the tabs' form (its way without JavaScript). The clicked tab
  * stays where it was on the screen while the groups above it change height. A page a cache kept with another
- * choice shows the cookie's at once.
+ * choice (the service worker's offline copy, the back/forward cache) shows the cookie's at once.
  */
 export function bindCodeTabs(): () => void {
-  const chosen = codeLanguageOfCookies(document.cookie);
-  if (chosen) showCodeLanguage(document, chosen);
+  const showChosen = () => {
+    const chosen = codeLanguageOfCookies(document.cookie);
+    if (chosen) showCodeLanguage(document, chosen);
+  };
+  showChosen();
   function onClick(event: MouseEvent) {
     const tab = event.target instanceof Element ? event.target.closest<HTMLButtonElement>("button.code-tab") : null;
     if (!tab || !isCodeLanguage(tab.value)) return;
@@ -152,5 +155,10 @@ export function bindCodeTabs(): () => void {
     window.scrollBy(0, tab.getBoundingClientRect().top - top);
   }
   document.addEventListener("click", onClick);
-  return () => document.removeEventListener("click", onClick);
+  // A page the back button restores from memory shows the choice made since on another page.
+  window.addEventListener("pageshow", showChosen);
+  return () => {
+    document.removeEventListener("click", onClick);
+    window.removeEventListener("pageshow", showChosen);
+  };
 }
