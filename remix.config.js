@@ -52,6 +52,7 @@ export function routes(defineRoutes) {
         route(path, "routes/api/product-api.ts", { id: path });
     route("api/corp-predefined-datasets", "routes/api/corp-predefined-datasets.ts");
     route("docs/:vendor/:set/downloads/:file", "routes/docs/download.ts");
+    route("docs/code-language", "routes/docs/code-language.ts");
     // The documentation for coding assistants (llmstxt.org); docs pages as markdown are answered in the HTTP layer.
     route("llms.txt", "routes/docs/llms-txt.ts");
     route("llms-full.txt", "routes/docs/llms-full-txt.ts");

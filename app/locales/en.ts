@@ -458,6 +458,7 @@ const en = {
       webhookNote:
         "The API sends this request to the URL you register; it is not called. The samples post an example delivery to your own endpoint, to test it.",
     },
+    codeLanguage: "Language of the code samples",
   },
   search: {
     title: "Search the documentation",

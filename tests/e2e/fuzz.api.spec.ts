@@ -256,6 +256,7 @@ const FIELDS_BY_ROUTE: Record<string, string[]> = {
   "routes/dashboard/delete-account.tsx": ["email"],
   "routes/api/auth-webhook-test.ts": ["target"],
   "routes/dashboard/webhooks.tsx": ["intent", "target"],
+  "routes/docs/code-language.ts": ["language", "back"],
 };
 /** A route nobody listed yet gets every field the portal knows. */
 const ALL_FIELDS = [...new Set([...Object.values(FIELDS_BY_ROUTE).flat(), "id", "ids", "q"])];

@@ -6,6 +6,7 @@ import type { SdkEntry } from "~/modules/docs/exports/download-pages";
 import type { DownloadListing } from "~/modules/docs/exports/downloads";
 import type { QueryBuilderData } from "~/modules/docs/query-builder";
 import { languageOfPath } from "~/modules/i18n/language";
+import { CodeTabs } from "./code-tabs";
 import { Html, type DocPageOf } from "./doc-page-parts";
 import { DownloadsPanel, RClientButton } from "./downloads-panel";
 import { OperationPageView } from "./operation-page-view";
@@ -24,22 +25,24 @@ interface DocPageViewProps extends WrittenExtras {
   page: Renderable;
   /** An operation page's query builder: who may send and the values shown first. */
   queryBuilder?: QueryBuilderData | null;
+  /** The reader's language of code samples (a cookie), whose tab the samples show first. */
+  codeLanguage: string | null;
 }
 
 /**
  * One docs page: written markdown, an empty state, or a reference page generated from the spec, each kind
  * drawn by its own component.
  */
-export function DocPageView({ page, downloads, rClient, queryBuilder }: DocPageViewProps) {
+export function DocPageView({ page, downloads, rClient, queryBuilder, codeLanguage }: DocPageViewProps) {
   switch (page.kind) {
     case "markdown":
-      return <MarkdownPageView page={page} downloads={downloads} rClient={rClient} />;
+      return <MarkdownPageView page={page} downloads={downloads} rClient={rClient} codeLanguage={codeLanguage} />;
     case "empty":
       return <EmptyPageView page={page} downloads={downloads} rClient={rClient} />;
     case "tag":
       return <TagPageView page={page} />;
     case "operation":
-      return <OperationPageView page={page} queryBuilder={queryBuilder} />;
+      return <OperationPageView page={page} queryBuilder={queryBuilder} codeLanguage={codeLanguage} />;
     case "models":
       return <ModelsPageView page={page} />;
     case "postman":
@@ -49,8 +52,16 @@ export function DocPageView({ page, downloads, rClient, queryBuilder }: DocPageV
   }
 }
 
-/** A written page, with a note when it is shown in another language than the reader's. */
-function MarkdownPageView({ page, downloads, rClient }: { page: DocPageOf<"markdown"> } & WrittenExtras) {
+/**
+ * A written page, with a note when it is shown in another language than the reader's; a sample written in
+ * several languages shows as tabs.
+ */
+function MarkdownPageView({
+  page,
+  downloads,
+  rClient,
+  codeLanguage,
+}: { page: DocPageOf<"markdown">; codeLanguage: string | null } & WrittenExtras) {
   const { t } = useTranslation();
   const language = languageOfPath(useLocation().pathname);
   return (
@@ -64,7 +75,13 @@ function MarkdownPageView({ page, downloads, rClient }: { page: DocPageOf<"markd
           {t("docs.untranslated")}
         </Alert>
       ) : null}
-      <Html html={page.html} lang={page.contentLanguage} />
+      {page.parts.map((part, index) =>
+        part.kind === "html" ? (
+          <Html key={index} html={part.html} lang={page.contentLanguage} />
+        ) : (
+          <CodeTabs key={index} id={`code-samples-${index}`} samples={part.samples} chosen={codeLanguage} />
+        ),
+      )}
       {downloads ? <DownloadsPanel listing={downloads} /> : null}
     </article>
   );

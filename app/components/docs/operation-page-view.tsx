@@ -3,6 +3,7 @@ import { useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { QueryBuilderData } from "~/modules/docs/query-builder";
 import { languageOfPath } from "~/modules/i18n/language";
+import { CodeTabs } from "./code-tabs";
 import { FieldTable, Html, type DocPageOf } from "./doc-page-parts";
 import { QueryBuilder } from "./query-builder";
 import { SchemaTree } from "./schema-tree-view";
@@ -11,38 +12,52 @@ type OperationPage = DocPageOf<"operation">;
 
 const samplesNotes = { "with-key": "queryBuilder.samplesWithKey", key: "docs.samplesKey", session: "docs.samplesSession" } as const;
 
-const sampleNames: Record<string, string> = { curl: "curl", python: "Python", javascript: "JavaScript", php: "PHP", r: "R" };
-
-/** One operation of the spec: its parameters, the query builder, its request body, responses and request samples. */
-export function OperationPageView({ page, queryBuilder }: { page: OperationPage; queryBuilder?: QueryBuilderData | null }) {
+/**
+ * One operation of the spec: its description, parameters, query builder, request body and responses, with the
+ * request samples and the example response in a code column beside them from 1200 px (under the description
+ * below), in the reader's chosen language.
+ */
+export function OperationPageView({
+  page,
+  queryBuilder,
+  codeLanguage,
+}: {
+  page: OperationPage;
+  queryBuilder?: QueryBuilderData | null;
+  codeLanguage: string | null;
+}) {
   const { t } = useTranslation();
   const language = languageOfPath(useLocation().pathname);
   return (
-    <article>
-      <Text size="sm" c="dimmed">
-        {page.tag[language]}
-      </Text>
-      <Title order={1} mb="xs">
-        {page.title}
-      </Title>
-      <p className="operation-signature">
-        <span className={`method method-${page.method.toLowerCase()}`}>{page.method}</span> <Code>{page.path}</Code>
-        {page.webhook ? (
-          <Badge ml="xs" color="gray.8">
-            {t("docs.schemaView.webhook")}
-          </Badge>
-        ) : null}
-      </p>
-      {page.webhook ? <Alert color="gray">{t("docs.schemaView.webhookNote")}</Alert> : null}
-      <Text my="md">{page.description}</Text>
-      <Title order={2} size="h3" mt="lg" mb="sm">
-        {t("docs.parameters")}
-      </Title>
-      {page.parameters.length ? <FieldTable fields={page.parameters} withLocation /> : <Text>{t("docs.noParameters")}</Text>}
-      {queryBuilder && !page.webhook ? <QueryBuilder form={page.builder} {...queryBuilder} /> : null}
-      {page.requestBody ? <RequestBody body={page.requestBody} /> : null}
-      <Responses responses={page.responses} />
-      <RequestSamples page={page} />
+    <article className="operation-page">
+      <div className="operation-head">
+        <Text size="sm" c="dimmed">
+          {page.tag[language]}
+        </Text>
+        <Title order={1} mb="xs">
+          {page.title}
+        </Title>
+        <p className="operation-signature">
+          <span className={`method method-${page.method.toLowerCase()}`}>{page.method}</span> <Code>{page.path}</Code>
+          {page.webhook ? (
+            <Badge ml="xs" color="gray.8">
+              {t("docs.schemaView.webhook")}
+            </Badge>
+          ) : null}
+        </p>
+        {page.webhook ? <Alert color="gray">{t("docs.schemaView.webhookNote")}</Alert> : null}
+        <Text my="md">{page.description}</Text>
+      </div>
+      <CodeColumn page={page} codeLanguage={codeLanguage} />
+      <div className="operation-body">
+        <Title order={2} size="h3" mt="lg" mb="sm">
+          {t("docs.parameters")}
+        </Title>
+        {page.parameters.length ? <FieldTable fields={page.parameters} withLocation /> : <Text>{t("docs.noParameters")}</Text>}
+        {queryBuilder && !page.webhook ? <QueryBuilder form={page.builder} {...queryBuilder} /> : null}
+        {page.requestBody ? <RequestBody body={page.requestBody} /> : null}
+        <Responses responses={page.responses} />
+      </div>
     </article>
   );
 }
@@ -85,14 +100,6 @@ function Responses({ responses }: { responses: OperationPage["responses"] }) {
               {response.description} {response.schema ? <Code>{response.schema}</Code> : null}
             </Text>
             {response.tree ? <SchemaTree node={response.tree} /> : null}
-            {response.exampleHtml && response.status.startsWith("2") ? (
-              <>
-                <Text size="sm" mt="xs">
-                  {t("docs.exampleResponse")}
-                </Text>
-                <Html html={response.exampleHtml} />
-              </>
-            ) : null}
           </div>
         ))}
       </Stack>
@@ -100,11 +107,13 @@ function Responses({ responses }: { responses: OperationPage["responses"] }) {
   );
 }
 
-function RequestSamples({ page }: { page: OperationPage }) {
+/** The request samples in tabs and the successful responses' examples under them: sticky beside the reference from 1200 px. */
+function CodeColumn({ page, codeLanguage }: { page: OperationPage; codeLanguage: string | null }) {
   const { t } = useTranslation();
+  const examples = page.responses.filter((response) => response.exampleHtml && response.status.startsWith("2"));
   return (
-    <>
-      <Title order={2} size="h3" mt="lg" mb="sm">
+    <section className="operation-code" aria-labelledby="code-column-title" data-testid="code-column">
+      <Title order={2} size="h5" mb="xs" id="code-column-title">
         {t("docs.requestSamples")}
       </Title>
       {page.samplesNote !== "none" ? (
@@ -112,14 +121,18 @@ function RequestSamples({ page }: { page: OperationPage }) {
           {t(samplesNotes[page.samplesNote])}
         </Text>
       ) : null}
-      {page.samplesHtml.map((sample) => (
-        <section key={sample.language} aria-label={sampleNames[sample.language]} data-testid={`sample-${sample.language}`}>
-          <Title order={3} size="h5" mt="sm">
-            {sampleNames[sample.language]}
+      <CodeTabs id="code-samples" samples={page.samplesHtml} chosen={codeLanguage} />
+      {examples.map((response) => (
+        <div key={response.status} data-testid="example-response">
+          <Title order={3} size="h5" mt="md" mb="xs">
+            {t("docs.exampleResponse")}{" "}
+            <Badge color="teal.9" ml={4}>
+              {response.status}
+            </Badge>
           </Title>
-          <Html html={sample.html} />
-        </section>
+          <Html html={response.exampleHtml ?? ""} />
+        </div>
       ))}
-    </>
+    </section>
   );
 }

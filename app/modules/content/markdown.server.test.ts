@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { contrastRatio } from "~/modules/theme/contrast";
-import { headingId, highlightCode, renderMarkdown } from "./markdown.server";
+import { headingId, highlightCode, renderMarkdown, renderMarkdownParts } from "./markdown.server";
 
 describe("renderMarkdown", () => {
   it("takes the first heading as the title and highlights code with a copy button", async () => {
@@ -82,5 +82,41 @@ describe("renderMarkdown and raw HTML", () => {
     expect(html).toContain('<img src="x" />');
     expect(html).toContain("<a>click</a>");
     expect(html).toContain('<a href="mailto:support@example.com">mail</a>');
+  });
+});
+
+describe("renderMarkdownParts", () => {
+  const fence = (lang: string, code: string) => `\`\`\`${lang}\n${code}\n\`\`\`\n\n`;
+
+  it("groups one sample written in several languages, each with its output, and keeps the rest as HTML", async () => {
+    const source = `# Send the key\n\nIntro with [a link][ref].\n\n${fence("bash", "curl -s https://x")}${fence("output", "3 series")}${fence(
+      "python",
+      "print(3)",
+    )}${fence("output", "3 series")}${fence("php", "<?php echo 3;")}After.\n\n[ref]: /docs/x\n`;
+    const { title, parts } = await renderMarkdownParts(source);
+    expect(title).toBe("Send the key");
+    expect(parts.map((part) => part.kind)).toEqual(["html", "tabs", "html"]);
+    const [intro, tabs, after] = parts;
+    expect(intro?.kind === "html" && intro.html).toContain('<a href="/docs/x">a link</a>');
+    expect(tabs?.kind === "tabs" && tabs.samples.map((sample) => sample.language)).toEqual(["curl", "python", "php"]);
+    const python = tabs?.kind === "tabs" ? tabs.samples[1]!.html : "";
+    expect(python).toContain('data-language="python"');
+    expect(python).toContain('class="code-block code-output"');
+    expect(after?.kind === "html" && after.html).toContain("After.");
+  });
+
+  it("leaves alone a lone sample, a shell command that is not curl and a language written twice", async () => {
+    const { parts } = await renderMarkdownParts(
+      `${fence("bash", "pip install x")}${fence("python", "print(1)")}Then\n\n${fence("python", "a")}${fence("python", "b")}`,
+    );
+    expect(parts.map((part) => part.kind)).toEqual(["html"]);
+  });
+
+  it("renders as renderMarkdown does when joined", async () => {
+    const source = `${fence("javascript", "console.log(1)")}${fence("r", "print(1)")}`;
+    const { parts } = await renderMarkdownParts(source);
+    const joined = parts.map((part) => (part.kind === "html" ? part.html : part.samples.map((sample) => sample.html).join(""))).join("");
+    expect((await renderMarkdown(source)).html).toBe(joined);
+    expect(joined).toContain('data-language="r"');
   });
 });

@@ -1,5 +1,6 @@
-import { Marked, type Tokens } from "marked";
+import { Marked, type Token, type Tokens } from "marked";
 import { createHighlighter, type Highlighter } from "shiki";
+import { isCodeLanguage, type CodeLanguage } from "./code-language";
 import { localizePath, type Language } from "~/modules/i18n/language";
 import { dashboardLink, type DashboardLinks } from "./dashboard-links";
 import { splitTitle } from "./markdown-title";
@@ -74,14 +75,65 @@ export async function highlightCode(code: string, lang: string): Promise<string>
   return codeBlockHtml(await getHighlighter(), code, lang);
 }
 
+/** A piece of a rendered page: markdown as HTML, or the same sample in several languages, shown as tabs. */
+export type MarkdownPart = { kind: "html"; html: string } | { kind: "tabs"; samples: { language: CodeLanguage; html: string }[] };
+
+export interface RenderedMarkdownParts {
+  title: string;
+  parts: MarkdownPart[];
+}
+
+const SHELLS = new Set(["bash", "shell", "sh"]);
+
+/** The tab a code block belongs in: its language, curl for a shell block that runs curl, else none. */
+function tabLanguage(token: Token | undefined): CodeLanguage | null {
+  if (token?.type !== "code") return null;
+  const { lang, text } = token as Tokens.Code;
+  if (lang && SHELLS.has(lang)) return /^\s*curl\s/.test(text) ? "curl" : null;
+  return lang !== "curl" && isCodeLanguage(lang) ? lang : null;
+}
+
+const nextNonSpace = (tokens: Token[], index: number) => {
+  let next = index;
+  while (tokens[next]?.type === "space") next += 1;
+  return next;
+};
+
+/**
+ * The samples that start at `start`: code blocks in different tab languages one after the other, each with the
+ * `output` block after it; a group needs two languages. Answers the group's blocks and where it ends.
+ */
+function sampleGroup(tokens: Token[], start: number): { entries: { language: CodeLanguage; tokens: Token[] }[]; end: number } {
+  const entries: { language: CodeLanguage; tokens: Token[] }[] = [];
+  let index = start;
+  let end = start;
+  for (;;) {
+    const language = tabLanguage(tokens[index]);
+    if (!language || entries.some((entry) => entry.language === language)) break;
+    const blocks = [tokens[index]!];
+    let next = nextNonSpace(tokens, index + 1);
+    const output = tokens[next];
+    if (output?.type === "code" && (output as Tokens.Code).lang === "output") {
+      blocks.push(output);
+      next += 1;
+    }
+    entries.push({ language, tokens: blocks });
+    end = next;
+    index = nextNonSpace(tokens, next);
+  }
+  return { entries, end };
+}
+
 /**
  * Markdown to HTML on the server: highlighted code with a copy button, headings with anchors, tables. Raw HTML
- * and link schemes pass an allow-list, so content fetched from a configured source cannot run script.
+ * and link schemes pass an allow-list, so content fetched from a configured source cannot run script. The same
+ * sample written in several languages one after the other (curl, Python, JavaScript, PHP, R) comes out as one
+ * part, which a docs page shows as tabs.
  */
-export async function renderMarkdown(
+export async function renderMarkdownParts(
   source: string,
   { linkLanguage = null, outputCaption = "Output", dashboardLinks = "direct" }: RenderOptions = {},
-): Promise<RenderedMarkdown> {
+): Promise<RenderedMarkdownParts> {
   const shiki = await getHighlighter();
   const { title, body } = splitTitle(source);
   const marked = new Marked({
@@ -103,5 +155,31 @@ export async function renderMarkdown(
       },
     },
   });
-  return { title, html: wrapTables(sanitizeMarkdownHtml(await marked.parse(body))) };
+  const tokens = marked.lexer(body);
+  // Reference-style links resolve through the list's own map.
+  const html = (slice: Token[]) => wrapTables(sanitizeMarkdownHtml(marked.parser(Object.assign(slice, { links: tokens.links }))));
+  const parts: MarkdownPart[] = [];
+  let pending: Token[] = [];
+  let index = 0;
+  while (index < tokens.length) {
+    const group = sampleGroup(tokens, index);
+    if (group.entries.length < 2) {
+      pending.push(tokens[index]!);
+      index += 1;
+      continue;
+    }
+    if (pending.length) parts.push({ kind: "html", html: html(pending) });
+    pending = [];
+    parts.push({ kind: "tabs", samples: group.entries.map((entry) => ({ language: entry.language, html: html(entry.tokens) })) });
+    index = group.end;
+  }
+  if (pending.length) parts.push({ kind: "html", html: html(pending) });
+  return { title, parts };
+}
+
+/** Markdown as one piece of HTML (renderMarkdownParts), its samples one after the other: FAQ, legal pages, release notes. */
+export async function renderMarkdown(source: string, options: RenderOptions = {}): Promise<RenderedMarkdown> {
+  const { title, parts } = await renderMarkdownParts(source, options);
+  const html = parts.map((part) => (part.kind === "html" ? part.html : part.samples.map((sample) => sample.html).join(""))).join("");
+  return { title, html };
 }

@@ -3,7 +3,7 @@ import type { DocSetId } from "~/modules/registry/registry";
 import { docLabel } from "./doc-labels";
 import { docSetPages, writtenPagePaths } from "./doc-pages";
 import type { DashboardLinks } from "~/modules/content/dashboard-links";
-import { highlightCode, renderMarkdown } from "~/modules/content/markdown.server";
+import { highlightCode, renderMarkdownParts, type MarkdownPart } from "~/modules/content/markdown.server";
 import { dataApiBaseUrl } from "~/modules/data-api/client.server";
 import { fixedT } from "~/modules/i18n/i18n.server";
 import { writtenPageContent } from "./page-content.server";
@@ -31,7 +31,8 @@ export { schemaType, type SchemaField };
 
 export type DocPage =
   /** contentLanguage: the language the page is written in, English when it is not translated yet. */
-  | { kind: "markdown"; title: string; html: string; contentLanguage: Language }
+  /** parts: the page's HTML, with its samples in several languages apart, shown as tabs. */
+  | { kind: "markdown"; title: string; parts: MarkdownPart[]; contentLanguage: Language }
   | { kind: "empty"; title: Label }
   | { kind: "tag"; title: Label; description: string; operations: { method: string; path: string; summary: string; href: string }[] }
   | {
@@ -250,7 +251,7 @@ export async function resolveDocPage(
   const written = await writtenPageContent(set, page, language);
   if (written) {
     const outputCaption = (await fixedT(language))("docs.output");
-    const rendered = await renderMarkdown(written.content, { linkLanguage: linkLanguage(language), outputCaption, dashboardLinks });
+    const rendered = await renderMarkdownParts(written.content, { linkLanguage: linkLanguage(language), outputCaption, dashboardLinks });
     return { kind: "markdown", ...rendered, contentLanguage: written.language };
   }
   if (!writtenPagePaths(set).includes(page)) return { kind: "not-found" };

@@ -7,7 +7,7 @@
  */
 import { activateDeferredScripts, REACHED_ATTRIBUTE, REACHING_EVENTS } from "../hydration/deferred-hydration";
 import { startServiceWorker } from "../offline/service-worker.client";
-import { bindCopyButtons, bindDrawer, bindHeaderMenu, bindVersionSwitcher, revealCurrentEntry } from "./page-behaviours";
+import { bindCodeTabs, bindCopyButtons, bindDrawer, bindHeaderMenu, bindVersionSwitcher, revealCurrentEntry } from "./page-behaviours";
 
 const script = document.currentScript as HTMLScriptElement | null;
 // Not the "js" class, which says React runs: a toast keeps its CSS fade until React takes the page over.
@@ -26,6 +26,7 @@ const headerMenu = document.querySelector<HTMLDetailsElement>("details.nav-mobil
 if (headerMenu) bindings.push(bindHeaderMenu(headerMenu));
 const { copy, copied, copyCode } = script?.dataset ?? {};
 if (copy && copied && copyCode) bindings.push(bindCopyButtons({ copy, copied, copyCode }));
+bindings.push(bindCodeTabs());
 
 const listening = { capture: true, passive: true };
 

@@ -3,6 +3,7 @@
  * hydrated, and before that the small script of a page whose hydration waits (docs-page.browser.ts) does. Each
  * binding answers the function that removes it.
  */
+import { codeLanguageCookie, codeLanguageOfCookies, isCodeLanguage } from "../content/code-language";
 
 /**
  * The scroll position of a scrolling box that brings an entry outside its view to a third of its height,
@@ -151,5 +152,44 @@ export function bindHeaderMenu(menu: HTMLDetailsElement): () => void {
     document.removeEventListener("keydown", onKey);
     document.removeEventListener("click", onClick);
     menu.removeEventListener("focusout", onFocusOut);
+
+/** Shows a language in every group of code tabs that has it (code-tabs.tsx); the others keep theirs. */
+function showCodeLanguage(root: ParentNode, language: string) {
+  for (const group of root.querySelectorAll(".code-tabs")) {
+    const panels = [...group.querySelectorAll<HTMLElement>(".code-panel")];
+    if (!panels.some((panel) => panel.dataset.codeLanguage === language)) continue;
+    for (const panel of panels) panel.hidden = panel.dataset.codeLanguage !== language;
+    for (const tab of group.querySelectorAll<HTMLButtonElement>(".code-tab"))
+      tab.setAttribute("aria-pressed", String(tab.value === language));
+  }
+}
+
+/**
+ * The code tabs switch in place: a click shows its language in every group of the page and keeps it in the cookie
+ * the server reads on the next page, instead of posting the tabs' form (its way without JavaScript). The clicked tab
+ * stays where it was on the screen while the groups above it change height. A page a cache kept with another
+ * choice (the service worker's offline copy, the back/forward cache) shows the cookie's at once.
+ */
+export function bindCodeTabs(): () => void {
+  const showChosen = () => {
+    const chosen = codeLanguageOfCookies(document.cookie);
+    if (chosen) showCodeLanguage(document, chosen);
+  };
+  showChosen();
+  function onClick(event: MouseEvent) {
+    const tab = event.target instanceof Element ? event.target.closest<HTMLButtonElement>("button.code-tab") : null;
+    if (!tab || !isCodeLanguage(tab.value)) return;
+    event.preventDefault();
+    const top = tab.getBoundingClientRect().top;
+    showCodeLanguage(document, tab.value);
+    document.cookie = codeLanguageCookie(tab.value, location.protocol === "https:");
+    window.scrollBy(0, tab.getBoundingClientRect().top - top);
+  }
+  document.addEventListener("click", onClick);
+  // A page the back button restores from memory shows the choice made since on another page.
+  window.addEventListener("pageshow", showChosen);
+  return () => {
+    document.removeEventListener("click", onClick);
+    window.removeEventListener("pageshow", showChosen);
   };
 }

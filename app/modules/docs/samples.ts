@@ -7,9 +7,10 @@ import {
   type ApiModel,
   type ApiOperation,
 } from "./spec-model";
+import { codeLanguages, type CodeLanguage } from "../content/code-language";
 
-export const sampleLanguages = ["curl", "python", "javascript", "php", "r"] as const;
-export type SampleLanguage = (typeof sampleLanguages)[number];
+export const sampleLanguages = codeLanguages;
+export type SampleLanguage = CodeLanguage;
 
 /** Where a webhook's samples post their example delivery: the reader's own endpoint. */
 export const WEBHOOK_ENDPOINT = "https://example.com/your-webhook-endpoint";

@@ -121,6 +121,7 @@ function cacheableRequest(req: Request) {
   if (!kind) return null;
   const key = pageCacheKey({
     language: languageOfPath(req.path),
+    cookie: req.get("Cookie"),
     protocol: req.protocol,
     host: req.get("Host"),
     forwardedHost: req.get("X-Forwarded-Host"),

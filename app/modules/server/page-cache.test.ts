@@ -37,8 +37,14 @@ describe("which requests the page cache answers", () => {
     expect(cacheableKind({ ...anonymous, path: "/docs/econ/macroeconomic", cookie: "token=abc" })).toBeNull();
     expect(cacheableKind({ ...anonymous, path: "/docs/econ/macroeconomic", cookie: "toast=x" })).toBeNull();
     expect(cacheableKind({ ...anonymous, path: "/docs/econ/macroeconomic", cookie: "anything=1" })).toBeNull();
+    expect(cacheableKind({ ...anonymous, path: "/docs/econ/macroeconomic", cookie: "code_language=php; token=abc" })).toBeNull();
+    expect(cacheableKind({ ...anonymous, path: "/docs/econ/macroeconomic", cookie: "code_language=cobol" })).toBeNull();
     expect(cacheableKind({ ...anonymous, path: "/api/routing/data/macroeconomic", authorization: "Bearer x" })).toBeNull();
     expect(cacheableKind({ ...anonymous, path: "/docs/econ/macroeconomic", hasBody: true })).toBeNull();
+  });
+
+  it("takes a reader whose only cookie is their code language", () => {
+    expect(cacheableKind({ ...anonymous, path: "/docs/econ/macroeconomic", cookie: "code_language=python" })).toBe("document");
   });
 
   it("leaves a page asked for as markdown to the markdown middleware", () => {
@@ -52,6 +58,7 @@ describe("which requests the page cache answers", () => {
 describe("the cache key", () => {
   const parts = {
     language: "en" as const,
+    cookie: undefined,
     protocol: "http",
     host: "portal",
     forwardedHost: undefined,
@@ -66,6 +73,14 @@ describe("the cache key", () => {
     expect(pageCacheKey({ ...parts, host: "evil.example" })).not.toBe(key);
     expect(pageCacheKey({ ...parts, forwardedHost: "evil.example" })).not.toBe(key);
     expect(pageCacheKey({ ...parts, protocol: "https" })).not.toBe(key);
+  });
+
+  it("keeps one copy per code language, and none chosen apart from each", () => {
+    const key = pageCacheKey(parts);
+    const python = pageCacheKey({ ...parts, cookie: "code_language=python" });
+    expect(python).not.toBe(key);
+    expect(pageCacheKey({ ...parts, cookie: "code_language=php" })).not.toBe(python);
+    expect(pageCacheKey({ ...parts, cookie: " code_language=python" })).toBe(python);
   });
 });
 

@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { codeLanguageAlone } from "~/modules/content/code-language";
 import { markdownPageRequest, prefersMarkdown } from "~/modules/docs/llms-request";
 import { splitLanguagePrefix, type Language } from "~/modules/i18n/language";
 
@@ -24,13 +25,14 @@ export interface CacheableRequest {
 }
 
 /**
- * What a request may be answered with from the cache, or null. Any cookie sends it to the renderer: the
- * portal's cookies (session, flash toast, sandbox trial key) all change the page, and a cookie we do not know
- * might one day too; an anonymous reader carries none. A request for markdown is the markdown middleware's.
+ * What a request may be answered with from the cache, or null. Any cookie but the reader's language of code
+ * samples alone sends it to the renderer: the portal's cookies (session, flash toast, sandbox trial key) all
+ * change the page, and a cookie we do not know might one day too; an anonymous reader carries none or only that
+ * choice, which the key holds (pageCacheKey). A request for markdown is the markdown middleware's.
  * Query strings stay in the key, not out of the cache: operation pages are addressed by `?path=&method=`.
  */
 export function cacheableKind({ method, path, accept, cookie, authorization, hasBody }: CacheableRequest): CachedKind | null {
-  if ((method !== "GET" && method !== "HEAD") || cookie || authorization || hasBody) return null;
+  if ((method !== "GET" && method !== "HEAD") || (cookie && !codeLanguageAlone(cookie)) || authorization || hasBody) return null;
   if (ROUTING_DATA.test(path)) return "data";
   const page = splitLanguagePrefix(path).path.replace(/\/+$/, "");
   if (!DOCS_PAGE.test(page)) return null;
@@ -39,6 +41,8 @@ export function cacheableKind({ method, path, accept, cookie, authorization, has
 
 export interface KeyParts {
   language: Language;
+  /** The Cookie header, which cacheableKind let through only when it holds the reader's code language alone. */
+  cookie: string | undefined;
   protocol: string;
   host: string | undefined;
   forwardedHost: string | undefined;
@@ -46,9 +50,12 @@ export interface KeyParts {
   url: string;
 }
 
-/** Everything Remix builds the request URL from is in the key, so no header a client sends reaches another reader's page. */
-export function pageCacheKey({ language, protocol, host, forwardedHost, url }: KeyParts): string {
-  return [language, protocol, host ?? "", forwardedHost ?? "", url].join(" ");
+/**
+ * Everything Remix builds the request URL from is in the key, so no header a client sends reaches another reader's
+ * page; so is the code language the page shows, so one reader's choice never reaches another.
+ */
+export function pageCacheKey({ language, cookie, protocol, host, forwardedHost, url }: KeyParts): string {
+  return [language, codeLanguageAlone(cookie) ?? "-", protocol, host ?? "", forwardedHost ?? "", url].join(" ");
 }
 
 const CONTENT_TYPES: Record<CachedKind, RegExp> = { document: /^text\/html\b/i, data: /^application\/json\b/i };

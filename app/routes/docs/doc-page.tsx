@@ -6,9 +6,10 @@ import { DocPageView } from "~/components/docs/doc-page-view";
 import { GeneralErrorBoundary } from "~/components/errors/general-error-boundary";
 import { SandboxRegistrationForm as RegistrationForm } from "~/components/sandbox/sandbox-registration-form";
 import { getOptionalUser } from "~/modules/auth/session.server";
+import { codeLanguageOfCookies } from "~/modules/content/code-language";
 import { pageMeta } from "~/modules/content/page-meta";
 import { pageDownloads, resolveDocPage } from "~/modules/docs/doc-page.server";
-import { bindCopyButtons, copyLabels } from "~/modules/docs/page-behaviours";
+import { bindCodeTabs, bindCopyButtons, copyLabels } from "~/modules/docs/page-behaviours";
 import { keyLookup, operationFormAt, queryBuilderData, sendQuery } from "~/modules/docs/query-builder.server";
 import { notFound } from "~/modules/http/responses";
 import type { HydrationHandle } from "~/modules/hydration/deferred-hydration";
@@ -49,6 +50,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const queryBuilder = resolved.kind === "operation" && held ? queryBuilderData(docSet.id, resolved.builder, held) : null;
   const payload = {
     page: resolved,
+    codeLanguage: codeLanguageOfCookies(request.headers.get("Cookie")),
     title,
     siteName: t("meta.siteName"),
     sandboxForm,
@@ -90,11 +92,12 @@ export const headers: HeadersFunction = ({ actionHeaders, loaderHeaders, parentH
 };
 
 export default function DocPageRoute() {
-  const { page, downloads, rClient, sandboxForm, queryBuilder } = useLoaderData<typeof loader>();
+  const { page, downloads, rClient, sandboxForm, queryBuilder, codeLanguage } = useLoaderData<typeof loader>();
   useCopyButtons(page);
+  useEffect(() => bindCodeTabs(), [page]);
   return (
     <>
-      <DocPageView page={page} downloads={downloads} rClient={rClient} queryBuilder={queryBuilder} />
+      <DocPageView page={page} downloads={downloads} rClient={rClient} queryBuilder={queryBuilder} codeLanguage={codeLanguage} />
       {sandboxForm ? (
         <Suspense>
           <SandboxRegistrationForm form={sandboxForm} />
