@@ -61,12 +61,12 @@ test("docs pages render in Chinese and honestly say when a routed page has no co
 });
 
 test(
-  "a Chinese page not translated yet says it is shown in English, and samples show what they print",
+  "a translated Chinese quick example carries no English note, and samples show what they print",
   { tag: "@no-db" },
   async ({ page, baseURL }) => {
     await open(page, "/zh/docs/econ/macroeconomic/python/quick-examples/search-series-by-keyword");
-    await expect(page.getByTestId("untranslated")).toHaveText("本页尚未提供中文版本，以下为英文原文。");
-    await expect(page.locator(".markdown")).toHaveAttribute("lang", "en");
+    await expect(page.getByTestId("untranslated")).toHaveCount(0);
+    await expect(page.locator(".markdown")).toHaveAttribute("lang", "zh");
     // The sample calls the data API in force, and its output block is captioned in the page's language.
     await expect(page.locator('.code-block[data-language="python"]').first()).toContainText(`${baseURL}/data-api/macroeconomic`);
     await expect(page.locator(".code-output .code-caption").first()).toHaveText("输出");

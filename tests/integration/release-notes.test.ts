@@ -46,10 +46,11 @@ describe("release notes", () => {
     }
   });
 
-  it("serves the English notes in Chinese until they are translated, with Chinese links", async () => {
+  it("serves the translated notes in Chinese, entry for entry with the English ones, with Chinese links", async () => {
     const en = await getReleaseNotes("fund-flows", "en");
     const zh = await getReleaseNotes("fund-flows", "zh");
-    expect(zh.entries.map((entry) => entry.markdown)).toEqual(en.entries.map((entry) => entry.markdown));
+    expect(zh.entries.map((entry) => entry.date)).toEqual(en.entries.map((entry) => entry.date));
+    expect(zh.entries[0]?.markdown).toContain("速率限制");
     expect(zh.entries.some((entry) => entry.html.includes('href="/zh/docs/flows/api-v2/'))).toBe(true);
   });
 });
