@@ -152,6 +152,8 @@ export function bindHeaderMenu(menu: HTMLDetailsElement): () => void {
     document.removeEventListener("keydown", onKey);
     document.removeEventListener("click", onClick);
     menu.removeEventListener("focusout", onFocusOut);
+  };
+}
 
 /** Shows a language in every group of code tabs that has it (code-tabs.tsx); the others keep theirs. */
 function showCodeLanguage(root: ParentNode, language: string) {
