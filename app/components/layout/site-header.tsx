@@ -108,7 +108,8 @@ export function SiteHeader({ theme, account }: { theme: ThemeName; account: Head
         <AccountArea account={account} />
         <details className="nav-mobile">
           <summary aria-label={t("nav.openMenu")}>☰</summary>
-          <nav aria-label={t("nav.mainNavigation")}>
+          {/* Its own name: two navigation landmarks of one name on a page cannot be told apart. */}
+          <nav aria-label={t("nav.menuNavigation")}>
             <NavLinks />
           </nav>
         </details>
