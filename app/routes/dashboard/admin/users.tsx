@@ -34,7 +34,7 @@ export default function UsersPage() {
   const any = { value: "", label: t("admin.users.any") };
   return (
     <Stack gap="lg">
-      <Group justify="space-between" align="flex-end" className="page-heading">
+      <Group justify="space-between" align="flex-start" className="page-heading">
         <div>
           <Title order={1}>{t("admin.users.title")}</Title>
           <Text>{t("admin.users.lead")}</Text>

@@ -67,7 +67,7 @@ export default function DeletedFeedsPage() {
   const { t, i18n } = useTranslation();
   return (
     <Stack gap="lg" maw={1200}>
-      <Group justify="space-between" align="flex-end" className="page-heading">
+      <Group justify="space-between" align="flex-start" className="page-heading">
         <div>
           <Title order={1}>{t("admin.deletedFeeds.title")}</Title>
           <Text>{t("admin.deletedFeeds.lead")}</Text>

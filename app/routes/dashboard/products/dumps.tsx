@@ -63,7 +63,7 @@ export default function DumpsPage() {
   useLiveRevalidation(dumps.some((dump) => isActiveDumpStatus(dump.status)));
   return (
     <Stack gap="lg">
-      <Group justify="space-between" align="flex-end" className="page-heading">
+      <Group justify="space-between" align="flex-start" className="page-heading">
         <div>
           <Title order={1}>{t("dumps.title")}</Title>
           <Text>{t(productUis[segment].screenText.dumpsLead)}</Text>

@@ -87,7 +87,7 @@ export default function FeedDetailsPage() {
   const { t } = useTranslation();
   return (
     <Stack gap="lg" maw={1200}>
-      <Group justify="space-between" align="flex-end" className="page-heading">
+      <Group justify="space-between" align="flex-start" className="page-heading">
         <div>
           <Text size="sm">{t("econ.feedDetails.title")}</Text>
           <Title order={1}>{feed.name}</Title>

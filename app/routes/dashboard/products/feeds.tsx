@@ -109,7 +109,7 @@ export default function FeedsPage() {
 
   return (
     <Stack gap="lg" maw={1200}>
-      <Group justify="space-between" align="flex-end" className="page-heading">
+      <Group justify="space-between" align="flex-start" className="page-heading">
         <div>
           <Title order={1}>{t(productUis[segment].screenText.feedsTitle)}</Title>
           <Text>{t(productUis[segment].screenText.feedsLead)}</Text>
