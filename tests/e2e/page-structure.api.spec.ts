@@ -176,3 +176,19 @@ test("dashboard and admin pages: unique navigation names, and the side menu is t
   const current = menuLinks.filter((tag) => tag.attributes.get("aria-current") === "page").map((tag) => tag.attributes.get("href"));
   expect(current).toEqual(["/dashboard/admin/dashboard"]);
 });
+
+test("a feed's page tells its two ways to a dump apart", async ({ request }) => {
+  const token = await signInToken(request, await createAccount({ products: ["macroeconomic"] }));
+  const headers = { Authorization: `Bearer ${token}` };
+  const options = (await (await request.get("/api/econ-options", { headers })).json()) as { databases: { value: string }[] };
+  const created = await request.post("/api/econ-feed", { headers, data: { name: "GDP", database: options.databases[0]!.value } });
+  expect(created.status()).toBe(201);
+  const { id } = (await created.json()) as { id: string };
+  const html = await page(request, `/dashboard/econ/feed-details/${id}`, 200, token);
+  expect(decode(html)).toContain(
+    "“Run as dump” starts a dump of this feed's selection now, as it is saved. “Create a dump from this feed” opens the dump form",
+  );
+  const described = startTags(html).filter((tag) => tag.attributes.get("aria-describedby") === "dump-choices");
+  expect(described).toHaveLength(2);
+  expect(structureProblems(html)).toEqual([]);
+});
