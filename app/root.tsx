@@ -2,7 +2,18 @@ import "@mantine/core/styles.css";
 import "~/styles/app.css";
 import { ColorSchemeScript, MantineProvider, mantineHtmlProps } from "@mantine/core";
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useMatches, useRouteLoaderData } from "@remix-run/react";
+import {
+  data,
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLocation,
+  useMatches,
+  useRouteLoaderData,
+} from "@remix-run/react";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "~/components/errors/general-error-boundary";
@@ -11,9 +22,11 @@ import { SiteFooter } from "~/components/layout/site-footer";
 import { SiteHeader } from "~/components/layout/site-header";
 import { Notifications } from "~/components/notifications/notifications";
 import { getOptionalUser } from "~/modules/auth/session.server";
+import { pageMeta } from "~/modules/content/page-meta";
 import { pageAlternates } from "~/modules/docs/crawling";
 import { env, publicOrigin } from "~/modules/env/env.server";
 import { useNonce } from "~/modules/http/nonce";
+import { getFixedT } from "~/modules/i18n/i18n.server";
 import { defersHydration } from "~/modules/hydration/deferred-hydration";
 import { languageOfPath, languageTags } from "~/modules/i18n/language";
 import { BrandCssVariables } from "~/modules/theme/css-variables";
@@ -23,12 +36,24 @@ import { readToast } from "~/modules/toast/toast.server";
 
 export const links: LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
-export const meta: MetaFunction = () => [{ title: "Data API Developer Portal" }];
+/**
+ * The title of every page whose route has no meta of its own, the 404 and error pages among them: those name
+ * themselves ("Page not found | …") in the page's language, from the titles the loader translated.
+ */
+export const meta: MetaFunction<typeof loader> = ({ data, error }) => {
+  if (!error || !data) return pageMeta(undefined, undefined);
+  const { notFound, failed, siteName } = data.errorTitles;
+  return pageMeta(isRouteErrorResponse(error) && error.status === 404 ? notFound : failed, siteName);
+};
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const [{ toast, headers }, user] = await Promise.all([readToast(request), getOptionalUser(request)]);
+  const [{ toast, headers }, user, t] = await Promise.all([readToast(request), getOptionalUser(request), getFixedT(request)]);
   const account = user ? { name: `${user.firstName} ${user.lastName}`.trim() || user.username, hasPicture: user.hasPicture } : null;
-  return data({ toast, account, year: new Date().getFullYear(), statusUrl: env.STATUS_URL, origin: publicOrigin() }, { headers });
+  const errorTitles = { notFound: t("errors.notFoundTitle"), failed: t("errors.genericTitle"), siteName: t("meta.siteName") };
+  return data(
+    { toast, account, year: new Date().getFullYear(), statusUrl: env.STATUS_URL, origin: publicOrigin(), errorTitles },
+    { headers },
+  );
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {

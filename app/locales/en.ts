@@ -47,6 +47,11 @@ const en = {
     incident: "Incident reference: {{id}}",
     back: "Go back",
     backHome: "Back to home",
+    searchHeading: "Search the documentation",
+    mainLinks: "Or go to",
+    unexpected: "An unexpected error occurred. If this keeps occurring,",
+    supportLink: "tell our support",
+    supportAfter: ", quoting the incident reference if one is shown below.",
   },
   home: {
     title: "Financial and economic data, one API away",
@@ -326,6 +331,10 @@ const en = {
     pictureType: "Please upload a PNG, JPEG or WebP image.",
     pictureSize: "The picture may be at most 2 MB.",
     pictureMissing: "Please choose a picture to upload.",
+    signInReasons: {
+      faq: "The FAQ is for our customers. Sign in with the account of any platform to read it; you come back to the FAQ after signing in.",
+      page: "The page you opened is for signed-in users. Sign in and you come back to it.",
+    },
   },
   dashboard: {
     menu: "Dashboard menu",
@@ -335,7 +344,6 @@ const en = {
     profile: "Profile",
     tokenManagement: "Token management",
     subscriptionGroups: "Subscriptions",
-    admin: "Admin",
     groups: {
       macroeconomic: "Macroeconomic",
       company: "Company",
@@ -459,6 +467,16 @@ const en = {
         "The API sends this request to the URL you register; it is not called. The samples post an example delivery to your own endpoint, to test it.",
     },
     codeLanguage: "Language of the code samples",
+    setSummaries: {
+      macroeconomic: "Search and retrieve time series for every economy, browse databases and follow revisions through vintages.",
+      sandbox: "The macroeconomic API on a sample catalog, free for evaluation with a trial key and a query builder.",
+      company: "Version 1: company search, profiles, financial statements and ownership, with offset paging.",
+      "company-v2": "Version 2: company search with cursors and reusable filters, profiles and financial statements.",
+      documents: "Search news, research and filings, download them in their original format and report their usage.",
+      dealwatch: "Follow mergers and acquisitions, the companies taking part and the advisors on each side.",
+      "fund-flows": "Build fund-flow reports across datasets and asset classes, then read them or their saved versions.",
+      "real-estate": "Real-estate market and property indicators, with SDKs for Python, JavaScript and PHP.",
+    },
   },
   search: {
     title: "Search the documentation",
@@ -748,6 +766,8 @@ const en = {
       edit: "Edit",
       run: "Run as dump",
       customDump: "Create a dump from this feed",
+      dumpChoices:
+        "“{{run}}” starts a dump of this feed's selection now, as it is saved. “{{custom}}” opens the dump form filled in with it, so you can change the selection or the dump's settings before it starts.",
       delete: "Delete",
       confirmTitle: "Delete the feed “{{name}}”?",
       schedule: "Schedule",
@@ -983,7 +1003,6 @@ const en = {
     columns: { title: "Title", published: "Published" },
   },
   admin: {
-    navLabel: "Admin panel",
     sections: {
       macroeconomicFeeds: "Macroeconomic feeds",
       macroeconomicDumps: "Macroeconomic dumps",

@@ -48,6 +48,11 @@ const zh: Translation = {
     incident: "事件编号：{{id}}",
     back: "返回",
     backHome: "返回首页",
+    searchHeading: "搜索文档",
+    mainLinks: "或前往",
+    unexpected: "发生意外错误。如果问题持续出现，请",
+    supportLink: "告知技术支持",
+    supportAfter: "，如下方显示了事件编号，请一并提供。",
   },
   home: {
     title: "金融与经济数据，一个 API 即可获取",
@@ -298,6 +303,10 @@ const zh: Translation = {
     pictureType: "请上传 PNG、JPEG 或 WebP 图片。",
     pictureSize: "图片最大为 2 MB。",
     pictureMissing: "请选择要上传的图片。",
+    signInReasons: {
+      faq: "常见问题仅面向我们的客户。请使用任一平台的账户登录后阅读；登录后将返回常见问题页面。",
+      page: "您打开的页面需要登录后才能访问。登录后将返回该页面。",
+    },
   },
   dashboard: {
     menu: "控制台菜单",
@@ -307,7 +316,6 @@ const zh: Translation = {
     profile: "个人资料",
     tokenManagement: "令牌管理",
     subscriptionGroups: "订阅",
-    admin: "管理",
     groups: {
       macroeconomic: "宏观经济",
       company: "公司",
@@ -429,6 +437,16 @@ const zh: Translation = {
       webhookNote: "此请求由 API 发送到您登记的网址，无需由您调用。示例会向您自己的端点发送一次示例推送，便于测试。",
     },
     codeLanguage: "代码示例的语言",
+    setSummaries: {
+      macroeconomic: "检索各经济体的时间序列，浏览数据库，并通过历史版本跟踪数据修订。",
+      sandbox: "基于样本目录的宏观经济 API，凭试用密钥免费评估，并附查询构建器。",
+      company: "第 1 版：公司检索、公司概况、财务报表和股权结构，采用偏移分页。",
+      "company-v2": "第 2 版：支持游标和可复用筛选条件的公司检索、公司概况和财务报表。",
+      documents: "检索新闻、研究报告和公告，下载原始格式文件并报告使用情况。",
+      dealwatch: "跟踪并购交易、参与交易的公司以及双方的顾问。",
+      "fund-flows": "跨数据集和资产类别生成资金流向报告，并读取报告或其已保存的版本。",
+      "real-estate": "房地产市场和物业指标，提供 Python、JavaScript 和 PHP SDK。",
+    },
   },
   search: {
     title: "搜索文档",
@@ -709,6 +727,8 @@ const zh: Translation = {
       edit: "编辑",
       run: "作为转储运行",
       customDump: "基于此数据推送创建转储",
+      dumpChoices:
+        "“{{run}}”立即按此数据推送已保存的选择开始转储。“{{custom}}”打开以此选择预先填写的转储表单，您可以在转储开始前修改选择或转储设置。",
       delete: "删除",
       confirmTitle: "删除数据推送“{{name}}”？",
       schedule: "计划",
@@ -936,7 +956,6 @@ const zh: Translation = {
     columns: { title: "标题", published: "发布时间" },
   },
   admin: {
-    navLabel: "管理面板",
     sections: {
       macroeconomicFeeds: "宏观经济数据推送",
       macroeconomicDumps: "宏观经济数据转储",

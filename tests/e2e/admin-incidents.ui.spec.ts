@@ -157,7 +157,7 @@ test.describe("incident lookup", () => {
     await expect(page).toHaveURL(/\/zh\/dashboard\/admin\/dashboard$/);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("管理控制台");
     await open(page, "/dashboard");
-    await page.getByRole("navigation", { name: "Dashboard menu" }).getByRole("link", { name: "Admin" }).click();
+    await page.getByRole("navigation", { name: "Dashboard menu" }).getByRole("link", { name: "Admin dashboard" }).click();
     await expect(page).toHaveURL(/\/dashboard\/admin\/dashboard$/);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Admin dashboard");
   });

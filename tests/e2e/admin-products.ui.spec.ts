@@ -48,8 +48,8 @@ test("an admin lists everyone's macroeconomic feeds, filters by username, and ed
   const { account, feedId } = await subscriberWithFeed(page.request, "Subscriber's GDP");
   const admin = await signInAdmin(page);
   await open(page, "/dashboard");
-  await page.getByRole("navigation", { name: "Dashboard menu" }).getByRole("link", { name: "Admin" }).click();
-  const adminNav = page.getByRole("navigation", { name: "Admin panel" });
+  // The side menu is the admin panel's one navigation: everyone's feeds are in it.
+  const adminNav = page.getByRole("navigation", { name: "Dashboard menu" });
   await adminNav.getByRole("link", { name: "Macroeconomic feeds" }).click();
   await expect(page).toHaveURL(new RegExp(`${sections.macroFeeds}$`));
   await expect(adminNav.getByRole("link", { name: "Macroeconomic feeds" })).toHaveAttribute("aria-current", "page");
@@ -198,7 +198,7 @@ test("the admin sections are the 404 page for visitors and subscribers", async (
   expect(post.status()).toBe(404);
   await signInAdmin(page);
   await open(page, "/zh/dashboard/admin/company-feeds");
-  await expect(page.getByRole("navigation", { name: "管理面板" }).getByRole("link", { name: "公司数据推送" })).toHaveAttribute(
+  await expect(page.getByRole("navigation", { name: "控制台菜单" }).getByRole("link", { name: "公司数据推送" })).toHaveAttribute(
     "aria-current",
     "page",
   );

@@ -14,7 +14,11 @@ test("an admin filters the sandbox registrations and downloads the filtered CSV,
   await signInPage(page, await createAccount({ isAdmin: true }));
   await page.setViewportSize({ width: 390, height: 800 });
   await open(page, screen);
-  await expect(page.getByRole("link", { name: "Sandbox registrations" }).first()).toBeVisible();
+  // On a phone the admin screens are in the side menu, behind its toggle.
+  await page.getByRole("checkbox", { name: "Toggle the dashboard menu" }).check();
+  const menu = page.getByRole("navigation", { name: "Dashboard menu" });
+  await expect(menu.getByRole("link", { name: "Sandbox registrations" })).toHaveAttribute("aria-current", "page");
+  await page.getByRole("checkbox", { name: "Toggle the dashboard menu" }).uncheck();
 
   const filters = page.getByRole("search", { name: "Filter the sandbox registrations" });
   await filters.getByLabel("Name, company or e-mail").fill(marker);

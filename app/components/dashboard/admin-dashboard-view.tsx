@@ -46,7 +46,7 @@ export function InstancesSection({ instances }: { instances: InstanceRow[] }) {
         <NoRecords />
       ) : (
         <TableScroll minWidth={900}>
-          <Table striped withTableBorder data-testid="instances-table">
+          <Table striped withTableBorder data-testid="instances-table" className="one-line-rows">
             <Table.Caption>{t("admin.dashboard.instances.caption")}</Table.Caption>
             <Table.Thead>
               <Table.Tr>
@@ -64,8 +64,8 @@ export function InstancesSection({ instances }: { instances: InstanceRow[] }) {
                 <Table.Tr key={instance.id} data-testid="instance-row" data-kind={instance.kind} data-state={instance.state}>
                   <Table.Th scope="row" fw={500}>
                     <Group gap={6} wrap="nowrap">
-                      {/* host:pid:id is long: it wraps, where Mantine's code would scroll in a region keyboards cannot reach. */}
-                      <Code style={{ overflowWrap: "anywhere" }}>{instance.id}</Code>
+                      {/* host:pid:id stays on one line: the table scrolls in its TableScroll, which keyboards reach. */}
+                      <Code style={{ whiteSpace: "nowrap" }}>{instance.id}</Code>
                       {instance.here ? (
                         <Badge variant="outline" size="sm" data-testid="instance-here">
                           {t("admin.dashboard.instances.here")}

@@ -3,6 +3,7 @@ import { Form, useLocation, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AppLink } from "~/components/layout/app-link";
 import { TableScroll } from "~/components/layout/table-scroll";
+import { Truncated } from "~/components/layout/truncated";
 import { productScreenPath, type ProductPlace } from "~/modules/products/places";
 import type { DumpListItem } from "~/modules/feeds/dump-queries.server";
 import { DumpProgress, DumpStatusBadge } from "./dump-progress";
@@ -32,7 +33,7 @@ export function DumpsTable({
   }
   return (
     <TableScroll minWidth={760}>
-      <Table striped highlightOnHover>
+      <Table striped highlightOnHover className="one-line-rows">
         <Table.Thead>
           <Table.Tr>
             <Table.Th scope="col">{t("dumps.columns.name")}</Table.Th>
@@ -48,10 +49,14 @@ export function DumpsTable({
             <Table.Tr key={dump.id} data-testid="dump-row" data-dump-id={dump.id}>
               <Table.Td>
                 <Anchor component={AppLink} to={productScreenPath(place, "dump-details", dump.id) ?? pathname}>
-                  {dump.name}
+                  <Truncated text={dump.name} />
                 </Anchor>
               </Table.Td>
-              {showOwner ? <Table.Td>{dump.username}</Table.Td> : null}
+              {showOwner ? (
+                <Table.Td>
+                  <Truncated text={dump.username} max="14rem" />
+                </Table.Td>
+              ) : null}
               <Table.Td>
                 <DumpStatusBadge status={dump.status} />
               </Table.Td>
@@ -62,11 +67,19 @@ export function DumpsTable({
                 <time dateTime={dump.created}>{formatDateTime(dump.created, i18n.language)}</time>
               </Table.Td>
               <Table.Td>
-                <Group gap="xs">
+                {/* The row's actions look alike: one button style for the downloads and the cancel post. */}
+                <Group gap="xs" wrap="nowrap">
                   {dump.files.map((file) => (
-                    <Anchor key={file.id} href={file.downloadUrl} download={file.filename} size="sm">
+                    <Button
+                      key={file.id}
+                      component="a"
+                      href={file.downloadUrl}
+                      download={file.filename}
+                      size="compact-sm"
+                      variant="default"
+                    >
                       {t("dumps.download", { format: file.format.toUpperCase() })}
-                    </Anchor>
+                    </Button>
                   ))}
                   {dump.canBeCancelled ? (
                     <Form method="post">
@@ -76,8 +89,7 @@ export function DumpsTable({
                         name="intent"
                         value="cancel"
                         size="compact-sm"
-                        variant="light"
-                        color="red"
+                        variant="default"
                         aria-label={t("dumps.cancelNamed", { name: dump.name })}
                         loading={navigation.formData?.get("dumpId") === dump.id}
                       >

@@ -6,6 +6,7 @@ import type { FeedListItem } from "~/modules/feeds/feed-queries.server";
 import { formatDateTime } from "~/components/layout/format";
 import { NoRecords } from "./no-records";
 import { TableScroll } from "~/components/layout/table-scroll";
+import { Truncated } from "~/components/layout/truncated";
 
 /** The feeds of a product's list page (linking within its `place`), each with a checkbox (named feedId) for the bulk actions of the surrounding form. */
 export function FeedsTable({ feeds, showOwner, place }: { feeds: FeedListItem[]; showOwner: boolean; place: ProductPlace }) {
@@ -15,7 +16,7 @@ export function FeedsTable({ feeds, showOwner, place }: { feeds: FeedListItem[];
   }
   return (
     <TableScroll minWidth={900}>
-      <Table striped highlightOnHover withTableBorder data-testid="feeds-table">
+      <Table striped highlightOnHover withTableBorder data-testid="feeds-table" className="one-line-rows">
         <Table.Caption>{t("econ.feeds.caption", { count: feeds.length })}</Table.Caption>
         <Table.Thead>
           <Table.Tr>
@@ -46,10 +47,14 @@ export function FeedsTable({ feeds, showOwner, place }: { feeds: FeedListItem[];
               </Table.Td>
               <Table.Th scope="row" fw={500}>
                 <Anchor component={AppLink} to={placePath(place, "feed-details", feed.id)}>
-                  {feed.name}
+                  <Truncated text={feed.name} />
                 </Anchor>
               </Table.Th>
-              {showOwner ? <Table.Td>{feed.username}</Table.Td> : null}
+              {showOwner ? (
+                <Table.Td>
+                  <Truncated text={feed.username} max="14rem" />
+                </Table.Td>
+              ) : null}
               <Table.Td>{t(`econ.options.frequency.${feed.frequency}`, { defaultValue: feed.frequency })}</Table.Td>
               <Table.Td>
                 <Badge color={feed.status === "active" ? "green" : "gray"} variant="light">
@@ -66,33 +71,35 @@ export function FeedsTable({ feeds, showOwner, place }: { feeds: FeedListItem[];
               <Table.Td>{formatDateTime(feed.nextRun, i18n.language) ?? t("econ.feedDetails.notScheduled")}</Table.Td>
               <Table.Td>
                 <Group gap="xs" wrap="nowrap">
+                  {/* The row's three actions look alike: one button style for the post and the two links. */}
                   <Button
                     type="submit"
                     name="toggle"
                     value={feed.id}
                     size="compact-sm"
-                    variant="light"
-                    color={feed.status === "active" ? "gray" : "green"}
+                    variant="default"
                     aria-label={t(feed.status === "active" ? "econ.feeds.deactivateOf" : "econ.feeds.activateOf", { name: feed.name })}
                   >
                     {t(feed.status === "active" ? "econ.feeds.deactivate" : "econ.feeds.activate")}
                   </Button>
-                  <Anchor
+                  <Button
                     component={AppLink}
                     to={placePath(place, "feed-details", feed.id)}
-                    size="sm"
+                    size="compact-sm"
+                    variant="default"
                     aria-label={t("econ.feeds.detailsOf", { name: feed.name })}
                   >
                     {t("econ.feeds.details")}
-                  </Anchor>
-                  <Anchor
+                  </Button>
+                  <Button
                     component={AppLink}
                     to={placePath(place, "edit-feed", feed.id)}
-                    size="sm"
+                    size="compact-sm"
+                    variant="default"
                     aria-label={t("econ.feeds.editOf", { name: feed.name })}
                   >
                     {t("econ.feeds.edit")}
-                  </Anchor>
+                  </Button>
                 </Group>
               </Table.Td>
             </Table.Tr>

@@ -1,7 +1,7 @@
 import { Anchor, Button, Group, NativeSelect, Stack, Table, Text, TextInput, Title } from "@mantine/core";
 import { Form } from "@remix-run/react";
 import type { TFunction } from "i18next";
-import type { ComponentType, CSSProperties, ReactNode } from "react";
+import type { ComponentType, ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { FormError } from "~/components/forms/form-error";
 import { AppLink } from "~/components/layout/app-link";
@@ -135,7 +135,6 @@ interface Column<Row> {
   /** A message key. */
   header: string;
   cell(row: Row, t: TFunction, language: string): ReactNode;
-  style?: CSSProperties;
 }
 
 /** A log's table: its first column heads each row and links to the row's entry. */
@@ -159,7 +158,7 @@ export function LogTable<Row extends { id: string }>({ spec, rows }: { spec: Log
   const { link } = spec;
   return (
     <TableScroll minWidth={spec.minWidth}>
-      <Table striped highlightOnHover withTableBorder data-testid={spec.testId}>
+      <Table striped highlightOnHover withTableBorder data-testid={spec.testId} className="one-line-rows">
         <Table.Caption>{t(spec.caption, { count: rows.length })}</Table.Caption>
         <Table.Thead>
           <Table.Tr>
@@ -173,15 +172,13 @@ export function LogTable<Row extends { id: string }>({ spec, rows }: { spec: Log
         <Table.Tbody>
           {rows.map((row) => (
             <Table.Tr key={row.id} data-testid={spec.rowTestId}>
-              <Table.Th scope="row" fw={500} style={link.style}>
+              <Table.Th scope="row" fw={500}>
                 <Anchor component={AppLink} to={link.to(row.id)} aria-label={link.label ? t(link.label, { id: row.id }) : undefined}>
                   {link.cell(row, t, i18n.language)}
                 </Anchor>
               </Table.Th>
               {spec.columns.map((column) => (
-                <Table.Td key={column.header} style={column.style}>
-                  {column.cell(row, t, i18n.language)}
-                </Table.Td>
+                <Table.Td key={column.header}>{column.cell(row, t, i18n.language)}</Table.Td>
               ))}
             </Table.Tr>
           ))}

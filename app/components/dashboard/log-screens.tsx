@@ -12,6 +12,7 @@ import {
 } from "~/modules/incidents/snowflake-lookup";
 import { outboxMessagePath, outboxStatusFilters, type OutboxMessageSummary, type ShownOutboxMessage } from "~/modules/mail/outbox-lookup";
 import { DetailsCard } from "~/components/layout/details-card";
+import { Truncated } from "~/components/layout/truncated";
 import { incidentSubjectRows } from "./delivery-history";
 import { formatDateTime } from "~/components/layout/format";
 import { LogScreenView, LogTable, type LogTableSpec, type LogView } from "./log-screen-view";
@@ -22,7 +23,6 @@ type PageOf<Name extends LogScreenName> = Extract<LogPage, { screen: Name }>;
 
 /** A log id in a table: its first eight characters. */
 const shortId = (row: { id: string }) => <Code>{row.id.slice(0, 8)}</Code>;
-const wrap = { overflowWrap: "anywhere" } as const;
 
 /** One incident: its fields, then the stack trace as recorded. */
 function IncidentDetails({ row: incident }: { row: ShownIncident }) {
@@ -61,9 +61,9 @@ const incidentsTable: LogTableSpec<IncidentSummary> = {
   link: { header: "admin.incidents.id", to: incidentLookupPath, label: "admin.incidents.open", cell: shortId },
   columns: [
     { header: "admin.incidents.created", cell: (incident, _t, language) => formatDateTime(incident.created, language) },
-    { header: "admin.incidents.path", cell: (incident) => `${incident.path}${incident.query}`, style: wrap },
+    { header: "admin.incidents.path", cell: (incident) => <Truncated text={`${incident.path}${incident.query}`} /> },
     { header: "admin.incidents.username", cell: (incident, t) => incident.username ?? t("econ.common.none") },
-    { header: "admin.incidents.message", cell: (incident) => incident.message, style: wrap },
+    { header: "admin.incidents.message", cell: (incident) => <Truncated text={incident.message} max="24rem" /> },
   ],
 };
 
@@ -143,7 +143,7 @@ const snowflakeTable: LogTableSpec<SnowflakeIncidentSummary> = {
   columns: [
     { header: "admin.incidents.created", cell: (incident, _t, language) => formatDateTime(incident.created, language) },
     { header: "admin.snowflake.severity", cell: (incident) => <SeverityBadge severity={incident.severity} /> },
-    { header: "admin.incidents.message", cell: (incident) => incident.message, style: wrap },
+    { header: "admin.incidents.message", cell: (incident) => <Truncated text={incident.message} max="30rem" /> },
   ],
 };
 
@@ -212,9 +212,9 @@ const outboxTable: LogTableSpec<OutboxMessageSummary> = {
   rowTestId: "outbox-row",
   caption: "admin.outbox.caption",
   minWidth: 800,
-  link: { header: "admin.outbox.subject", to: outboxMessagePath, cell: (message) => message.subject, style: wrap },
+  link: { header: "admin.outbox.subject", to: outboxMessagePath, cell: (message) => <Truncated text={message.subject} max="24rem" /> },
   columns: [
-    { header: "admin.outbox.to", cell: (message) => message.to, style: wrap },
+    { header: "admin.outbox.to", cell: (message) => message.to },
     { header: "admin.outbox.created", cell: (message, _t, language) => formatDateTime(message.created, language) },
     { header: "admin.outbox.status", cell: (message) => <OutboxStatusBadge status={message.status} /> },
     { header: "admin.outbox.attempts", cell: (message) => message.attempts },

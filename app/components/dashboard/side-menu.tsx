@@ -2,27 +2,41 @@ import { NavLink, useLocation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { localizePath, splitLanguagePrefix } from "~/modules/i18n/language";
-import type { DashboardMenu, MenuLink } from "~/modules/dashboard/menu";
+import type { DashboardMenu, MenuGroup, MenuLink } from "~/modules/dashboard/menu";
 import { MenuIcon } from "./menu-icon";
 
+/** Collapsed to icons, the label stays the link's name and shows as a tooltip on hover and keyboard focus (CSS). */
 function MenuEntry({ link, end = false }: { link: MenuLink; end?: boolean }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
-  const label = t(link.label);
   return (
     <li>
-      <NavLink to={localizePath(link.to, splitLanguagePrefix(pathname).prefix)} end={end} className="side-menu-link" title={label}>
+      <NavLink to={localizePath(link.to, splitLanguagePrefix(pathname).prefix)} end={end} className="side-menu-link">
         <MenuIcon name={link.icon} />
-        <span className="side-menu-label">{label}</span>
+        <span className="side-menu-label">{t(link.label)}</span>
       </NavLink>
     </li>
   );
 }
 
+function MenuGroupList({ group, className }: { group: MenuGroup; className?: string }) {
+  const { t } = useTranslation();
+  return (
+    <div className={className ? `side-menu-group ${className}` : "side-menu-group"}>
+      <p className="side-menu-group-label">{t(group.label)}</p>
+      <ul className="side-menu-list">
+        {group.links.map((link) => (
+          <MenuEntry key={link.to} link={link} />
+        ))}
+      </ul>
+    </div>
+  );
+}
+
 /**
- * The dashboard side menu. A real checkbox toggles it, so it works without JavaScript: on desktop it
- * collapses the 400 px menu to 50 px of icons, below 965 px it opens the menu as an overlay (and CSS
- * locks page scrolling while it is open). With JavaScript, Escape and navigation close the overlay.
+ * The dashboard side menu, the admin panel's navigation too. A real checkbox toggles it, so it works without
+ * JavaScript: on desktop it collapses the 400 px menu to 50 px of icons, below 965 px it opens the menu as an
+ * overlay (and CSS locks page scrolling while it is open). With JavaScript, Escape and navigation close the overlay.
  */
 export function SideMenu({ menu }: { menu: DashboardMenu }) {
   const { t } = useTranslation();
@@ -65,22 +79,11 @@ export function SideMenu({ menu }: { menu: DashboardMenu }) {
           <>
             <p className="side-menu-heading">{t("dashboard.subscriptionGroups")}</p>
             {menu.groups.map((group) => (
-              <div key={group.label} className="side-menu-group">
-                <p className="side-menu-group-label">{t(group.label)}</p>
-                <ul className="side-menu-list">
-                  {group.links.map((link) => (
-                    <MenuEntry key={link.to} link={link} />
-                  ))}
-                </ul>
-              </div>
+              <MenuGroupList key={group.label} group={group} />
             ))}
           </>
         ) : null}
-        {menu.admin ? (
-          <ul className="side-menu-list side-menu-admin">
-            <MenuEntry link={menu.admin} />
-          </ul>
-        ) : null}
+        {menu.admin ? <MenuGroupList group={menu.admin} className="side-menu-admin" /> : null}
       </nav>
     </>
   );

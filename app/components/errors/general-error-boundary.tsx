@@ -1,7 +1,8 @@
-import { Anchor, Button, Container, Stack, Text, Title } from "@mantine/core";
+import { Anchor, Button, Container, Group, Stack, Text, Title } from "@mantine/core";
 import { isRouteErrorResponse, useRouteError, type ErrorResponse } from "@remix-run/react";
 import type { ReactElement } from "react";
 import { useTranslation } from "react-i18next";
+import { SearchForm } from "~/components/docs/docs-search";
 import { AppLink } from "~/components/layout/app-link";
 import { useNonce } from "~/modules/http/nonce";
 import { useIncident } from "~/modules/incidents/incident-context";
@@ -34,6 +35,15 @@ export function GeneralErrorBoundary({
   return handler({ error });
 }
 
+/** Where a reader who missed a page most likely wants to go: the header's main places. */
+const mainLinks = [
+  { to: "/", label: "nav.home" },
+  { to: "/api-products", label: "nav.apiProducts" },
+  { to: "/docs", label: "nav.documentation" },
+  { to: "/contact", label: "nav.contact" },
+] as const;
+
+/** The 404 page: back, a documentation search (a GET form, so it works without JavaScript) and the main places. */
 export function NotFoundPage() {
   const { t } = useTranslation();
   return (
@@ -42,6 +52,22 @@ export function NotFoundPage() {
         <Title order={1}>{t("errors.notFoundTitle")}</Title>
         <Text>{t("errors.notFoundText")}</Text>
         <BackLink />
+        <Title order={2} size="h4" mt="md">
+          {t("errors.searchHeading")}
+        </Title>
+        <SearchForm action="/search" query="" />
+        <Title order={2} size="h4" mt="md" id="not-found-links">
+          {t("errors.mainLinks")}
+        </Title>
+        <Group component="ul" gap="lg" className="error-page-links" aria-labelledby="not-found-links">
+          {mainLinks.map((link) => (
+            <li key={link.to}>
+              <Anchor component={AppLink} to={link.to}>
+                {t(link.label)}
+              </Anchor>
+            </li>
+          ))}
+        </Group>
       </Stack>
     </Container>
   );
@@ -68,7 +94,13 @@ function GenericErrorPage() {
     <Container size="sm" py="xl" className="error-page" data-testid="error-page">
       <Stack gap="md">
         <Title order={1}>{t("errors.genericTitle")}</Title>
-        <Text>{t("errors.generic")}</Text>
+        <Text>
+          {t("errors.unexpected")}{" "}
+          <Anchor component={AppLink} to="/contact/report-bug" data-testid="support-link">
+            {t("errors.supportLink")}
+          </Anchor>
+          {t("errors.supportAfter")}
+        </Text>
         {incident ? (
           <>
             <script

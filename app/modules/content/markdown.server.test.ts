@@ -71,6 +71,10 @@ describe("headingId", () => {
     expect(headingId("Search 100 series!")).toBe("search-100-series");
     expect(headingId("认证 方式")).toBe("认证-方式");
   });
+  it("never starts with a digit", () => {
+    expect(headingId("1. Accounts and API keys")).toBe("section-1-accounts-and-api-keys");
+    expect(headingId("2. 数据使用")).toBe("section-2-数据使用");
+  });
 });
 
 describe("renderMarkdown and raw HTML", () => {

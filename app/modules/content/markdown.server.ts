@@ -19,15 +19,19 @@ function escapeHtml(text: string): string {
   return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 }
 
-/** "Search 100 series!" -> "search-100-series" for heading anchors. */
+/**
+ * "Search 100 series!" -> "search-100-series" for heading anchors. An id must not start with a digit (a CSS
+ * selector cannot name it, and html-validate refuses it): "1. Accounts" -> "section-1-accounts".
+ */
 export function headingId(text: string): string {
-  return text
+  const id = text
     .toLowerCase()
     .replace(/<[^>]+>/g, "")
     .replace(/&[#a-z0-9]+;/gi, "")
     .replace(/[^\p{L}\p{N}\s-]/gu, "")
     .trim()
     .replace(/\s+/g, "-");
+  return /^[\p{N}-]|^$/u.test(id) ? `section-${id}` : id;
 }
 
 /**

@@ -1,13 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { listRoutes } from "../../../tests/support/route-map";
-import { adminNavigation, backTarget, buildDashboardMenu } from "./menu";
+import { backTarget, buildDashboardMenu } from "./menu";
 
 const none = { macroeconomic: false, company: false, documents: false, intelligence: false };
 
 describe("buildDashboardMenu", () => {
   it("shows the screens of the products the user subscribes to that have screens", () => {
     const menu = buildDashboardMenu(
-      { subscriptions: { ...none, macroeconomic: true, documents: true, intelligence: true }, isAdmin: false },
+      { subscriptions: { ...none, macroeconomic: true, documents: true, intelligence: true }, isAdmin: false, hasTokenDecoder: false },
       "/",
     );
     expect(menu.groups.map((group) => group.label)).toEqual(["dashboard.groups.macroeconomic", "dashboard.groups.documents"]);
@@ -17,7 +17,7 @@ describe("buildDashboardMenu", () => {
   });
 
   it("keeps back, profile and token management first", () => {
-    const menu = buildDashboardMenu({ subscriptions: none, isAdmin: true }, "/api-products");
+    const menu = buildDashboardMenu({ subscriptions: none, isAdmin: true, hasTokenDecoder: false }, "/api-products");
     expect(menu.main.map((link) => link.to)).toEqual([
       "/api-products",
       "/dashboard",
@@ -31,21 +31,24 @@ describe("buildDashboardMenu", () => {
   it("links only to screens that have a route: every menu link is a screen of the registry remix.config.js builds", () => {
     const paths = listRoutes().map((entry) => `/${entry.pattern}`);
     const everyone = { macroeconomic: true, company: true, documents: true, intelligence: true };
-    const menu = buildDashboardMenu({ subscriptions: everyone, isAdmin: true }, "/");
-    const links = [...menu.groups.flatMap((group) => group.links), ...(menu.admin ? [menu.admin] : [])].map((link) => link.to);
+    const menu = buildDashboardMenu({ subscriptions: everyone, isAdmin: true, hasTokenDecoder: true }, "/");
+    const links = [...menu.groups, ...(menu.admin ? [menu.admin] : [])].flatMap((group) => group.links).map((link) => link.to);
     expect(links.length).toBeGreaterThan(0);
     for (const link of links) expect(paths, link).toContain(`/:lang?${link}`);
   });
 });
 
-describe("adminNavigation", () => {
+describe("the admin group of the side menu", () => {
   const everyone = { macroeconomic: true, company: true, documents: true, intelligence: true };
-  it("lists every admin screen that has a route, and the token decoder only for admins with its flag", () => {
+  const adminLinks = (user: Parameters<typeof buildDashboardMenu>[0]) =>
+    (buildDashboardMenu(user, "/").admin?.links ?? []).map((link) => link.to);
+  it("lists every admin screen that has a route, everyone's feeds and dumps too, and the token decoder only for admins with its flag", () => {
     const paths = listRoutes().map((entry) => `/${entry.pattern}`);
-    const withFlag = adminNavigation({ subscriptions: none, isAdmin: true, hasTokenDecoder: true }).map((link) => link.to);
-    const withoutFlag = adminNavigation({ subscriptions: everyone, isAdmin: true, hasTokenDecoder: false }).map((link) => link.to);
+    const withFlag = adminLinks({ subscriptions: none, isAdmin: true, hasTokenDecoder: true });
+    const withoutFlag = adminLinks({ subscriptions: everyone, isAdmin: true, hasTokenDecoder: false });
     expect(withFlag).toEqual(
       expect.arrayContaining([
+        "/dashboard/admin/dashboard",
         "/dashboard/admin/incidents",
         "/dashboard/admin/macroeconomic-feeds",
         "/dashboard/admin/company-dumps",
@@ -59,7 +62,7 @@ describe("adminNavigation", () => {
   });
 
   it("is empty for anyone but an admin", () => {
-    expect(adminNavigation({ subscriptions: everyone, isAdmin: false, hasTokenDecoder: true })).toEqual([]);
+    expect(buildDashboardMenu({ subscriptions: everyone, isAdmin: false, hasTokenDecoder: true }, "/").admin).toBeNull();
   });
 });
 

@@ -19,12 +19,14 @@ export interface MenuGroup {
 export interface DashboardMenu {
   main: MenuLink[];
   groups: MenuGroup[];
-  admin: MenuLink | null;
+  /** The admin panel's screens: the side menu is the panel's one navigation. */
+  admin: MenuGroup | null;
 }
 
 interface MenuUser {
   subscriptions: Subscriptions;
   isAdmin: boolean;
+  hasTokenDecoder: boolean;
 }
 
 /** A product's area is listed for its subscribers (admins may enter every area, but the menu shows what they bought); an admin area for admins. */
@@ -38,12 +40,12 @@ function menuLinks(area: DashboardArea): MenuLink[] {
 
 /**
  * The side menu of SPEC.md section 2: back, profile, token management, then a group per product area the user
- * subscribes to and the admin entry, all from the registry the routes are built from (screens.ts).
+ * subscribes to and the admin panel's screens, all from the registry the routes are built from (screens.ts).
  */
 export function buildDashboardMenu(user: MenuUser, backTo: string): DashboardMenu {
   const areas = dashboardAreas.filter((area) => isListedFor(area, user));
   const groups = areas.filter((area) => area.access !== "admins").map((area) => ({ label: area.label, links: menuLinks(area) }));
-  const adminArea = areas.find((area) => area.access === "admins");
+  const adminLinks = adminNavigation(user);
   return {
     main: [
       { to: backTo, label: "dashboard.back", icon: "back" },
@@ -53,18 +55,12 @@ export function buildDashboardMenu(user: MenuUser, backTo: string): DashboardMen
       { to: "/dashboard/webhooks", label: "webhooks.menu", icon: "feeds" },
     ],
     groups,
-    admin: adminLink(adminArea),
+    admin: adminLinks.length > 0 ? { label: "dashboard.groups.admin", links: adminLinks } : null,
   };
 }
 
-/** The side menu's one admin entry, to the admin panel's first screen (the panel has its own navigation). */
-function adminLink(adminArea: DashboardArea | undefined): MenuLink | null {
-  const first = adminArea ? menuLinks(adminArea)[0] : undefined;
-  return first ? { to: first.to, label: "dashboard.admin", icon: "admin" } : null;
-}
-
-/** The admin panel's own navigation: its listed screens, without those that need a permission the admin lacks. */
-export function adminNavigation(user: MenuUser & { hasTokenDecoder: boolean }): MenuLink[] {
+/** The admin panel's screens: its listed screens, without those that need a permission the admin lacks. */
+function adminNavigation(user: MenuUser): MenuLink[] {
   const adminArea = dashboardAreas.find((area) => area.access === "admins");
   if (!adminArea || !user.isAdmin) return [];
   return menuLinks({

@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { AppLink } from "~/components/layout/app-link";
 import { pageMeta } from "~/modules/content/page-meta";
 import { pageTitle } from "~/modules/content/page-title.server";
-import { docSetPath, docSets } from "~/modules/registry/registry";
+import { docSetPath, docSets, families } from "~/modules/registry/registry";
 import type { HydrationHandle } from "~/modules/hydration/deferred-hydration";
 
 /** A page of links with no island, so, like a set's pages (doc-set-layout.tsx), it reads without React and Remix. */
@@ -24,18 +24,37 @@ export default function DocsIndexPage() {
         <Title order={1}>{t("docs.indexTitle")}</Title>
         <Text size="lg">{t("docs.indexLead")}</Text>
       </Stack>
-      <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="lg">
-        {docSets.map((set) => (
-          <Card key={set.id} withBorder padding="lg" component={AppLink} to={docSetPath(set)} className="link-card">
-            <Title order={2} size="h4">
-              {t(`products.docSetNames.${set.id}`)}
-            </Title>
-            <Text size="sm" c="dimmed">
-              {docSetPath(set)}
-            </Text>
-          </Card>
-        ))}
-      </SimpleGrid>
+      {/* Grouped by product family, as the products page is; each card says what its API is. */}
+      {families.map((family) => (
+        <section key={family.id} aria-labelledby={`docs-family-${family.id}`} data-testid="docs-family">
+          <Title order={2} id={`docs-family-${family.id}`} mt="xl" mb="md">
+            {t(`products.familyHeading.${family.id}`)}
+          </Title>
+          <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="lg">
+            {docSets
+              .filter((set) => set.family === family.id)
+              .map((set) => (
+                <Card
+                  key={set.id}
+                  withBorder
+                  padding="lg"
+                  h="100%"
+                  component={AppLink}
+                  to={docSetPath(set)}
+                  className="link-card"
+                  data-testid="docs-card"
+                >
+                  <Title order={3} size="h4">
+                    {t(`products.docSetNames.${set.id}`)}
+                  </Title>
+                  <Text size="sm" mt="xs">
+                    {t(`docs.setSummaries.${set.id}`)}
+                  </Text>
+                </Card>
+              ))}
+          </SimpleGrid>
+        </section>
+      ))}
     </Container>
   );
 }

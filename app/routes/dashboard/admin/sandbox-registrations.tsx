@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import { NoRecords } from "~/components/dashboard/no-records";
 import { formatDateTime, optionLabel } from "~/components/layout/format";
 import { TableScroll } from "~/components/layout/table-scroll";
+import { Truncated } from "~/components/layout/truncated";
 import { requireAdmin } from "~/modules/auth/guards.server";
 import { pageMeta } from "~/modules/content/page-meta";
 import { pageTitle } from "~/modules/content/page-title.server";
@@ -112,7 +113,7 @@ function LeadsTable({
   const headers = ["name", "company", "jobTitle", "country", "email", "offers", "registered", "linkUsed", "keyUsed", "expiry"];
   return (
     <TableScroll minWidth={1300}>
-      <Table striped withTableBorder data-testid="sandbox-leads">
+      <Table striped withTableBorder data-testid="sandbox-leads" className="one-line-rows">
         <Table.Caption>{t(`${prefix}.caption`, { from, to: from + leads.length - 1, total })}</Table.Caption>
         <Table.Thead>
           <Table.Tr>
@@ -129,10 +130,14 @@ function LeadsTable({
               <Table.Th scope="row" fw={500}>
                 {lead.name} {lead.surname}
               </Table.Th>
-              <Table.Td>{lead.company}</Table.Td>
-              <Table.Td>{lead.jobTitle}</Table.Td>
+              <Table.Td>
+                <Truncated text={lead.company} max="14rem" />
+              </Table.Td>
+              <Table.Td>
+                <Truncated text={lead.jobTitle} max="14rem" />
+              </Table.Td>
               <Table.Td>{optionLabel(countries, lead.country)}</Table.Td>
-              <Table.Td style={{ overflowWrap: "anywhere" }}>{lead.email}</Table.Td>
+              <Table.Td>{lead.email}</Table.Td>
               <Table.Td>{t(`${prefix}.${lead.offers ? "yes" : "no"}`)}</Table.Td>
               <Table.Td>{date(lead.registered)}</Table.Td>
               <Table.Td>{lead.linkUsedAt ? date(lead.linkUsedAt) : t(`${prefix}.notUsed`)}</Table.Td>

@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import { AppLink } from "~/components/layout/app-link";
 import { formatDateTime } from "~/components/layout/format";
 import { TableScroll } from "~/components/layout/table-scroll";
+import { Truncated } from "~/components/layout/truncated";
 import { subscriptionStates, userSearchSchema, userSorts } from "~/modules/accounts/user-schemas";
 import { searchUsers } from "~/modules/accounts/users-admin.server";
 import { requireAdmin } from "~/modules/auth/guards.server";
@@ -34,7 +35,7 @@ export default function UsersPage() {
   const any = { value: "", label: t("admin.users.any") };
   return (
     <Stack gap="lg">
-      <Group justify="space-between" align="flex-end">
+      <Group justify="space-between" align="flex-start" className="page-heading">
         <div>
           <Title order={1}>{t("admin.users.title")}</Title>
           <Text>{t("admin.users.lead")}</Text>
@@ -88,7 +89,7 @@ export default function UsersPage() {
         <Text data-testid="users-none">{t("admin.users.none")}</Text>
       ) : (
         <TableScroll minWidth={760}>
-          <Table striped withTableBorder data-testid="users-table">
+          <Table striped withTableBorder data-testid="users-table" className="one-line-rows">
             <Table.Caption>{t("admin.users.caption", { count: result.total })}</Table.Caption>
             <Table.Thead>
               <Table.Tr>
@@ -108,7 +109,9 @@ export default function UsersPage() {
                       {user.email}
                     </Anchor>
                   </Table.Td>
-                  <Table.Td>{`${user.firstName} ${user.lastName}`.trim()}</Table.Td>
+                  <Table.Td>
+                    <Truncated text={`${user.firstName} ${user.lastName}`.trim()} max="14rem" />
+                  </Table.Td>
                   <Table.Td>{user.platforms.join(", ")}</Table.Td>
                   <Table.Td>
                     {user.subscriptions

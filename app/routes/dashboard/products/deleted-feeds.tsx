@@ -20,6 +20,7 @@ import { localizePathFor } from "~/modules/i18n/language";
 import { requireProductPlace, type ProductPage } from "~/modules/products/registry.server";
 import { redirectWithToast } from "~/modules/toast/toast.server";
 import { TableScroll } from "~/components/layout/table-scroll";
+import { Truncated } from "~/components/layout/truncated";
 
 const recoverFeedValidator = withZod(recoverFeedSchema);
 const recoverFormId = (feedId: string) => `recover-${feedId}`;
@@ -67,7 +68,7 @@ export default function DeletedFeedsPage() {
   const { t, i18n } = useTranslation();
   return (
     <Stack gap="lg" maw={1200}>
-      <Group justify="space-between" align="flex-end">
+      <Group justify="space-between" align="flex-start" className="page-heading">
         <div>
           <Title order={1}>{t("admin.deletedFeeds.title")}</Title>
           <Text>{t("admin.deletedFeeds.lead")}</Text>
@@ -92,7 +93,7 @@ export default function DeletedFeedsPage() {
         <NoRecords />
       ) : (
         <TableScroll minWidth={760}>
-          <Table striped withTableBorder data-testid="deleted-feeds-table">
+          <Table striped withTableBorder data-testid="deleted-feeds-table" className="one-line-rows">
             <Table.Thead>
               <Table.Tr>
                 <Table.Th scope="col">{t("econ.feeds.name")}</Table.Th>
@@ -107,9 +108,11 @@ export default function DeletedFeedsPage() {
               {feeds.map((feed) => (
                 <Table.Tr key={feed.id} data-testid="deleted-feed-row">
                   <Table.Th scope="row" fw={500}>
-                    {feed.name}
+                    <Truncated text={feed.name} />
                   </Table.Th>
-                  <Table.Td>{feed.username}</Table.Td>
+                  <Table.Td>
+                    <Truncated text={feed.username} max="14rem" />
+                  </Table.Td>
                   <Table.Td>{t(`econ.options.frequency.${feed.frequency}`, { defaultValue: feed.frequency })}</Table.Td>
                   <Table.Td>{formatDateTime(feed.created, i18n.language)}</Table.Td>
                   <Table.Td>{formatDateTime(feed.deleted, i18n.language)}</Table.Td>

@@ -63,7 +63,7 @@ export default function DumpDetailsPage() {
       <Anchor component={AppLink} to={back} size="sm">
         ← {t("dumps.backToList")}
       </Anchor>
-      <Group justify="space-between" align="flex-start">
+      <Group justify="space-between" align="flex-start" className="page-heading">
         <div>
           <Title order={1}>{dump.name}</Title>
           {dump.description ? <Text>{dump.description}</Text> : null}

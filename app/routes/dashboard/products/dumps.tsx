@@ -1,9 +1,10 @@
-import { Anchor, Button, Group, NativeSelect, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Anchor, Button, Group, Stack, Text, TextInput, Title } from "@mantine/core";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { DumpsTable } from "~/components/dashboard/dumps-table";
 import { productUis } from "~/components/dashboard/product-views";
+import { StatusFilterSelect } from "~/components/dashboard/status-filter-select";
 import { useLiveRevalidation } from "~/components/dashboard/use-live-revalidation";
 import { FormError } from "~/components/forms/form-error";
 import { AppLink } from "~/components/layout/app-link";
@@ -15,7 +16,7 @@ import { readFormData } from "~/modules/forms/form-data.server";
 import { productScreenPath } from "~/modules/products/places";
 import { notFound } from "~/modules/http/responses";
 import { localizePathFor, splitLanguagePrefix } from "~/modules/i18n/language";
-import { listFilter, statusFilters } from "~/modules/feeds/status-filter";
+import { listFilter } from "~/modules/feeds/status-filter";
 import { requireProductPlace } from "~/modules/products/registry.server";
 import { redirectWithToast } from "~/modules/toast/toast.server";
 
@@ -62,7 +63,7 @@ export default function DumpsPage() {
   useLiveRevalidation(dumps.some((dump) => isActiveDumpStatus(dump.status)));
   return (
     <Stack gap="lg">
-      <Group justify="space-between" align="flex-end">
+      <Group justify="space-between" align="flex-start" className="page-heading">
         <div>
           <Title order={1}>{t("dumps.title")}</Title>
           <Text>{t(productUis[segment].screenText.dumpsLead)}</Text>
@@ -76,12 +77,7 @@ export default function DumpsPage() {
 
       <Form method="get" aria-label={t("dumps.filter")}>
         <Group align="flex-end">
-          <NativeSelect
-            name="status"
-            label={t("dumps.statusFilter")}
-            defaultValue={status}
-            data={statusFilters.map((value) => ({ value, label: t(`dumps.filters.${value}`) }))}
-          />
+          <StatusFilterSelect label={t("dumps.statusFilter")} value={status} optionLabel={(value) => t(`dumps.filters.${value}`)} />
           {isAdmin ? <TextInput name="username" label={t("dumps.username")} defaultValue={username} /> : null}
           <Button type="submit" variant="default">
             {t("dumps.applyFilter")}

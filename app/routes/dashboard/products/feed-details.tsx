@@ -87,7 +87,7 @@ export default function FeedDetailsPage() {
   const { t } = useTranslation();
   return (
     <Stack gap="lg" maw={1200}>
-      <Group justify="space-between" align="flex-end">
+      <Group justify="space-between" align="flex-start" className="page-heading">
         <div>
           <Text size="sm">{t("econ.feedDetails.title")}</Text>
           <Title order={1}>{feed.name}</Title>
@@ -99,11 +99,11 @@ export default function FeedDetailsPage() {
           {customDump ? (
             <>
               <Form method="post">
-                <Button type="submit" name="intent" value="run" variant="light">
+                <Button type="submit" name="intent" value="run" variant="light" aria-describedby="dump-choices">
                   {t("econ.feedDetails.run")}
                 </Button>
               </Form>
-              <Button component={AppLink} to={`${customDump}?fromFeed=${feed.id}`} variant="light">
+              <Button component={AppLink} to={`${customDump}?fromFeed=${feed.id}`} variant="light" aria-describedby="dump-choices">
                 {t("econ.feedDetails.customDump")}
               </Button>
             </>
@@ -116,6 +116,11 @@ export default function FeedDetailsPage() {
         </Group>
       </Group>
 
+      {customDump ? (
+        <Text id="dump-choices" c="dimmed" size="sm" data-testid="dump-choices">
+          {t("econ.feedDetails.dumpChoices", { run: t("econ.feedDetails.run"), custom: t("econ.feedDetails.customDump") })}
+        </Text>
+      ) : null}
       <FormError message={actionData?.error} />
       {actionData?.confirmDelete ? (
         <ConfirmDelete title={t("econ.feedDetails.confirmTitle", { name: feed.name })} cancelTo={pathname} />

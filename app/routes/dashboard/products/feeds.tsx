@@ -1,17 +1,18 @@
-import { Button, Group, NativeSelect, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Button, Group, Stack, Text, TextInput, Title } from "@mantine/core";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ConfirmDelete } from "~/components/dashboard/confirm-delete";
 import { FeedsTable } from "~/components/dashboard/feeds-table";
 import { productUis } from "~/components/dashboard/product-views";
+import { StatusFilterSelect } from "~/components/dashboard/status-filter-select";
 import { FormError } from "~/components/forms/form-error";
 import { AppLink } from "~/components/layout/app-link";
 import { pageMeta } from "~/modules/content/page-meta";
 import { pageTitle } from "~/modules/content/page-title.server";
 import { deleteFeeds, findFeed, listFeeds, runUserFeedsAsDumps } from "~/modules/feeds/feed-queries.server";
 import { feedLimitMessage, setFeedActive } from "~/modules/feeds/submission.server";
-import { listFilter, selectedIds, statusFilters } from "~/modules/feeds/status-filter";
+import { listFilter, selectedIds } from "~/modules/feeds/status-filter";
 import { readFormData } from "~/modules/forms/form-data.server";
 import { placePath, productScreenPath } from "~/modules/products/places";
 import { notFound } from "~/modules/http/responses";
@@ -108,7 +109,7 @@ export default function FeedsPage() {
 
   return (
     <Stack gap="lg" maw={1200}>
-      <Group justify="space-between" align="flex-end">
+      <Group justify="space-between" align="flex-start" className="page-heading">
         <div>
           <Title order={1}>{t(productUis[segment].screenText.feedsTitle)}</Title>
           <Text>{t(productUis[segment].screenText.feedsLead)}</Text>
@@ -134,12 +135,11 @@ export default function FeedsPage() {
 
       <Form method="get" role="search" aria-label={t("econ.feeds.filterLabel")}>
         <Group align="flex-end" gap="sm">
-          <NativeSelect
+          <StatusFilterSelect
             id="feeds-status"
-            name="status"
             label={t("econ.feeds.statusFilter")}
-            defaultValue={filter.status}
-            data={statusFilters.map((value) => ({ value, label: t(`econ.feeds.statusFilters.${value}`) }))}
+            value={filter.status}
+            optionLabel={(value) => t(`econ.feeds.statusFilters.${value}`)}
           />
           {isAdmin ? (
             <TextInput id="feeds-username" name="username" label={t("econ.feeds.usernameFilter")} defaultValue={filter.username} />
