@@ -93,6 +93,10 @@ function SearchBox({ items }: { items: NavigationItem[] }) {
         maxLength={maxQueryLength}
       />
       <button type="submit">{t("search.submit")}</button>
+      {/* With JavaScript only (app.css): it opens the quick search (quick-search.ts). */}
+      <button type="button" className="quick-search-open" aria-keyshortcuts="/ Control+K Meta+K">
+        {t("search.quickTitle")} <kbd>/</kbd>
+      </button>
     </Form>
   );
 }

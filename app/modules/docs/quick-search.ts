@@ -68,8 +68,15 @@ function openQuickSearch(config: HTMLElement) {
   script.addEventListener("load", open, { once: true });
 }
 
-/** Listens for the shortcut on pages that have a quick search; answers the function that stops listening. */
+/**
+ * Listens for the shortcut, and for clicks on the side menu's quick search button, on pages that have a quick
+ * search; answers the function that stops listening.
+ */
 export function bindQuickSearchShortcut(): () => void {
+  const onClick = (event: MouseEvent) => {
+    const config = document.getElementById(QUICK_SEARCH_ID);
+    if (config && event.target instanceof Element && event.target.closest(".quick-search-open")) openQuickSearch(config);
+  };
   const onKey = (event: KeyboardEvent) => {
     const config = document.getElementById(QUICK_SEARCH_ID);
     if (!config || event.defaultPrevented || event.isComposing) return;
@@ -79,5 +86,9 @@ export function bindQuickSearchShortcut(): () => void {
     openQuickSearch(config);
   };
   document.addEventListener("keydown", onKey);
-  return () => document.removeEventListener("keydown", onKey);
+  document.addEventListener("click", onClick);
+  return () => {
+    document.removeEventListener("keydown", onKey);
+    document.removeEventListener("click", onClick);
+  };
 }
