@@ -502,6 +502,12 @@ const en = {
     next: "Next",
     pageOf: "Page {{page}} of {{pages}}",
     kinds: { page: "Guide", tag: "API group", operation: "Operation", model: "Model" },
+    copies: "Languages of “{{title}}”",
+    quickTitle: "Quick search",
+    quickClose: "Close the quick search",
+    quickHint: "↑ ↓ to choose, Enter to open, Esc to close",
+    quickSearching: "Searching…",
+    quickAll: "All results for “{{query}}”",
   },
   downloads: {
     title: "Downloads",

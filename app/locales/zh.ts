@@ -472,6 +472,12 @@ const zh: Translation = {
     next: "下一页",
     pageOf: "第 {{page}} 页，共 {{pages}} 页",
     kinds: { page: "指南", tag: "API 分组", operation: "操作", model: "数据模型" },
+    copies: "“{{title}}”的语言版本",
+    quickTitle: "快速搜索",
+    quickClose: "关闭快速搜索",
+    quickHint: "↑ ↓ 选择，Enter 打开，Esc 关闭",
+    quickSearching: "正在搜索…",
+    quickAll: "查看“{{query}}”的全部结果",
   },
   downloads: {
     title: "下载",

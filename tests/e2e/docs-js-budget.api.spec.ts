@@ -56,11 +56,11 @@ for (const { name, url } of [
 }
 
 test(
-  "an operation page leaves the query builder's code out until a reader reaches for the builder",
+  "an operation page leaves the code of the query builder and of the quick search out until a reader reaches for them",
   { tag: "@no-db" },
   async ({ request }) => {
     const html = await (await request.get("/docs/econ/macroeconomic/docs/series?path=%2Fseries%2F%7Bid%7D&method=get")).text();
     expect(html).toContain('data-testid="query-builder"');
-    expect(declaredScripts(html).filter((script) => /query-builder-form|sandbox-registration-form/.test(script))).toEqual([]);
+    expect(declaredScripts(html).filter((script) => /query-builder-form|sandbox-registration-form|quick-search/.test(script))).toEqual([]);
   },
 );

@@ -3,7 +3,15 @@ import { test } from "./support/test";
 
 interface SearchBody {
   total: number;
-  results: { href: string; title: string; section: string; kind: string; set: string; snippet: { text: string; match: boolean }[] }[];
+  results: {
+    href: string;
+    title: string;
+    section: string;
+    kind: string;
+    set: string;
+    snippet: { text: string; match: boolean }[];
+    copies?: { language: string; href: string }[];
+  }[];
 }
 
 const seriesData = "/docs/econ/macroeconomic/docs/series?path=%2Fseries%2F%7Bid%7D%2Fdata&method=get";
@@ -86,3 +94,27 @@ test("an empty query finds nothing, a very long one is cut, and only GET is answ
   expect(post.status()).toBe(405);
   expect(post.headers().allow).toBe("GET");
 });
+
+test(
+  "an API term finds its operations first, and a guide's language copies are one result linking each copy in the asked language",
+  { tag: "@no-db" },
+  async ({ request }) => {
+    const series = (await (await request.get("/api/search?q=series&set=macroeconomic&limit=50")).json()) as SearchBody;
+    expect(series.results[0]).toMatchObject({ title: "Search series", kind: "operation" });
+    expect(series.results.findIndex((result) => result.kind === "page")).toBeGreaterThan(
+      series.results.findIndex((result) => result.title === "Get series metadata"),
+    );
+    expect(new Set(series.results.map((result) => result.href)).size).toBe(series.results.length);
+
+    const zh = (await (await request.get("/api/search?q=series&set=macroeconomic&limit=50&lang=zh")).json()) as SearchBody;
+    const guide = zh.results.filter((result) => result.href.endsWith("/quick-examples/get-series-with-series-api"));
+    expect(guide).toHaveLength(1);
+    expect(guide[0]?.copies).toEqual(
+      ["python", "javascript", "php"].map((language) => ({
+        language,
+        href: `/zh/docs/econ/macroeconomic/${language}/quick-examples/get-series-with-series-api`,
+      })),
+    );
+    expect(guide[0]?.copies?.map((copy) => copy.href)).toContain(guide[0]?.href);
+  },
+);

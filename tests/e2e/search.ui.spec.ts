@@ -1,5 +1,6 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect } from "@playwright/test";
-import { open } from "./support/pages";
+import { javaScriptEnabled, open } from "./support/pages";
 import { test } from "./support/test";
 
 const seriesDataHref = "/docs/econ/macroeconomic/docs/series?path=%2Fseries%2F%7Bid%7D%2Fdata&method=get";
@@ -7,7 +8,7 @@ const seriesDataHref = "/docs/econ/macroeconomic/docs/series?path=%2Fseries%2F%7
 test("the docs side menu searches its set, and a result leads to the operation", { tag: "@no-db" }, async ({ page }) => {
   await open(page, "/docs/econ/macroeconomic");
   await page.getByRole("searchbox", { name: "Search this documentation set" }).fill("series data");
-  await page.getByRole("search").getByRole("button", { name: "Search" }).click();
+  await page.getByRole("search").getByRole("button", { name: "Search", exact: true }).click();
   await expect(page).toHaveURL(/\/docs\/econ\/macroeconomic\/search\?q=series(\+|%20)data$/);
   await expect(page).toHaveTitle("Search the documentation | Data API Developer Portal");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Search the Macroeconomic API documentation");
@@ -89,7 +90,7 @@ test("an operation named by method and path is the first result", { tag: "@no-db
 test("Chinese search finds Chinese pages and keeps the /zh prefix", { tag: "@no-db" }, async ({ page }) => {
   await open(page, "/zh/docs/econ/macroeconomic");
   await page.getByRole("searchbox", { name: "搜索本文档集" }).fill("创建推送");
-  await page.getByRole("search").getByRole("button", { name: "搜索" }).click();
+  await page.getByRole("search").getByRole("button", { name: "搜索", exact: true }).click();
   await expect(page).toHaveURL(/^[^?]*\/zh\/docs\/econ\/macroeconomic\/search\?q=/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("搜索文档：宏观经济 API");
   const first = page.getByRole("list", { name: "搜索结果" }).getByRole("listitem").first();
@@ -108,4 +109,107 @@ test("the header leads to the documentation and to the search page", { tag: "@no
   await header.getByRole("link", { name: "Search" }).click();
   await expect(page).toHaveURL(/\/search$/);
   await expect(page.getByRole("heading", { level: 1, name: "Search the documentation" })).toBeVisible();
+});
+
+test(
+  "search results wear the brand colours, one box searches, a guide's language copies are one result, and 390 px fits",
+  { tag: "@no-db" },
+  async ({ page }) => {
+    await open(page, "/docs/econ/macroeconomic/search?q=series");
+    await expect(page.getByRole("searchbox")).toHaveCount(1);
+    const results = page.getByRole("list", { name: "Search results" });
+    const first = results.getByRole("listitem").first();
+    await expect(first.getByRole("link").first()).toHaveText("Search series");
+    await expect(first).toContainText("Operation");
+    const title = first.locator(".search-result-title");
+    expect(await title.evaluate((link) => [getComputedStyle(link).color, getComputedStyle(link).textDecorationLine])).toEqual([
+      "rgb(8, 127, 91)",
+      "none",
+    ]);
+
+    await page.goto("/docs/econ/macroeconomic/search?q=series+ids");
+    const guide = results.getByRole("listitem").filter({ hasText: "Get series with the series API" });
+    await expect(guide).toHaveCount(1);
+    const copies = guide.getByRole("list", { name: "Languages of “Get series with the series API”" });
+    await expect(copies.getByRole("link")).toHaveText(["Python", "JavaScript", "PHP"]);
+    await expect(copies.getByRole("link", { name: "PHP" })).toHaveAttribute(
+      "href",
+      "/docs/econ/macroeconomic/php/quick-examples/get-series-with-series-api",
+    );
+
+    // The results and their form fit a phone (the header is held by the layout tests).
+    await page.setViewportSize({ width: 390, height: 844 });
+    const widest = await page.evaluate(() =>
+      Math.max(...[...document.querySelectorAll(".docs-content, .docs-content *")].map((element) => element.getBoundingClientRect().right)),
+    );
+    expect(widest).toBeLessThanOrEqual(390);
+  },
+);
+
+test(
+  "quick search: / or Ctrl+K on a docs page opens it, results come as one types, arrows choose, Escape closes",
+  { tag: "@no-db" },
+  async ({ page }) => {
+    test.skip(!javaScriptEnabled(), "the quick search is what JavaScript adds; the search page serves without it");
+    await open(page, "/docs/econ/macroeconomic/getting-started/authentication");
+    // Loaded on first use, not with the page.
+    await expect(page.locator('script[src*="quick-search"]')).toHaveCount(0);
+    const overview = page.getByRole("navigation", { name: "Documentation menu" }).getByRole("link", { name: "Overview" });
+    await overview.focus();
+    await page.keyboard.press("Control+k");
+    const dialog = page.getByRole("dialog", { name: "Quick search" });
+    await expect(dialog).toBeVisible();
+    const box = dialog.getByRole("combobox", { name: "Search this documentation set" });
+    await expect(box).toBeFocused();
+    await box.pressSequentially("series");
+    const options = dialog.getByRole("option");
+    await expect(options.first()).toContainText("Search series");
+    await expect(options.first()).toHaveAttribute("aria-selected", "true");
+    await expect(dialog.getByRole("status")).toHaveText(/^\d+ results for “series”$/);
+    await expect(dialog.getByRole("link", { name: "All results for “series”" })).toHaveAttribute(
+      "href",
+      "/docs/econ/macroeconomic/search?q=series",
+    );
+    expect(
+      (
+        await new AxeBuilder({ page }).include(".quick-search").withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze()
+      ).violations.map((violation) => violation.id),
+    ).toEqual([]);
+    await box.press("ArrowDown");
+    await expect(options.nth(1)).toHaveAttribute("aria-selected", "true");
+    await expect(box).toHaveAttribute("aria-activedescendant", (await options.nth(1).getAttribute("id")) ?? "");
+    await box.press("ArrowUp");
+    await box.press("ArrowUp");
+    await expect(options.last()).toHaveAttribute("aria-selected", "true");
+    await box.press("Escape");
+    await expect(dialog).toHaveCount(0);
+    await expect(overview).toBeFocused();
+
+    await page.locator("h1").click();
+    await page.keyboard.press("/");
+    await expect(box).toBeFocused();
+    await box.fill("series");
+    await expect(options.first()).toContainText("Search series");
+    await box.press("Enter");
+    await expect(page).toHaveURL("/docs/econ/macroeconomic/docs/series?path=%2Fseries%2Fsearch&method=get");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Search series");
+  },
+);
+
+test("quick search in Chinese, at 390 px, from the side menu's button", { tag: "@no-db" }, async ({ page }) => {
+  if (!javaScriptEnabled()) {
+    await open(page, "/zh/docs/econ/macroeconomic");
+    await expect(page.locator(".quick-search-open")).toBeHidden();
+    return;
+  }
+  await page.setViewportSize({ width: 390, height: 844 });
+  await open(page, "/zh/docs/econ/macroeconomic");
+  await page.locator("details.docs-drawer > summary").click();
+  await page.getByRole("button", { name: "快速搜索 /" }).click();
+  const dialog = page.getByRole("dialog", { name: "快速搜索" });
+  await dialog.getByRole("combobox", { name: "搜索本文档集" }).fill("创建推送");
+  await expect(dialog.getByRole("option").first()).toContainText("创建推送");
+  expect(await dialog.evaluate((element) => element.getBoundingClientRect().right)).toBeLessThanOrEqual(390);
+  await dialog.getByRole("option").first().click();
+  await expect(page).toHaveURL("/zh/docs/econ/macroeconomic/getting-started/create-feed");
 });

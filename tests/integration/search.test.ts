@@ -75,6 +75,35 @@ describe("documentation search over the shipped specifications and pages", () =>
     expect(tags.results.some((result) => result.kind === "tag" && result.href === "/docs/flows/api-v2/docs/session")).toBe(true);
   });
 
+  it("ranks the operations an API term names above the guides: 'series' finds Search series first", async () => {
+    const { results } = await searchDocs({ q: "series", sets: ["macroeconomic"], language: "en", limit: 20 });
+    expect(results[0]).toMatchObject({
+      kind: "operation",
+      title: "Search series",
+      href: `${seriesMetadata.split("?")[0]}?path=%2Fseries%2Fsearch&method=get`,
+    });
+    const firstGuide = results.findIndex((result) => result.kind === "page");
+    expect(firstGuide).toBeGreaterThan(0);
+    expect(results.slice(firstGuide).some((result) => result.kind === "operation" && result.title === "Get series metadata")).toBe(false);
+    const token = await searchDocs({ q: "token", sets: ["macroeconomic"], language: "en", limit: 1 });
+    expect(token.results[0]).toMatchObject({ kind: "page", title: "Authentication" });
+  });
+
+  it("gives the PHP, Python and JavaScript copies of a guide as one result with a link to each, in both languages", async () => {
+    for (const language of ["en", "zh"] as const) {
+      const { results } = await searchDocs({ q: "series", sets: ["macroeconomic"], language, limit: 50 });
+      const copies = results.filter((result) => result.href.endsWith("/quick-examples/get-series-with-series-api"));
+      expect(copies, language).toHaveLength(1);
+      expect(copies[0]?.copies, language).toEqual(
+        ["python", "javascript", "php"].map((code) => ({
+          language: code,
+          href: `/docs/econ/macroeconomic/${code}/quick-examples/get-series-with-series-api`,
+        })),
+      );
+      expect(new Set(hrefs(results)).size).toBe(results.length);
+    }
+  });
+
   it("pages through the results", async () => {
     const first = await searchDocs({ q: "series", language: "en", limit: 10 });
     const second = await searchDocs({ q: "series", language: "en", limit: 10, offset: 10 });

@@ -3,7 +3,8 @@ import { Form, Link, useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { AppLink, useLocalizePath } from "~/components/layout/app-link";
-import { maxQueryLength, type SearchResult, type SnippetSegment } from "~/modules/docs/search";
+import { docLabel } from "~/modules/docs/doc-labels";
+import { maxQueryLength, type SearchCopy, type SearchResult, type SnippetSegment } from "~/modules/docs/search";
 import { docSets, type DocSetId } from "~/modules/registry/registry";
 
 interface SearchFormProps {
@@ -54,6 +55,22 @@ function Snippet({ segments }: { segments: SnippetSegment[] }) {
         segment.match ? <mark key={index}>{segment.text}</mark> : <span key={index}>{segment.text}</span>,
       )}
     </p>
+  );
+}
+
+/** A guide's language copies as chips, each a link to its copy. */
+function Copies({ copies, title }: { copies: SearchCopy[]; title: string }) {
+  const { t } = useTranslation();
+  return (
+    <ul className="search-copies" aria-label={t("search.copies", { title })}>
+      {copies.map((copy) => (
+        <li key={copy.language}>
+          <AppLink to={copy.href} className="search-copy">
+            {docLabel(copy.language).en}
+          </AppLink>
+        </li>
+      ))}
+    </ul>
   );
 }
 
@@ -108,14 +125,17 @@ export function SearchResults({ q, page, pages, total, results, showSet, keep, e
                 <Badge variant="light" size="sm">
                   {t(`search.kinds.${result.kind}`)}
                 </Badge>
-                <Badge variant="outline" size="sm" color="gray">
-                  {result.section}
-                </Badge>
+                {result.copies ? null : (
+                  <Badge variant="outline" size="sm" color="gray">
+                    {result.section}
+                  </Badge>
+                )}
                 {showSet ? (
                   <Badge variant="outline" size="sm">
                     {t(`products.docSetNames.${result.set}`)}
                   </Badge>
                 ) : null}
+                {result.copies ? <Copies copies={result.copies} title={result.title} /> : null}
               </Group>
               <Snippet segments={result.snippet} />
             </li>

@@ -74,12 +74,15 @@ function MenuItem({ item }: { item: NavigationItem }) {
   );
 }
 
-/** A GET form to the set's search page; the overview entry of the menu links to the set root. */
+/**
+ * A GET form to the set's search page; the overview entry of the menu links to the set root. Left out on the search
+ * page, whose own box is the one to use.
+ */
 function SearchBox({ items }: { items: NavigationItem[] }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const root = items.find((item) => item.icon === "home")?.href;
-  if (!root) return null;
+  if (!root || splitLanguagePrefix(pathname).path.replace(/\/+$/, "") === `${root}/search`) return null;
   return (
     <Form method="get" action={localizePath(`${root}/search`, splitLanguagePrefix(pathname).prefix)} role="search" className="docs-search">
       <input
@@ -90,6 +93,10 @@ function SearchBox({ items }: { items: NavigationItem[] }) {
         maxLength={maxQueryLength}
       />
       <button type="submit">{t("search.submit")}</button>
+      {/* With JavaScript only (app.css): it opens the quick search (quick-search.ts). */}
+      <button type="button" className="quick-search-open" aria-keyshortcuts="/ Control+K Meta+K">
+        {t("search.quickTitle")} <kbd>/</kbd>
+      </button>
     </Form>
   );
 }

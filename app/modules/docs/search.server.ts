@@ -1,7 +1,7 @@
 import type { Language } from "~/modules/i18n/language";
 import { docSetPath, docSets, getDocSet, type DocSetId } from "~/modules/registry/registry";
 import { docLabel } from "./doc-labels";
-import { docSetPages, writtenPagePaths } from "./doc-pages";
+import { docSetPages, isCodeLanguage, writtenPagePaths } from "./doc-pages";
 import { writtenPageContent } from "./page-content.server";
 import { getDocSetData, SpecUnavailableError, type LoadedDocSet } from "./routing-data.server";
 import {
@@ -27,6 +27,15 @@ function pageSection(set: DocSetId, page: string): Label {
   return docLabel(page);
 }
 
+/**
+ * A page of a language's guides (`python/full-guide`, `php/quick-examples/get-100-series-1`): the guide its
+ * language copies share and this copy's language.
+ */
+function languageCopy(set: DocSetId, page: string): SearchDocument["copy"] {
+  const [language = "", ...rest] = page.split("/");
+  return isCodeLanguage(language) && Object.hasOwn(docSetPages[set].languages, language) ? { of: rest.join("/"), language } : undefined;
+}
+
 async function pageDocuments(set: DocSetId, root: string, language: Language): Promise<SearchDocument[]> {
   const { models, responses } = docSetPages[set].apiDocumentation;
   const pages = writtenPagePaths(set).filter((page) => page !== models && page !== responses);
@@ -43,6 +52,7 @@ async function pageDocuments(set: DocSetId, root: string, language: Language): P
             title: content.title || docLabel(page ? page.slice(page.lastIndexOf("/") + 1) : "overview")[language],
             section: pageSection(set, page)[language],
             text: markdownToText(content.content),
+            copy: languageCopy(set, page),
           },
         ]
       : [],

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { docLabel } from "./doc-labels";
 import {
   buildSearchIndex,
   buildSnippet,
@@ -197,6 +198,86 @@ describe("searchIndex", () => {
       kind: "page",
       set: "company-v2",
     });
+  });
+});
+
+describe("API terms and language copies", () => {
+  const guide = (language: "python" | "javascript" | "php", topic: string, title: string, text: string) =>
+    document({
+      id: `${language}/quick-examples/${topic}`,
+      section: docLabel(language).en,
+      title,
+      text,
+      copy: { of: `quick-examples/${topic}`, language },
+    });
+  const guideText = "Read the series of a database: call the series API with the series ids, series after series.";
+  const reference = buildSearchIndex([
+    ...(["php", "python", "javascript"] as const).map((language) =>
+      guide(language, "get-series", "Get series with the series API", guideText),
+    ),
+    guide("python", "basic-pandas", "Basic pandas", "Load series data into a pandas frame."),
+    document({ id: "getting-started/authentication", title: "Authentication", text: "Send your key with every series request." }),
+    document({
+      id: "docs/series?search",
+      kind: "operation",
+      section: "Series",
+      title: "Search series",
+      text: "GET /series/search Searches the series by keyword.",
+      operation: { method: "get", path: "/series/search" },
+    }),
+    document({ id: "docs/series", kind: "tag", section: "API Documentation", title: "Series", text: "Read series and their data." }),
+    document({
+      id: "docs/dictionary?countries",
+      kind: "operation",
+      section: "Dictionary",
+      title: "List countries",
+      text: "GET /dictionary/countries The countries a series may belong to. Pass your token.",
+      operation: { method: "get", path: "/dictionary/countries" },
+    }),
+  ]);
+  const found = (q: string) => searchIndex(reference, { q, language: "en" });
+  const paths = (q: string) => found(q).results.map((result) => result.href.replace("/docs/econ/macroeconomic/", ""));
+
+  it("ranks the operations an API term names first, then its API groups, then the guides", () => {
+    const series = paths("series");
+    expect(series.slice(0, 2)).toEqual(["docs/series?search", "docs/series"]);
+    expect(series.slice(2).sort()).toEqual([
+      "docs/dictionary?countries",
+      "getting-started/authentication",
+      "php/quick-examples/get-series",
+      "python/quick-examples/basic-pandas",
+    ]);
+    expect(paths("countries")[0]).toBe("docs/dictionary?countries");
+  });
+
+  it("ranks by relevance alone when no operation is named", () => {
+    expect(paths("token")).toEqual(["docs/dictionary?countries"]);
+    expect(paths("request")).toEqual(["getting-started/authentication"]);
+    expect(paths("pandas")).toEqual(["python/quick-examples/basic-pandas"]);
+  });
+
+  it("gives a guide's language copies as one result, at the place of its best copy, and counts it once", () => {
+    const { total, results } = found("series ids");
+    expect(total).toBe(1);
+    expect(results[0]).toMatchObject({ title: "Get series with the series API", kind: "page" });
+    expect(results[0]?.copies).toEqual(
+      (["python", "javascript", "php"] as const).map((language) => ({
+        language,
+        href: `/docs/econ/macroeconomic/${language}/quick-examples/get-series`,
+      })),
+    );
+    expect(found("pandas").results[0]?.copies).toEqual([
+      { language: "python", href: "/docs/econ/macroeconomic/python/quick-examples/basic-pandas" },
+    ]);
+    expect(found("authentication").results[0]?.copies).toBeUndefined();
+    const all = paths("series");
+    expect(all).toHaveLength(6);
+    expect(found("series").total).toBe(6);
+    expect(searchIndex(reference, { q: "series", language: "en", limit: 2, offset: 2 }).results.map((result) => result.href)).toEqual(
+      found("series")
+        .results.slice(2, 4)
+        .map((result) => result.href),
+    );
   });
 });
 

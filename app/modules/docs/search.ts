@@ -1,11 +1,15 @@
 import type { Language } from "~/modules/i18n/language";
 import type { DocSetId } from "~/modules/registry/registry";
 import { splitTitle } from "~/modules/content/markdown-title";
+import { codeLanguages, type CodeLanguage } from "./doc-pages";
 
 /**
  * Documentation search: an in-memory inverted index over pages, tag pages, operations and models, ranked
  * with BM25 plus a bonus for terms in the title or the operation's method and path. Latin words match
  * whole, the last query word also as a prefix; Chinese (CJK) text is indexed by characters and bigrams.
+ * A query that names an operation (every word in an operation's title or path) is an API term: the reference
+ * then ranks above the guides. The language copies of a guide (its Python, JavaScript and PHP versions) come
+ * as one result, at the place of the best ranked copy.
  */
 
 export type SearchKind = "page" | "tag" | "operation" | "model";
@@ -22,6 +26,14 @@ export interface SearchDocument {
   text: string;
   /** Operations only: matched as a whole by queries such as `GET /series/{id}` or `/series`. */
   operation?: { method: string; path: string };
+  /** A guide written once per programming language: the key its copies share, and this copy's language. */
+  copy?: { of: string; language: CodeLanguage };
+}
+
+/** One language copy of a guide in a result. */
+export interface SearchCopy {
+  language: CodeLanguage;
+  href: string;
 }
 
 export interface SnippetSegment {
@@ -36,6 +48,8 @@ export interface SearchResult {
   kind: SearchKind;
   set: DocSetId;
   snippet: SnippetSegment[];
+  /** A guide's language copies, in the order of `codeLanguages`; the result links to the best ranked one. */
+  copies?: SearchCopy[];
 }
 
 export interface SearchResponse {
@@ -236,22 +250,29 @@ const namedBonus = 2;
 /** A longer word found by a prefix counts half as much as the word itself ("data" before "database"). */
 const prefixFactor = 0.5;
 
+interface TermScore {
+  score: number;
+  /** The title or the operation's method and path holds the term */
+  named: boolean;
+}
+
 /**
  * BM25 of one query term per document. A prefix term is weighed as one term (its document frequency is
  * that of all its expansions, so a rare longer word does not outrank the word itself) and a document
  * scores by its best expansion.
  */
-function termScores(index: SearchIndex, term: QueryTerm): Map<number, number> {
+function termScores(index: SearchIndex, term: QueryTerm): Map<number, TermScore> {
   const expansions = expand(index, term).map((expansion) => ({ expansion, list: index.postings.get(expansion) ?? [] }));
   const frequency = new Set(expansions.flatMap(({ list }) => list.map((posting) => posting.doc))).size;
   const idf = Math.log(1 + (index.documents.length - frequency + 0.5) / (frequency + 0.5));
-  const scores = new Map<number, number>();
+  const scores = new Map<number, TermScore>();
   for (const { expansion, list } of expansions) {
     const factor = expansion === term.term ? 1 : prefixFactor;
     for (const { doc, weight, named } of list) {
       const norm = bm25K1 * (1 - bm25B + (bm25B * index.lengths[doc]!) / index.averageLength);
       const score = idf * factor * ((weight * (bm25K1 + 1)) / (weight + norm) + (named ? namedBonus : 0));
-      if (score > (scores.get(doc) ?? 0)) scores.set(doc, score);
+      const best = scores.get(doc);
+      scores.set(doc, { score: Math.max(score, best?.score ?? 0), named: named || (best?.named ?? false) });
     }
   }
   return scores;
@@ -268,6 +289,12 @@ function requiredMatches(terms: readonly QueryTerm[], all: boolean): { latin: nu
   if (all) return { latin, cjk: cjkCount };
   return { latin: latin <= 2 ? latin : Math.ceil((latin * 2) / 3), cjk: Math.ceil(cjkCount / 2) };
 }
+
+/**
+ * For an API term, well above the BM25 score of a few words: the operations the query names first, then the API
+ * groups and models it names, then the rest. (A query naming an operation by its path has its own bonus.)
+ */
+const referenceBonus: Partial<Record<SearchKind, number>> = { operation: 100, tag: 50, model: 50 };
 
 /** Well above any BM25 score, so an operation named by its path comes first. */
 function operationBonus(index: SearchIndex, doc: number, query: { method: string | null; path: string }): number {
@@ -356,38 +383,67 @@ export function searchIndex(index: SearchIndex, query: SearchQuery): SearchRespo
   if (terms.length === 0 && !operationQuery) return { total: 0, results: [] };
 
   const required = requiredMatches(terms, operationQuery !== null);
-  const matched = new Map<number, { score: number; latin: number; cjk: number }>();
+  const matched = new Map<number, { score: number; latin: number; cjk: number; named: number }>();
   for (const term of terms) {
-    for (const [doc, score] of termScores(index, term)) {
-      const entry = matched.get(doc) ?? { score: 0, latin: 0, cjk: 0 };
+    for (const [doc, { score, named }] of termScores(index, term)) {
+      const entry = matched.get(doc) ?? { score: 0, latin: 0, cjk: 0, named: 0 };
       entry.score += score;
       if (term.cjk) entry.cjk++;
       else entry.latin++;
+      if (named) entry.named++;
       matched.set(doc, entry);
     }
   }
 
   const allowed = (document: SearchDocument) => document.language === query.language && (!query.sets || query.sets.includes(document.set));
-  const ranked: { doc: number; score: number }[] = [];
+  const candidates: { doc: number; score: number; named: boolean }[] = [];
   index.documents.forEach((document, doc) => {
     if (!allowed(document)) return;
     const entry = matched.get(doc);
     const bonus = operationQuery ? operationBonus(index, doc, operationQuery) : 0;
     const matchesTerms = entry !== undefined && entry.latin >= required.latin && entry.cjk >= required.cjk;
-    if (matchesTerms || bonus > 0) ranked.push({ doc, score: (matchesTerms ? entry.score : 0) + bonus });
+    if (matchesTerms || bonus > 0) {
+      candidates.push({ doc, score: (matchesTerms ? entry.score : 0) + bonus, named: matchesTerms && entry.named === terms.length });
+    }
   });
+  const apiTerm = !operationQuery && candidates.some(({ doc, named }) => named && index.documents[doc]!.kind === "operation");
+  const ranked = candidates.map(({ doc, score, named }) => ({
+    doc,
+    score: score + (apiTerm && named ? (referenceBonus[index.documents[doc]!.kind] ?? 0) : 0),
+  }));
   ranked.sort((a, b) => b.score - a.score || a.doc - b.doc);
+  const groups = groupCopies(
+    index,
+    ranked.map(({ doc }) => doc),
+  );
 
   const limit = clamp(query.limit ?? defaultLimit, 1, maxLimit);
   const offset = Math.max(0, Math.floor(query.offset ?? 0));
   return {
-    total: ranked.length,
-    results: ranked.slice(offset, offset + limit).map(({ doc }) => {
-      const document = index.documents[doc]!;
+    total: groups.length,
+    results: groups.slice(offset, offset + limit).map((members) => {
+      const document = index.documents[members[0]!]!;
       const { href, title, section, kind, set } = document;
-      return { href, title, section, kind, set, snippet: buildSnippet(document.text, terms) };
+      const result: SearchResult = { href, title, section, kind, set, snippet: buildSnippet(document.text, terms) };
+      if (!document.copy) return result;
+      const copies = members.map((doc) => ({ language: index.documents[doc]!.copy!.language, href: index.documents[doc]!.href }));
+      copies.sort((a, b) => codeLanguages.indexOf(a.language) - codeLanguages.indexOf(b.language));
+      return { ...result, copies };
     }),
   };
+}
+
+/** Ranked documents in groups, a guide's language copies together at the place of the first: each group best first. */
+function groupCopies(index: SearchIndex, ranked: readonly number[]): number[][] {
+  const groups = new Map<string, number[]>();
+  for (const doc of ranked) {
+    const { set, copy } = index.documents[doc]!;
+    const key = copy ? `${set} ${copy.of}` : String(doc);
+    const group = groups.get(key);
+    if (group) group.push(doc);
+    else groups.set(key, [doc]);
+  }
+  return [...groups.values()];
 }
 
 /** The query string of the search pages: `q` (cut to 200 characters) and a 1-based `page`, anything else page 1. */

@@ -22,7 +22,10 @@ const searchApiSchema = z.object({
   offset: optional(z.coerce.number().int().min(0).default(0)),
 });
 
-/** GET /api/search?q=&set=&lang=&limit=&offset=: public documentation search, links in the asked language. */
+/**
+ * GET /api/search?q=&set=&lang=&limit=&offset=: public documentation search, links in the asked language; a guide's
+ * language copies come as one result with `copies`.
+ */
 export async function loader({ request }: LoaderFunctionArgs) {
   const parsed = searchApiSchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
   if (!parsed.success) {
@@ -32,7 +35,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { q, set, lang, limit, offset } = parsed.data;
   const { total, results } = await searchDocs({ q, sets: set ? [set] : undefined, language: lang, limit, offset });
   const prefix = lang === "en" ? null : lang;
-  return jsonResponse({ total, results: results.map((result) => ({ ...result, href: localizePath(result.href, prefix) })) });
+  const localize = (href: string) => localizePath(href, prefix);
+  return jsonResponse({
+    total,
+    results: results.map(({ copies, ...result }) => ({
+      ...result,
+      href: localize(result.href),
+      ...(copies ? { copies: copies.map((copy) => ({ ...copy, href: localize(copy.href) })) } : {}),
+    })),
+  });
 }
 
 export function action() {

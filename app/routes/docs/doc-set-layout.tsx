@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet, useLoaderData } from "@remix-run/react";
 import { DocsSideMenu } from "~/components/docs/docs-side-menu";
+import { QuickSearch } from "~/components/docs/quick-search";
 import { GeneralErrorBoundary } from "~/components/errors/general-error-boundary";
 import { navigationForPage } from "~/modules/docs/navigation";
 import { getDocSetData, SpecUnavailableError } from "~/modules/docs/routing-data.server";
@@ -21,6 +22,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   try {
     const { routing } = await getDocSetData(docSet.id);
     return {
+      set: docSet.id,
+      searchPage: `${docSetPath(docSet)}/search`,
       navigation: navigationForPage(routing.navigationItems, splitLanguagePrefix(new URL(request.url).pathname).path.replace(/\/+$/, "")),
       siblings: siblingDocSets(docSet).map((sibling) => ({ id: sibling.id, href: docSetPath(sibling), current: sibling.id === docSet.id })),
     };
@@ -31,10 +34,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export default function DocSetLayout() {
-  const { navigation, siblings } = useLoaderData<typeof loader>();
+  const { set, searchPage, navigation, siblings } = useLoaderData<typeof loader>();
   return (
     <div className="docs-layout">
       <DocsSideMenu items={navigation} sets={siblings} />
+      <QuickSearch set={set} searchPage={searchPage} />
       <div className="docs-content">
         <Outlet />
       </div>
