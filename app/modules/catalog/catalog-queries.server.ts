@@ -12,13 +12,13 @@ import type {
   SearchWindow,
   SeriesCriteria,
   SeriesPoints,
-  SeriesPointsJson,
+  SeriesDateValues,
   SeriesRecord,
   StatementCriteria,
 } from "./catalog";
 import { companyCondition, documentCondition, idIn, seriesCondition } from "./catalog-conditions";
 import { parsePoints, parseStatements, toCompany, toDocument, toFrequency, toSeriesRecord } from "./catalog-rows";
-import { jsonOfLatestPoints, selectPoints } from "./points";
+import { selectPoints, storedLatestValues } from "./points";
 import { countries } from "./reference-data";
 import { matchesStatement, toStatement } from "./statements";
 
@@ -92,17 +92,22 @@ export async function seriesPoints(
   });
 }
 
-export async function latestPointsJson({ db, dialect }: DatabaseHandle, ids: readonly string[]): Promise<SeriesPointsJson[]> {
+/**
+ * SQLite gives the stored text's bytes as they are when asked for a blob; PostgreSQL's text is encoded here (a bytea
+ * would come as hexadecimal text, twice as long and slower to decode).
+ */
+export async function latestDateValues({ db, dialect }: DatabaseHandle, ids: readonly string[]): Promise<SeriesDateValues[]> {
   if (ids.length === 0) return [];
   const rows = await db
     .selectFrom("catalog_series_points")
-    .select(["series_id", "points"])
+    .select(["series_id", dialect === "sqlite" ? sql<Uint8Array>`cast(points as blob)`.as("points") : "points"])
     .where(idIn(dialect, "series_id", ids))
     .execute();
   const found = new Map(rows.map((row) => [row.series_id, row.points]));
   return ids.flatMap((id) => {
     const stored = found.get(id);
-    return stored === undefined ? [] : [{ seriesId: id, json: () => jsonOfLatestPoints(stored) }];
+    if (stored === undefined) return [];
+    return [{ seriesId: id, values: storedLatestValues(typeof stored === "string" ? Buffer.from(stored) : stored) }];
   });
 }
 
