@@ -62,10 +62,11 @@ function latestPointSlices(text: Uint8Array): DateValueSlices | null {
       for (end = valueStart; end < text.length && text[end] !== comma && text[end] !== closeBracket; end++);
       const valueEnd = end;
       // The revision and publication: nothing in them holds a closing bracket.
-      if (text[end] === comma) end = text.indexOf(closeBracket, end);
+      const revised = text[end] === comma;
+      if (revised) end = text.indexOf(closeBracket, end);
       if (end < 0) return null;
-      // A point of the same date as the one kept before supersedes it.
-      if (count > 0 && sameBytes(text, scratch[count - 4]!, scratch[count - 3]!, dateStart, dateEnd)) count -= 4;
+      // Only a point stored with its revision follows one of its date, and supersedes it.
+      if (revised && count > 0 && sameBytes(text, scratch[count - 4]!, scratch[count - 3]!, dateStart, dateEnd)) count -= 4;
       if (count + 4 > scratch.length) {
         const larger = new Int32Array(scratch.length * 2);
         larger.set(scratch);
