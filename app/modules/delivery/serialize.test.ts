@@ -59,6 +59,24 @@ describe("serialize", () => {
     expect(escapeXml("a\u0000b\u0007c\u000bd\u001fe\uFFFEf\uD800g")).toBe("abcdefg");
     expect(escapeXml("tab\there é 中 😀 \u007f")).toBe("tab\there é 中 😀 \u007f");
     expect(escapeXml(`<a href="x">'&'</a>`)).toBe("&lt;a href=&quot;x&quot;&gt;&apos;&amp;&apos;&lt;/a&gt;");
+
+    // Every UTF-16 unit, and a pair, as the full chain of replacements escapes it (a text left alone is unchanged by it).
+    const chain = (text: string) =>
+      text
+        .replace(/[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, "")
+        .replace(/&/g, "&amp;")
+        .replace(/</g, "&lt;")
+        .replace(/>/g, "&gt;")
+        .replace(/"/g, "&quot;")
+        .replace(/'/g, "&apos;")
+        .replace(/\r/g, "&#13;")
+        .replace(/\n/g, "&#10;");
+    for (let unit = 0; unit <= 0xffff; unit++) {
+      const text = `a${String.fromCharCode(unit)}b`;
+      if (escapeXml(text) !== chain(text))
+        expect(`U+${unit.toString(16)} ${escapeXml(text)}`).toBe(`U+${unit.toString(16)} ${chain(text)}`);
+    }
+    expect(escapeXml("a😀b")).toBe("a😀b");
   });
 });
 
