@@ -17,7 +17,7 @@ import type {
   StatementCriteria,
 } from "./catalog";
 import { companyCondition, documentCondition, idIn, seriesCondition } from "./catalog-conditions";
-import { parsePoints, parseStatements, toCompany, toDocument, toFrequency, toSeriesRecord } from "./catalog-rows";
+import { parsePoints, parseStatements, seriesRecordColumns, toCompany, toDocument, toFrequency, toSeriesRecord } from "./catalog-rows";
 import { selectPoints, storedLatestValues } from "./points";
 import { countries } from "./reference-data";
 import { matchesStatement, toStatement } from "./statements";
@@ -38,7 +38,7 @@ export async function countSeries({ db, dialect }: DatabaseHandle, criteria: Ser
 export async function seriesPage({ db, dialect }: DatabaseHandle, criteria: SeriesCriteria, page: KeysetPage): Promise<SeriesRecord[]> {
   const rows = await db
     .selectFrom("catalog_series")
-    .selectAll()
+    .select(seriesRecordColumns)
     .where(seriesCondition(dialect, criteria))
     .$call((query) => (page.afterId ? query.where("id", ">", page.afterId) : query))
     .orderBy("id")
@@ -62,7 +62,7 @@ export async function searchSeries(
   const direction = criteria.direction ?? "asc";
   const rows = await db
     .selectFrom("catalog_series")
-    .selectAll()
+    .select(seriesRecordColumns)
     .where(seriesCondition(dialect, criteria))
     .orderBy(orderColumn(dialect, criteria.order), direction)
     .$if(Boolean(criteria.order) && criteria.order !== "id", (query) => query.orderBy("id"))
@@ -126,7 +126,7 @@ export async function changedSeries(
 ): Promise<SeriesRecord[]> {
   const rows = await db
     .selectFrom("catalog_series")
-    .selectAll()
+    .select(seriesRecordColumns)
     .where(seriesCondition(dialect, criteria))
     .where("last_update", ">", startOf(since))
     .$call((query) => (page.afterId ? query.where("id", ">", page.afterId) : query))
