@@ -1,6 +1,6 @@
 /**
  * The delivery engine's figures, printed by `npm run bench`: dump throughput (series and points per
- * second) and peak memory for a 3,000-series full dump and for a 20,000-series dump, run by the real worker
+ * second) and peak memory for a 3,000-series full dump and for a 20,000-series dump in JSON and in XML, run by the real worker
  * on a fresh SQLite database holding the default generated catalog (20,000 series), against the goals of
  * issue 27: at least 2 million points a second on the 20,000-series dump, at most 20 MB of extra memory on
  * each (flat, whatever the dump's size). The process's CPU time is printed beside the wall time: on a machine
@@ -77,11 +77,14 @@ try {
   console.log(
     `Delivery engine benchmark (SQLite, generated catalog of ${allIds.length} series seeded in ${(seedMs / 1000).toFixed(1)} s)\n`,
   );
-  let largest = { pointsPerSecond: 0, label: "" };
+  // The goal is the JSON dump's (the format of most dumps); the XML dump shows what the other format costs.
+  let largest = { pointsPerSecond: 0, pointsPerCpuSecond: 0 };
   let largestExtraMb = 0;
-  for (const [label, criteria, ids] of [
-    ["3,000-series full dump (id list, full history, JSON)", { seriesIds: fullDumpIds }, fullDumpIds],
-    [`${allIds.length.toLocaleString("en")}-series dump (whole catalog, full history, JSON)`, {}, allIds],
+  const wholeCatalog = `${allIds.length.toLocaleString("en")}-series dump (whole catalog, full history`;
+  for (const [label, criteria, ids, format] of [
+    ["3,000-series full dump (id list, full history, JSON)", { seriesIds: fullDumpIds }, fullDumpIds, "json"],
+    [`${wholeCatalog}, JSON)`, {}, allIds, "json"],
+    [`${wholeCatalog}, XML)`, {}, allIds, "xml"],
   ] as const) {
     const baseline = rssMb();
     let peak = baseline;
@@ -91,7 +94,7 @@ try {
     const id = await createDump(userId, "macroeconomic", {
       name: label,
       criteria,
-      options: outputOptionsSchema.parse({ format: "json" }),
+      options: outputOptionsSchema.parse({ format }),
       delivery: { method: "platform", ftp: null },
       notification: { emails: [], url: null, method: "POST" },
     });
@@ -119,14 +122,15 @@ try {
     console.log(
       `  file ${(file.size / 1024 / 1024).toFixed(1)} MB; process RSS ${baseline.toFixed(0)} MB before, peak ${peak.toFixed(0)} MB (+${(peak - baseline).toFixed(0)} MB)\n`,
     );
-    largest = { pointsPerSecond: points / seconds, label };
+    if (ids === allIds && format === "json") largest = { pointsPerSecond: points / seconds, pointsPerCpuSecond: points / cpuSeconds };
     largestExtraMb = Math.max(largestExtraMb, peak - baseline);
   }
   const speedMet = largest.pointsPerSecond >= pointsGoal;
   const memoryMet = largestExtraMb <= extraMemoryGoalMb;
   console.log(
-    `goal (issue 27): at least ${pointsGoal.toLocaleString("en")} points/s on the ${allIds.length.toLocaleString("en")}-series dump: ` +
-      `${Math.round(largest.pointsPerSecond).toLocaleString("en")}, ${speedMet ? "met" : "MISSED"}; ` +
+    `goal (issue 27): at least ${pointsGoal.toLocaleString("en")} points/s on the ${allIds.length.toLocaleString("en")}-series JSON dump: ` +
+      `${Math.round(largest.pointsPerSecond).toLocaleString("en")} (${Math.round(largest.pointsPerCpuSecond).toLocaleString("en")} per CPU second), ` +
+      `${speedMet ? "met" : "MISSED"}; ` +
       `at most +${extraMemoryGoalMb} MB of extra memory on each dump: +${largestExtraMb.toFixed(0)} MB at most, ${memoryMet ? "met" : "MISSED"}\n`,
   );
   await worker.stop();

@@ -14,6 +14,7 @@ import { nextPeriodDate } from "~/modules/catalog/periods";
 import { selectPoints } from "~/modules/catalog/points";
 import { previewCompanies, previewDocuments, previewSeries } from "~/modules/catalog/previews.server";
 import { database, db } from "~/modules/db/db.server";
+import { RecordWithDateValues } from "~/modules/delivery/serialize";
 
 const sizes = { series: 1200, companies: 300, documents: 200 };
 const catalog = new GeneratedCatalog(database, sizes);
@@ -175,13 +176,14 @@ describe("the generated catalog", () => {
       expect(answer.map((entry) => entry.seriesId)).toEqual([plain.record.id, revised.record.id]);
     });
 
-    it("gives the latest points as the JSON a dump writes, for the same series in the same order", async () => {
+    it("gives the latest points as slices of the stored text a dump copies, for the same series in the same order", async () => {
       const ids = [...series.map((item) => item.record.id), "SR9999999"];
-      const asJson = await catalog.latestPointsJson(ids);
+      const latest = await catalog.latestDateValues(ids);
       const parsed = await catalog.seriesPoints(ids);
-      expect(asJson.map((entry) => entry.seriesId)).toEqual(parsed.map((entry) => entry.seriesId));
-      expect(asJson.map((entry) => entry.json())).toEqual(
-        parsed.map((entry) => JSON.stringify(entry.points.map(({ date, value }) => ({ date, value })))),
+      expect(latest.map((entry) => entry.seriesId)).toEqual(parsed.map((entry) => entry.seriesId));
+      expect(latest.every((entry) => "offsets" in entry.values)).toBe(true);
+      expect(latest.map((entry) => JSON.stringify(new RecordWithDateValues({}, "points", entry.values)))).toEqual(
+        parsed.map((entry) => JSON.stringify({ points: entry.points.map(({ date, value }) => ({ date, value })) })),
       );
     });
   });

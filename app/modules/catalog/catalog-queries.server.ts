@@ -12,13 +12,13 @@ import type {
   SearchWindow,
   SeriesCriteria,
   SeriesPoints,
-  SeriesPointsJson,
+  SeriesDateValues,
   SeriesRecord,
   StatementCriteria,
 } from "./catalog";
 import { companyCondition, documentCondition, idIn, seriesCondition } from "./catalog-conditions";
-import { parsePoints, parseStatements, toCompany, toDocument, toFrequency, toSeriesRecord } from "./catalog-rows";
-import { jsonOfLatestPoints, selectPoints } from "./points";
+import { parsePoints, parseStatements, seriesRecordColumns, toCompany, toDocument, toFrequency, toSeriesRecord } from "./catalog-rows";
+import { selectPoints, storedLatestValues } from "./points";
 import { countries } from "./reference-data";
 import { matchesStatement, toStatement } from "./statements";
 
@@ -38,7 +38,7 @@ export async function countSeries({ db, dialect }: DatabaseHandle, criteria: Ser
 export async function seriesPage({ db, dialect }: DatabaseHandle, criteria: SeriesCriteria, page: KeysetPage): Promise<SeriesRecord[]> {
   const rows = await db
     .selectFrom("catalog_series")
-    .selectAll()
+    .select(seriesRecordColumns)
     .where(seriesCondition(dialect, criteria))
     .$call((query) => (page.afterId ? query.where("id", ">", page.afterId) : query))
     .orderBy("id")
@@ -62,7 +62,7 @@ export async function searchSeries(
   const direction = criteria.direction ?? "asc";
   const rows = await db
     .selectFrom("catalog_series")
-    .selectAll()
+    .select(seriesRecordColumns)
     .where(seriesCondition(dialect, criteria))
     .orderBy(orderColumn(dialect, criteria.order), direction)
     .$if(Boolean(criteria.order) && criteria.order !== "id", (query) => query.orderBy("id"))
@@ -92,17 +92,29 @@ export async function seriesPoints(
   });
 }
 
-export async function latestPointsJson({ db, dialect }: DatabaseHandle, ids: readonly string[]): Promise<SeriesPointsJson[]> {
+/**
+ * The stored texts of a page are encoded into one buffer, each series' bytes a view of it: a Buffer of its own per
+ * series (as SQLite gives a blob) costs more to allocate and collect than reading its points.
+ */
+export async function latestDateValues({ db, dialect }: DatabaseHandle, ids: readonly string[]): Promise<SeriesDateValues[]> {
   if (ids.length === 0) return [];
   const rows = await db
     .selectFrom("catalog_series_points")
     .select(["series_id", "points"])
     .where(idIn(dialect, "series_id", ids))
     .execute();
-  const found = new Map(rows.map((row) => [row.series_id, row.points]));
+  // UTF-8 takes at most 3 bytes a UTF-16 unit.
+  const bytes = Buffer.allocUnsafe(rows.reduce((total, row) => total + row.points.length * 3, 0));
+  let used = 0;
+  const found = new Map<string, Uint8Array>();
+  for (const row of rows) {
+    const length = bytes.write(row.points, used);
+    found.set(row.series_id, bytes.subarray(used, used + length));
+    used += length;
+  }
   return ids.flatMap((id) => {
     const stored = found.get(id);
-    return stored === undefined ? [] : [{ seriesId: id, json: () => jsonOfLatestPoints(stored) }];
+    return stored === undefined ? [] : [{ seriesId: id, values: storedLatestValues(stored) }];
   });
 }
 
@@ -114,7 +126,7 @@ export async function changedSeries(
 ): Promise<SeriesRecord[]> {
   const rows = await db
     .selectFrom("catalog_series")
-    .selectAll()
+    .select(seriesRecordColumns)
     .where(seriesCondition(dialect, criteria))
     .where("last_update", ">", startOf(since))
     .$call((query) => (page.afterId ? query.where("id", ">", page.afterId) : query))

@@ -30,7 +30,29 @@ function parseList<T>(json: string): T[] {
   return JSON.parse(json);
 }
 
-export function toSeriesRecord(row: Selectable<CatalogSeriesTable>): SeriesRecord {
+/** The columns a SeriesRecord is made of: every one but the search text, which pages of series need not carry. */
+export const seriesRecordColumns = [
+  "id",
+  "name",
+  "frequency",
+  "unit",
+  "country",
+  "region",
+  "indicator",
+  "source",
+  "database_id",
+  "topic_id",
+  "section_id",
+  "table_id",
+  "start_date",
+  "end_date",
+  "created_at",
+  "last_update",
+  "is_key",
+  "status",
+] as const satisfies readonly (keyof CatalogSeriesTable)[];
+
+export function toSeriesRecord(row: Pick<Selectable<CatalogSeriesTable>, (typeof seriesRecordColumns)[number]>): SeriesRecord {
   return {
     id: row.id,
     name: row.name,

@@ -1,3 +1,5 @@
+import type { DateValue, DateValueSlices } from "~/modules/delivery/serialize";
+
 /**
  * The data catalog behind feeds, dumps, options, previews and the sandbox API (DESIGN.md section 6):
  * macroeconomic series with their points and revisions, companies with statements, documents, and the
@@ -91,13 +93,10 @@ export interface SeriesPoints {
   points: Point[];
 }
 
-/**
- * A series' points as the JSON text of `[{"date":…,"value":…},…]`, made on each call of `json`: a writer makes
- * each text just before it writes it, so the texts die young instead of a page of them living on the heap.
- */
-export interface SeriesPointsJson {
+/** A series' latest value of each date (see points.ts storedLatestValues), for a writer to copy as they are. */
+export interface SeriesDateValues {
   seriesId: string;
-  json(): string;
+  values: DateValueSlices | DateValue[];
 }
 
 export interface PointsOptions {
@@ -358,8 +357,8 @@ export interface CatalogSource {
   searchSeries(criteria: SeriesCriteria, window: SearchWindow): Promise<SeriesRecord[]>;
   /** Points per series, in the order of `ids`; unknown ids are left out. Pass a bounded chunk of ids. */
   seriesPoints(ids: readonly string[], options?: PointsOptions): Promise<SeriesPoints[]>;
-  /** The latest value of each date per series as JSON text (see points.ts jsonOfLatestPoints), like seriesPoints without options. */
-  latestPointsJson(ids: readonly string[]): Promise<SeriesPointsJson[]>;
+  /** The latest value of each date per series, as slices of the stored text; like seriesPoints without options. */
+  latestDateValues(ids: readonly string[]): Promise<SeriesDateValues[]>;
   /** Series matching the criteria that were created, got points or were revised after `since`. */
   changedSeries(criteria: SeriesCriteria, since: string, page: KeysetPage): Promise<SeriesRecord[]>;
 

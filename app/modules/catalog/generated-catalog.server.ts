@@ -51,8 +51,8 @@ export class GeneratedCatalog implements CatalogSource {
     return queries.seriesPoints(this.handle, ids, options);
   }
 
-  latestPointsJson(ids: readonly string[]) {
-    return queries.latestPointsJson(this.handle, ids);
+  latestDateValues(ids: readonly string[]) {
+    return queries.latestDateValues(this.handle, ids);
   }
 
   changedSeries(criteria: SeriesCriteria, since: string, page: KeysetPage) {

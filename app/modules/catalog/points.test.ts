@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { RecordWithDateValues } from "~/modules/delivery/serialize";
 import { generateSeries, type StoredPoint } from "./generator";
-import { jsonOfLatestPoints, selectPoints } from "./points";
+import { selectPoints, storedLatestValues } from "./points";
 
 const stored: StoredPoint[] = [
   ["2025-03-31", 10],
@@ -40,13 +41,21 @@ describe("selectPoints", () => {
   });
 });
 
-describe("jsonOfLatestPoints", () => {
-  it("is JSON.stringify of the latest value of each date, read from the stored text", () => {
+/** The entries storedLatestValues gives, read back from its slices; whether it gave slices. */
+function latestOf(stored: StoredPoint[] | string) {
+  const values = storedLatestValues(Buffer.from(typeof stored === "string" ? stored : JSON.stringify(stored)));
+  return { slices: "offsets" in values, entries: new RecordWithDateValues({}, "points", values).toJSON().points };
+}
+
+describe("storedLatestValues", () => {
+  it("gives the latest value of each date as slices of the stored text", () => {
     const latest = selectPoints("monthly", stored).map(({ date, value }) => ({ date, value }));
-    expect(jsonOfLatestPoints(JSON.stringify(stored))).toBe(JSON.stringify(latest));
-    expect(jsonOfLatestPoints("[]")).toBe("[]");
-    const firstPublishedLate: StoredPoint[] = [["2020-01-31", 1, 0, "2020-03-01T00:00:00.000Z"]];
-    expect(jsonOfLatestPoints(JSON.stringify(firstPublishedLate))).toBe('[{"date":"2020-01-31","value":1}]');
+    expect(latestOf(stored)).toEqual({ slices: true, entries: latest });
+    expect(latestOf([])).toEqual({ slices: true, entries: [] });
+    expect(latestOf([["2020-01-31", 1, 0, "2020-03-01T00:00:00.000Z"]])).toEqual({
+      slices: true,
+      entries: [{ date: "2020-01-31", value: 1 }],
+    });
     const revisedTwice: StoredPoint[] = [
       ["2020-01-31", 1],
       ["2020-01-31", 2, 1, "2020-03-01T00:00:00.000Z"],
@@ -56,17 +65,36 @@ describe("jsonOfLatestPoints", () => {
       ["2020-04-30", 6],
       ["2020-04-30", 7, 1, "2020-06-01T00:00:00.000Z"],
     ];
-    expect(jsonOfLatestPoints(JSON.stringify(revisedTwice))).toBe(
-      '[{"date":"2020-01-31","value":3},{"date":"2020-02-29","value":4},{"date":"2020-03-31","value":5},{"date":"2020-04-30","value":7}]',
-    );
-    expect(jsonOfLatestPoints(JSON.stringify([["2020-01-01", -0.000001234]]))).toBe('[{"date":"2020-01-01","value":-0.000001234}]');
+    expect(latestOf(revisedTwice).entries).toEqual([
+      { date: "2020-01-31", value: 3 },
+      { date: "2020-02-29", value: 4 },
+      { date: "2020-03-31", value: 5 },
+      { date: "2020-04-30", value: 7 },
+    ]);
+    expect(latestOf([["2020-01-01", -0.000001234]]).entries).toEqual([{ date: "2020-01-01", value: -0.000001234 }]);
+    expect(latestOf([["2020-01-01", 1e21]]).entries).toEqual([{ date: "2020-01-01", value: 1e21 }]);
   });
 
-  it("agrees with parsing and serialising for every series of the generated catalog's first thousand", () => {
+  it("parses a text the slices cannot hold: a value that is not a number, a date to escape", () => {
+    expect(latestOf('[["2020-01-31",null],["2020-02-29",2]]')).toEqual({
+      slices: false,
+      entries: [
+        { date: "2020-01-31", value: null },
+        { date: "2020-02-29", value: 2 },
+      ],
+    });
+    expect(latestOf('[["<2020>",1]]')).toEqual({ slices: false, entries: [{ date: "<2020>", value: 1 }] });
+    expect(() => latestOf('[["2020-01-31",1]')).toThrow(SyntaxError);
+  });
+
+  it("agrees with parsing for every series of the generated catalog's first thousand", () => {
     for (let index = 0; index < 1000; index++) {
       const { points, record } = generateSeries(index);
-      const latest = selectPoints(record.frequency, points).map(({ date, value }) => ({ date, value }));
-      expect(jsonOfLatestPoints(JSON.stringify(points))).toBe(JSON.stringify(latest));
+      // As stored: JSON has no -0.
+      const latest: unknown = JSON.parse(
+        JSON.stringify(selectPoints(record.frequency, points).map(({ date, value }) => ({ date, value }))),
+      );
+      expect(latestOf(points)).toEqual({ slices: true, entries: latest });
     }
   });
 });

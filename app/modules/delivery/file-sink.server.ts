@@ -1,10 +1,11 @@
 import type { FileHandle } from "node:fs/promises";
+import type { BytePiece } from "./serialize";
 
 /** Bytes of each of the two buffers: large enough that a write costs little, small enough to stay in the heap's budget. */
 const bufferBytes = 256 * 1024;
 
 /**
- * Text to a file through two fixed buffers: text is encoded straight into one while the other is being written,
+ * Text to a file through two fixed buffers: text (or a piece that writes its own bytes) goes straight into one while the other is being written,
  * so a file of any size holds half a megabyte in memory and allocates nothing per piece of text (a stream turns
  * every piece into a Buffer of its own, and the large ones are freed only by a full garbage collection).
  */
@@ -21,6 +22,23 @@ export class FileSink {
     if (this.used + text.length * 3 > bufferBytes) return false;
     this.used += this.buffers[this.current]!.write(text, this.used);
     return true;
+  }
+
+  /** Writes the piece into the buffer when it surely fits; false if not. */
+  fill(piece: BytePiece): boolean {
+    if (this.used + piece.bytes > bufferBytes) return false;
+    this.used = piece.write(this.buffers[this.current]!, this.used);
+    return true;
+  }
+
+  /** Any piece: the full buffer goes out first; a piece larger than a buffer is written on its own. */
+  async writePiece(piece: BytePiece): Promise<void> {
+    if (this.fill(piece)) return;
+    await this.flush();
+    if (this.fill(piece)) return;
+    await this.pending;
+    const bytes = Buffer.allocUnsafe(piece.bytes);
+    await this.writeAll(bytes, piece.write(bytes, 0));
   }
 
   /** Any text: the full buffer goes out first; text larger than a buffer is written on its own. */

@@ -50,8 +50,10 @@ export async function writeRecords(
     for await (const batch of batches) {
       signal?.throwIfAborted();
       for (const record of batch) {
-        const text = frame.record(record, records++);
-        if (!sink.buffer(text)) await sink.write(text);
+        const written = frame.record(record, records++);
+        if (typeof written !== "string") {
+          if (!sink.fill(written)) await sink.writePiece(written);
+        } else if (!sink.buffer(written)) await sink.write(written);
       }
     }
     signal?.throwIfAborted();

@@ -1,5 +1,5 @@
 import type { Company, DictionaryEntry, DocumentRecord, Point, SeriesRecord, Statement } from "~/modules/catalog/catalog";
-import { RecordWithJsonTail } from "~/modules/delivery/serialize";
+import { RecordWithDateValues, type DateValue, type DateValueSlices } from "~/modules/delivery/serialize";
 import type { OutputOptions } from "./model";
 
 /** The records written into dump and feed files, built from catalog items and the output options. */
@@ -58,9 +58,9 @@ export function pointsAsPublished(options: OutputOptions): boolean {
   return !options.metadataOnly && !options.vintages && !options.consolidation.startsWith("annual");
 }
 
-/** seriesRecord for pointsAsPublished options, the points as the catalog's JSON text (latestPointsJson). */
-export function seriesRecordWithJsonPoints(series: SeriesRecord, pointsJson: () => string) {
-  return new RecordWithJsonTail(seriesMetadata(series, series.frequency), "points", pointsJson);
+/** seriesRecord for pointsAsPublished options, the points as the catalog gives them (latestDateValues). */
+export function seriesRecordWithDateValues(series: SeriesRecord, points: DateValueSlices | DateValue[]) {
+  return new RecordWithDateValues(seriesMetadata(series, series.frequency), "points", points);
 }
 
 /** Amount in thousands of `from` as thousands of `to`, through the dictionary's units per US dollar. */

@@ -1,6 +1,6 @@
 import type { SeriesRecord } from "~/modules/catalog/catalog";
 import { keysetPages, type Pipeline, type PipelineRun } from "~/modules/feeds/pipelines.server";
-import { pointsAsPublished, seriesRecord, seriesRecordWithJsonPoints } from "~/modules/feeds/records";
+import { pointsAsPublished, seriesRecord, seriesRecordWithDateValues } from "~/modules/feeds/records";
 import { econCriteriaSchema, scopedSeriesCriteria } from "./econ.server";
 
 /**
@@ -17,8 +17,8 @@ export async function econPipeline({ catalog, criteria: stored, options, ownerId
       }
       const ids = page.map((series) => series.id);
       if (!publishedAfter && pointsAsPublished(options)) {
-        const json = new Map((await catalog.latestPointsJson(ids)).map((entry) => [entry.seriesId, entry.json]));
-        yield page.map((series) => seriesRecordWithJsonPoints(series, json.get(series.id) ?? (() => "[]")));
+        const latest = new Map((await catalog.latestDateValues(ids)).map((entry) => [entry.seriesId, entry.values]));
+        yield page.map((series) => seriesRecordWithDateValues(series, latest.get(series.id) ?? []));
         continue;
       }
       const points = new Map(
