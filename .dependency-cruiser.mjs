@@ -15,7 +15,7 @@ const floors = [
   ["server"],
   ["products", "admin", "dashboard"],
   ["feeds", "docs", "data-api", "sandbox", "contact", "provisioning", "accounts"],
-  ["auth", "audit", "catalog", "delivery", "jobs", "mail", "incidents", "captcha", "content", "instances", "rate-limit"],
+  ["auth", "audit", "catalog", "delivery", "jobs", "mail", "incidents", "captcha", "content", "instances", "rate-limit", "usage"],
   ["db", "net", "i18n", "forms", "http", "theme", "toast", "hydration", "offline", "secrets"],
   ["env", "registry", "url", "locales"],
 ];

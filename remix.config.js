@@ -36,6 +36,7 @@ export function routes(defineRoutes) {
     route("api/auth/sessions", "routes/api/auth-sessions.ts");
     route("api/auth/sessions/:handle", "routes/api/auth-sessions.ts", { id: "api-auth-session" });
     route("api/auth/webhook-secret", "routes/api/auth-webhook-secret.ts");
+    route("api/usage", "routes/api/usage.ts");
     route("api/auth/webhook-test", "routes/api/auth-webhook-test.ts");
     route("api/auth/:operation", "routes/api/auth-token.ts");
     route("api/routing/data/:apiName", "routes/api/routing-data.ts");

@@ -1846,6 +1846,15 @@ const en = {
     resend: "Send the link again to {{address}}",
     resent: "A new confirmation link was sent to {{address}}.",
   },
+  usage: {
+    invalidDay: "Enter a date as YYYY-MM-DD.",
+    rangeOrder: "The end date must not be before the start date.",
+    rangeTooLong: "Ask for at most {{max}} days at once.",
+    invalidStatus: "Use a status class (2xx, 4xx, 429, 5xx) or a status code such as 404.",
+    invalidOperation: "The operation name is too long.",
+    invalidRequestId: "A request id looks like req_ followed by 24 letters and digits.",
+    invalidLimit: "Ask for 1 to 500 calls.",
+  },
 } as const;
 
 export default en;

@@ -1783,6 +1783,15 @@ const zh: Translation = {
     resend: "重新发送链接到 {{address}}",
     resent: "新的确认链接已发送到 {{address}}。",
   },
+  usage: {
+    invalidDay: "请按 YYYY-MM-DD 格式输入日期。",
+    rangeOrder: "结束日期不能早于开始日期。",
+    rangeTooLong: "一次最多查询 {{max}} 天。",
+    invalidStatus: "请使用状态类别（2xx、4xx、429、5xx）或状态码（如 404）。",
+    invalidOperation: "操作名称过长。",
+    invalidRequestId: "请求 ID 的格式为 req_ 后接 24 个字母和数字。",
+    invalidLimit: "请求的调用条数应为 1 到 500。",
+  },
 };
 
 export default zh;

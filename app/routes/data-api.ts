@@ -5,6 +5,7 @@ import { serveDataApi } from "~/modules/data-api/serve.server";
 import { env } from "~/modules/env/env.server";
 import { readBodyBytes } from "~/modules/http/body.server";
 import { isDocSetId, type DocSetId } from "~/modules/registry/registry";
+import { newRequestId, REQUEST_ID_HEADER } from "~/modules/usage/call-record";
 
 /**
  * /data-api/{set}{path}: the built-in upstream of every shipped specification (serve.server.ts), and the
@@ -13,8 +14,8 @@ import { isDocSetId, type DocSetId } from "~/modules/registry/registry";
  * upstream directly, and the portal does not relay calls for others.
  */
 
-function errorResponse(status: number, message: string): Response {
-  return Response.json(errorBody(status, message), { status });
+function errorResponse(status: number, message: string, requestId: string): Response {
+  return Response.json(errorBody(status, message, requestId), { status, headers: { [REQUEST_ID_HEADER]: requestId } });
 }
 
 /** The request's path below /data-api/{set}, still percent-encoded. */
@@ -38,14 +39,15 @@ async function answerFile(set: DocSetId, path: string): Promise<Response> {
 }
 
 async function handle({ request, params }: LoaderFunctionArgs | ActionFunctionArgs): Promise<Response> {
+  const requestId = newRequestId();
   const set = params.set ?? "";
-  if (!isDocSetId(set)) return errorResponse(404, "Not found: no data API has this name.");
+  if (!isDocSetId(set)) return errorResponse(404, "Not found: no data API has this name.", requestId);
   const upstream = env.UPSTREAM_URLS[set];
-  if (upstream) return errorResponse(404, `Not found: the ${set} API is served at ${upstream}.`);
+  if (upstream) return errorResponse(404, `Not found: the ${set} API is served at ${upstream}.`, requestId);
   const path = pathBelow(request, set);
   if (/^\/files\/[^/]+$/.test(path) && request.method === "GET") return answerFile(set, path);
   const body = await readBody(request);
-  if (!body.ok) return errorResponse(413, "Payload too large: the body is over the size limit.");
+  if (!body.ok) return errorResponse(413, "Payload too large: the body is over the size limit.", requestId);
   const url = new URL(request.url);
   const answer = await serveDataApi({
     set,
@@ -54,6 +56,7 @@ async function handle({ request, params }: LoaderFunctionArgs | ActionFunctionAr
     query: [...url.searchParams],
     headers: Object.fromEntries([...request.headers].map(([name, value]) => [name.toLowerCase(), value])),
     body: body.text,
+    requestId,
   });
   return new Response(answer.body === "" ? null : answer.body, { status: answer.status, headers: answer.headers });
 }

@@ -53,7 +53,11 @@ test("the sandbox answers the trial key over its sample, 403 outside it", async 
   await pause();
   const outside = await request.get(`/data-api/sandbox/layout/databases/DB03/topics?token=${key}`);
   expect(outside.status()).toBe(403);
-  expect(await outside.json()).toEqual({ error: "Forbidden: the requested data is outside the sandbox sample.", code: 403 });
+  expect(await outside.json()).toEqual({
+    error: "Forbidden: the requested data is outside the sandbox sample.",
+    code: 403,
+    requestId: expect.stringMatching(/^req_[a-z2-7]{24}$/),
+  });
 });
 
 test("fund flows opens a session with the platform credentials, then takes the bearer token", async ({ request }) => {
@@ -83,7 +87,11 @@ test("refuses a missing key, a wrong key and another product's key with 401", as
   const corp = await keyFor(request, ["company"], "corp");
   const missing = await request.get("/data-api/macroeconomic/layout/databases");
   expect(missing.status()).toBe(401);
-  expect(await missing.json()).toEqual({ error: "Unauthorized: the API key is missing; send it in the token query parameter.", code: 401 });
+  expect(await missing.json()).toEqual({
+    error: "Unauthorized: the API key is missing; send it in the token query parameter.",
+    code: 401,
+    requestId: expect.stringMatching(/^req_[a-z2-7]{24}$/),
+  });
   expect((await request.get("/data-api/macroeconomic/layout/databases?token=econ_wrong")).status()).toBe(401);
   const other = await request.get(`/data-api/macroeconomic/layout/databases?token=${corp.key}`);
   expect(other.status()).toBe(401);
@@ -130,9 +138,14 @@ test("unknown sets and paths are 404, bad input 400, in the Error shape", async 
   expect(await (await request.get("/data-api/weather/forecast")).json()).toEqual({
     error: "Not found: no data API has this name.",
     code: 404,
+    requestId: expect.stringMatching(/^req_[a-z2-7]{24}$/),
   });
   const { key } = await keyFor(request, ["macroeconomic"], "econ");
   const bad = await request.get(`/data-api/macroeconomic/series/search?limit=1000&token=${key}`);
   expect(bad.status()).toBe(400);
-  expect(await bad.json()).toEqual({ error: "Bad request: limit must be at most 100.", code: 400 });
+  expect(await bad.json()).toEqual({
+    error: "Bad request: limit must be at most 100.",
+    code: 400,
+    requestId: expect.stringMatching(/^req_[a-z2-7]{24}$/),
+  });
 });

@@ -1,3 +1,4 @@
+import { REQUEST_ID_PATTERN } from "~/modules/usage/call-record";
 import { beforeAll, describe, expect, it } from "vitest";
 import { generateApiKey, KEYS_PER_HOUR } from "~/modules/auth/api-keys.server";
 import { hashPassword } from "~/modules/auth/crypto.server";
@@ -58,7 +59,11 @@ describe("the call rule counts per account", () => {
     expect(statuses).toEqual(Array(CALLS_PER_SECOND).fill(200));
     expect(refused.status).toBe(429);
     expect(refused.headers["Retry-After"]).toMatch(/^[1-9]\d*$/);
-    expect(JSON.parse(refused.body)).toEqual({ error: CALL_REFUSALS.rate, code: 429 });
+    expect(JSON.parse(refused.body)).toEqual({
+      error: CALL_REFUSALS.rate,
+      code: 429,
+      requestId: expect.stringMatching(REQUEST_ID_PATTERN),
+    });
     await sleep(1100);
     expect((await callWith(second)).status).toBe(200);
   });
@@ -76,7 +81,11 @@ describe("the call rule counts per account", () => {
     }
     expect(overlapped, "two calls of one account at once: one is refused").toBeDefined();
     expect(overlapped!.headers["Retry-After"]).toBe("1");
-    expect(JSON.parse(overlapped!.body)).toEqual({ error: CALL_REFUSALS.inFlight, code: 429 });
+    expect(JSON.parse(overlapped!.body)).toEqual({
+      error: CALL_REFUSALS.inFlight,
+      code: 429,
+      requestId: expect.stringMatching(REQUEST_ID_PATTERN),
+    });
   });
 
   it("separate accounts keep separate budgets", async () => {

@@ -1,3 +1,4 @@
+import { REQUEST_ID_PATTERN } from "~/modules/usage/call-record";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 
 vi.hoisted(() => {
@@ -100,7 +101,11 @@ describe("[security3-N15] control characters in dump names", () => {
     for (const name of ["x\u0001y", "x\u001by", "line\nbreak", "x\u007fy"]) {
       const refused = await call("/companies/dumps", { method: "POST", body: { filter_id: 1, name } });
       expect(refused.status, JSON.stringify(name)).toBe(400);
-      expect(JSON.parse(refused.body)).toEqual({ code: 400, error: "Bad request: dump.name must not contain control characters." });
+      expect(JSON.parse(refused.body)).toEqual({
+        code: 400,
+        error: "Bad request: dump.name must not contain control characters.",
+        requestId: expect.stringMatching(REQUEST_ID_PATTERN),
+      });
     }
   }, 30_000);
 

@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import { REQUEST_ID_PATTERN } from "~/modules/usage/call-record";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 
 vi.hoisted(() => {
@@ -302,7 +303,11 @@ describe("every operation of every spec answers a valid call with a body that fi
     expectValid(set, "GET", "/series/x", await call(set, `/series/${outside},${ids[0]}`));
     expectValid(set, "GET", "/series/x", await call(set, "/series/9999999"), 404);
     const fullApiOnly = await call(set, "/insights/search");
-    expect(JSON.parse(fullApiOnly.body)).toEqual({ error: "Not found: no operation of this API has this path.", code: 404 });
+    expect(JSON.parse(fullApiOnly.body)).toEqual({
+      error: "Not found: no operation of this API has this path.",
+      code: 404,
+      requestId: expect.stringMatching(REQUEST_ID_PATTERN),
+    });
   });
 
   it("company, version 1", async () => {
@@ -710,6 +715,7 @@ describe("authentication as each spec says", () => {
     expect(JSON.parse(company.body)).toEqual({
       error: "Unauthorized: the subscription of this API key does not include this API.",
       code: 401,
+      requestId: company.headers["X-Request-Id"],
     });
     expect((await call("documents", "/Search/query", { token: documentsOnly.key })).status).toBe(200);
     await refusal("fund-flows", await call("fund-flows", "/v2/SavedReports"), 401, /bearer token is missing/);
@@ -814,12 +820,20 @@ describe("documented rules and the error shape", () => {
       error: expect.stringMatching(/^Bad request: id does not have the expected form/),
     });
     const limit = await call(set, "/series/search", { query: { limit: "101" } });
-    expect(JSON.parse(limit.body)).toEqual({ error: "Bad request: limit must be at most 100.", code: 400 });
+    expect(JSON.parse(limit.body)).toEqual({
+      error: "Bad request: limit must be at most 100.",
+      code: 400,
+      requestId: expect.stringMatching(REQUEST_ID_PATTERN),
+    });
     expect((await call(set, "/series/search", { query: { updated_after: "yesterday" } })).status).toBe(400);
     expect((await call(set, "/series/search", { query: { key_only: "maybe" } })).status).toBe(400);
     expect((await call(set, "/filters", { method: "POST", body: "not json" })).status).toBe(400);
     const unknown = await call(set, "/nothing/here");
-    expect(JSON.parse(unknown.body)).toEqual({ error: "Not found: no operation of this API has this path.", code: 404 });
+    expect(JSON.parse(unknown.body)).toEqual({
+      error: "Not found: no operation of this API has this path.",
+      code: 404,
+      requestId: expect.stringMatching(REQUEST_ID_PATTERN),
+    });
     const method = await call(set, "/layout/databases", { method: "DELETE" });
     expect(method.status).toBe(405);
     expect(method.headers.Allow).toBe("GET");

@@ -44,6 +44,7 @@ describe("migrations", () => {
       "0022_webhook_secrets",
       "0023_sftp_host_keys",
       "0024_first_runs_filters_addresses",
+      "0027_api_call_log",
     ]);
   });
 

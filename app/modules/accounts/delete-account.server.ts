@@ -1,4 +1,5 @@
 import fs from "node:fs/promises";
+import { accountOf } from "~/modules/usage/call-record";
 import { sql } from "kysely";
 import { z } from "zod";
 import { loginThrottleKeys } from "~/modules/auth/login.server";
@@ -122,6 +123,9 @@ export async function deleteAccount(userId: string): Promise<DeleteAccountResult
       .execute();
     await trx.deleteFrom("data_api_sessions").where("user_id", "=", userId).execute();
     await trx.deleteFrom("data_api_records").where("owner_id", "=", userId).execute();
+    // The call log holds the account's addresses and user agents; its daily totals go with it.
+    await trx.deleteFrom("api_call_log").where("account", "=", accountOf(userId)).execute();
+    await trx.deleteFrom("api_usage_daily").where("account", "=", accountOf(userId)).execute();
     await trx.deleteFrom("users").where("id", "=", userId).execute();
   });
 

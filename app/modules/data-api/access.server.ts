@@ -5,6 +5,7 @@ import { classifyToken } from "~/modules/auth/token-shapes";
 import { activeSubscriptions } from "~/modules/auth/users.server";
 import { db } from "~/modules/db/db.server";
 import { nowIso } from "~/modules/db/ids";
+import { accountOf } from "~/modules/usage/call-record";
 import type { DocSetId, Platform } from "~/modules/registry/registry";
 import { looksLikeTrialKey } from "~/modules/sandbox/trial-key-shape";
 // Not a React hook: it redeems a trial key (and marks it used).
@@ -16,10 +17,16 @@ import { sessionHolder } from "./sessions.server";
 
 /** Who is calling, once the call's key or session checked out. */
 export interface Caller {
-  /** What the call rule counts against: the account of the API key or session, or the trial key's holder. */
+  /**
+   * What the call rule counts against and the call log files the call under: the account of the API key or session
+   * (every key and session of an account shares one budget, so a new key does not start a fresh one), or the trial
+   * key's holder.
+   */
   limitKey: string;
   /** Who owns what the call creates (filters, dumps, reports, file accesses). */
   ownerId: string;
+  /** The id of the API key or trial registration the call came with (never the key); none for a session. */
+  keyId: string | null;
   username: string;
   /** The macroeconomic databases the caller may read: the subscription's, or the sandbox sample's. */
   databases: DatabaseScope;
@@ -53,9 +60,6 @@ const refusals = {
   noSession: "Unauthorized: the bearer token is missing or expired; open a new session with POST /Session.",
 } as const;
 
-/** Every key and session of an account shares one budget, so a new key does not start a fresh one. */
-const accountLimitKey = (userId: string) => `account:${userId}`;
-
 async function userName(userId: string): Promise<string> {
   const user = await db.selectFrom("users").select("username").where("id", "=", userId).executeTakeFirst();
   return user?.username ?? "";
@@ -86,8 +90,9 @@ async function keyCaller(access: Extract<SetAccess, { kind: "api-key" }>, key: s
   if (!(await activeSubscriptions(row.user_id, now))[access.product]) throw unauthorized(refusals.notSubscribed);
   await touchKey(row.id, now);
   return {
-    limitKey: accountLimitKey(row.user_id),
+    limitKey: accountOf(row.user_id),
     ownerId: row.user_id,
+    keyId: row.id,
     username: await userName(row.user_id),
     databases: access.platform === "econ" ? await subscribedDatabases(row.user_id, now) : "all",
   };
@@ -98,14 +103,20 @@ async function trialCaller(key: string | null, now: Date): Promise<Caller> {
   if (classifyToken(key)?.kind === "api-key") throw unauthorized(refusals.productionKeyInSandbox);
   const holder = await redeemTrialKey(key, now);
   if (!holder) throw unauthorized(refusals.trialUnknown);
-  return { limitKey: `trial:${holder.id}`, ownerId: `trial:${holder.id}`, username: "", databases: [...SANDBOX_DATABASES] };
+  return {
+    limitKey: `trial:${holder.id}`,
+    ownerId: `trial:${holder.id}`,
+    keyId: holder.id,
+    username: "",
+    databases: [...SANDBOX_DATABASES],
+  };
 }
 
 async function sessionCaller(platform: Platform, authorization: string | undefined, now: Date): Promise<Caller> {
   const token = bearerToken(authorization);
   const userId = token ? await sessionHolder(token, platform, now) : null;
   if (!userId) throw unauthorized(refusals.noSession);
-  return { limitKey: accountLimitKey(userId), ownerId: userId, username: await userName(userId), databases: "all" };
+  return { limitKey: accountOf(userId), ownerId: userId, keyId: null, username: await userName(userId), databases: "all" };
 }
 
 /** The caller of a secured operation of the set, or a 401 in the spec's words. */

@@ -12,8 +12,9 @@ export class DataApiError extends Error {
   }
 }
 
-export function errorBody(status: number, message: string): { error: string; code: number } {
-  return { error: message, code: status };
+/** With the answer's request id (X-Request-Id) where the call log knows it, for a subscriber to quote. */
+export function errorBody(status: number, message: string, requestId?: string): { error: string; code: number; requestId?: string } {
+  return requestId ? { error: message, code: status, requestId } : { error: message, code: status };
 }
 
 export const badRequest = (message: string) => new DataApiError(400, message);

@@ -11,6 +11,8 @@ import { readParameters } from "./parameters";
 import { schemaProblem } from "./schema-check";
 import { setHandlers } from "./sets/registry.server";
 import { toXml } from "./xml";
+import { ANONYMOUS, callRecord, newRequestId, REQUEST_ID_HEADER } from "~/modules/usage/call-record";
+import { recordCall } from "~/modules/usage/recorder.server";
 
 /** A call of the built-in upstream: the set, the path below /data-api/{set}, and what came with it. */
 export interface DataApiRequest {
@@ -21,6 +23,8 @@ export interface DataApiRequest {
   /** Header names in lower case. */
   headers: Record<string, string>;
   body?: string;
+  /** The answer's X-Request-Id, repeated in error bodies; a new one unless the caller chose it. */
+  requestId?: string;
 }
 
 export interface DataApiResponse {
@@ -29,14 +33,23 @@ export interface DataApiResponse {
   body: string;
 }
 
+/** What the call log keeps of who called what: known as far as the call got before an answer. */
+export interface CallFacts {
+  operation: string;
+  pathTemplate: string;
+  /** The caller's limit key once authenticated (access.server.ts), else `anonymous`. */
+  account: string;
+  keyId: string | null;
+}
+
 const JSON_TYPE = "application/json; charset=utf-8";
 
 function jsonAnswer(status: number, body: unknown, headers: Record<string, string> = {}): DataApiResponse {
   return { status, headers: { "Content-Type": JSON_TYPE, ...headers }, body: JSON.stringify(body) };
 }
 
-function errorAnswer(error: DataApiError): DataApiResponse {
-  return jsonAnswer(error.status, errorBody(error.status, error.message), error.headers);
+function errorAnswer(error: DataApiError, requestId: string | undefined): DataApiResponse {
+  return jsonAnswer(error.status, errorBody(error.status, error.message, requestId), error.headers);
 }
 
 /** The decoded path segments; a segment that is not valid percent-encoding names no operation. */
@@ -98,11 +111,14 @@ async function answerSecured(
   contract: Contract,
   operation: ContractOperation,
   pathParams: Record<string, string>,
+  facts: CallFacts,
 ) {
   const handler = setHandlers[request.set].secured[operation.id];
   if (!handler) throw new DataApiError(404, "Not found: no operation of this API has this path.");
   const now = new Date();
   const caller = await authenticate(request.set, request.query, request.headers, now);
+  facts.account = caller.limitKey;
+  facts.keyId = caller.keyId;
   const call = await admitCall(caller.limitKey);
   try {
     const input = readInput(operation, contract, request, pathParams);
@@ -120,20 +136,47 @@ async function answerOpen(request: DataApiRequest, contract: Contract, operation
   return render(operation, input, await handler({ input, now: new Date(), clientAddress }));
 }
 
-/**
- * Answers one call: finds the operation (404, 405), authenticates as the spec says (401), admits it under the
- * per-account call rule (429), checks the parameters and body against the spec (400), and runs the handler. Every
- * refusal has the spec's Error shape.
- */
-export async function serveDataApi(request: DataApiRequest): Promise<DataApiResponse> {
+async function answerCall(request: DataApiRequest & { requestId: string }): Promise<DataApiResponse & { facts: CallFacts }> {
+  const facts: CallFacts = { operation: "", pathTemplate: "", account: ANONYMOUS, keyId: null };
   try {
     const contract = await contractOf(request.set);
     const { operation, pathParams } = locate(contract, request.method, request.path);
-    return operation.secured
-      ? await answerSecured(request, contract, operation, pathParams)
+    facts.operation = operation.id;
+    facts.pathTemplate = operation.path;
+    const answer = operation.secured
+      ? await answerSecured(request, contract, operation, pathParams, facts)
       : await answerOpen(request, contract, operation, pathParams);
+    return { ...answer, facts };
   } catch (error) {
-    if (error instanceof DataApiError) return errorAnswer(error);
+    if (error instanceof DataApiError) return { ...errorAnswer(error, request.requestId), facts };
     throw error;
   }
+}
+
+/**
+ * Answers one call: finds the operation (404, 405), authenticates as the spec says (401), admits it under the
+ * per-account call rule (429), checks the parameters and body against the spec (400), and runs the handler. Every
+ * refusal has the spec's Error shape, with the request id. Every answer carries X-Request-Id and goes to the call
+ * log (usage/recorder.server.ts), whoever called: a script over HTTP, the query builder or a test.
+ */
+export async function serveDataApi(request: DataApiRequest): Promise<DataApiResponse> {
+  const started = performance.now();
+  const at = new Date();
+  const requestId = request.requestId ?? newRequestId();
+  const answer = await answerCall({ ...request, requestId });
+  recordCall(
+    callRecord({
+      requestId,
+      at,
+      set: request.set,
+      method: request.method,
+      path: request.path,
+      query: request.query,
+      clientAddress: request.headers[CLIENT_ADDRESS_HEADER.toLowerCase()],
+      userAgent: request.headers["user-agent"],
+      answer,
+      latencyMs: performance.now() - started,
+    }),
+  );
+  return { status: answer.status, headers: { ...answer.headers, [REQUEST_ID_HEADER]: requestId }, body: answer.body };
 }

@@ -595,6 +595,43 @@ export interface Database {
   sftp_host_keys: SftpHostKeyTable;
   delivery_attempts: DeliveryAttemptTable;
   notification_addresses: NotificationAddressTable;
+  api_call_log: ApiCallLogTable;
+  api_usage_daily: ApiUsageDailyTable;
+}
+
+/**
+ * One data-API call (issue 29). `account` is the caller's limit key: `account:{user id}`, `trial:{registration id}`,
+ * or `anonymous` for a call refused before anyone was known. `query` has its secrets replaced; `client_address` is
+ * truncated (IPv4 /24, IPv6 /48).
+ */
+export interface ApiCallLogTable {
+  request_id: string;
+  at: Timestamp;
+  account: string;
+  key_id: string | null;
+  set_id: string;
+  operation: string;
+  method: string;
+  path_template: string;
+  path: string;
+  query: string;
+  status: number;
+  latency_ms: number;
+  response_bytes: number;
+  client_address: string;
+  user_agent: string;
+  error: string | null;
+}
+
+/** Calls per UTC day (YYYY-MM-DD), account, set, operation and status class (2xx, 4xx, 429, 5xx). */
+export interface ApiUsageDailyTable {
+  day: string;
+  account: string;
+  set_id: string;
+  operation: string;
+  status_class: string;
+  calls: number;
+  latency_ms_total: number;
 }
 
 /** A subscriber's webhook signing secret (whsec_…), sealed; the previous one signs too until previous_expires_at. */

@@ -5,6 +5,7 @@ import { migrateToLatest } from "~/modules/db/database.server";
 import { demoDataRule } from "~/modules/env/env";
 import { env } from "~/modules/env/env.server";
 import { startEngine } from "~/modules/server/engine.server";
+import { flushCalls } from "~/modules/usage/recorder.server";
 
 /**
  * Brings the process to a serving state: migrated database, seeded catalog, demo data on a local address,
@@ -21,8 +22,11 @@ export async function boot(): Promise<void> {
     const worker = startEngine();
     for (const signal of ["SIGINT", "SIGTERM"] as const) {
       process.once(signal, () => {
-        void worker.stop().finally(() => process.exit(0));
+        void Promise.all([worker.stop(), flushCalls()]).finally(() => process.exit(0));
       });
     }
+  } else {
+    // The call log's last second, written while the HTTP server closes (scripts/serve.mjs).
+    for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, () => void flushCalls());
   }
 }

@@ -11,6 +11,7 @@ import { deliveryRetryDelayMs } from "~/modules/feeds/delivery-state";
 import { dumpJobPayload, failDump, runDump, runDumpJob } from "~/modules/feeds/dumps.server";
 import { feedJobPayload, feedRunGaveUp, queueDueFeeds, runFeed, runFeedJob, scheduleFeedsJob } from "~/modules/feeds/feeds.server";
 import { purgeExpiredFiles } from "~/modules/feeds/files.server";
+import { purgeUsage } from "~/modules/usage/retention.server";
 import { deliverJob, deliverPayload, notifyJob, notifyPayload } from "~/modules/feeds/notifications.server";
 import { deliveryIncidentSubject, dumpIncidentSubject, feedIncidentSubject } from "~/modules/feeds/incident-subjects.server";
 import { addressConfirmationJob, sendAddressConfirmationMail } from "~/modules/feeds/notification-addresses.server";
@@ -27,6 +28,7 @@ const finishedJobsKeptDays = 7;
 
 async function purge(): Promise<void> {
   await purgeExpiredFiles();
+  await purgeUsage();
   const cutoff = nowIso(new Date(Date.now() - finishedJobsKeptDays * 24 * 60 * minute));
   await db.deleteFrom("jobs").where("status", "in", ["done", "cancelled"]).where("finished_at", "<", cutoff).execute();
 }
