@@ -33,7 +33,8 @@ test("the first click on Send is never lost: the button stays put, and every err
   await page.mouse.move(before.x + before.width / 2, before.y + before.height / 2);
   await page.mouse.down();
   if (javaScriptEnabled()) await nextFrames(page);
-  expect((await box(send)).y, "the button did not move under the pointer").toBe(before.y);
+  // Mantine presses a button 1 px down; an error pushing it would move it 20 px.
+  expect(Math.abs((await box(send)).y - before.y), "the button stays under the pointer").toBeLessThanOrEqual(1);
   await page.mouse.up();
   if (!javaScriptEnabled()) await page.waitForLoadState("load");
 
@@ -48,13 +49,13 @@ test("the first click on Send is never lost: the button stays put, and every err
     "Text: Please fill out this field.",
   ]);
   await expect(links.first()).toHaveAttribute("href", "#field-email");
-  // The summary's links are in the error colour (Mantine's red 9), not the brand's.
-  expect(await links.first().evaluate((link) => getComputedStyle(link).color)).toBe("rgb(201, 42, 42)");
+  // The summary's links are in the error colour (app.css), not the brand's.
+  expect(await links.first().evaluate((link) => getComputedStyle(link).color)).toBe("rgb(184, 37, 37)");
   // The one error colour for the required asterisk, with and without an error, and for the field's message.
   const colour = (selector: string) => page.locator(selector).evaluate((element) => getComputedStyle(element).color);
-  expect(await colour('label[for="field-name"] .mantine-InputWrapper-required')).toBe("rgb(201, 42, 42)");
-  expect(await colour('label[for="field-subject"] .mantine-InputWrapper-required')).toBe("rgb(201, 42, 42)");
-  expect(await colour("#field-subject-error")).toBe("rgb(201, 42, 42)");
+  expect(await colour('label[for="field-name"] .mantine-InputWrapper-required')).toBe("rgb(184, 37, 37)");
+  expect(await colour('label[for="field-subject"] .mantine-InputWrapper-required')).toBe("rgb(184, 37, 37)");
+  expect(await colour("#field-subject-error")).toBe("rgb(184, 37, 37)");
 });
 
 test("a sandbox registration without a single answer gets the summary, focused, with a link per field", async ({ page }) => {

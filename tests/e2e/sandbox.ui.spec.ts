@@ -132,7 +132,7 @@ test("a post without consent or captcha answer is told what is missing", async (
   test.skip(javaScriptEnabled(), "with JavaScript the widget answers the captcha by itself");
   await open(page, "/api-products/econ/sandbox");
   await register(page);
-  await expect(page.getByText("Please agree to the storage of your personal data to register.")).toBeVisible();
+  await expect(page.getByText("Please agree to the storage of your personal data to register.", { exact: true })).toBeVisible();
   await expect(page.getByTestId("captcha-error")).toHaveText("Please complete the reCAPTCHA verification.");
   const id = await field(page, "Surname").getAttribute("id");
   await expect(page.locator(`#${id}-error`)).toHaveText("Please fill out this field.");

@@ -101,7 +101,7 @@ export const ErrorSummary = forwardRef<
             <List.Item key={field}>
               {label ? (
                 // The error colour, not the brand's: these links are the errors themselves (ux review m9).
-                <Anchor href={`#${fieldId(field)}`} size="sm" c="red.9" underline="always">
+                <Anchor href={`#${fieldId(field)}`} size="sm" c="var(--mantine-color-error)" underline="always">
                   {label}: {text}
                 </Anchor>
               ) : (
