@@ -82,11 +82,13 @@ export function routes(defineRoutes) {
       route("api-products", "routes/public/api-products.tsx");
       route("api-products/:vendor/:product", "routes/public/api-product.tsx");
       route("api-products/econ/sandbox/:token", "routes/public/sandbox-access.tsx");
+      route("api-products/econ/sandbox/registered", "routes/public/sandbox-registered.tsx");
       route("terms", "routes/public/legal.tsx", { id: "legal-terms" });
       route("privacy-policy", "routes/public/legal.tsx", { id: "legal-privacy" });
       route("cookie-policy", "routes/public/legal.tsx", { id: "legal-cookies" });
       route("contact", "routes/public/contact.tsx");
       route("contact/:kind", "routes/public/contact-form.tsx");
+      route("contact/sent", "routes/public/contact-sent.tsx");
       route("login", "routes/public/login.tsx");
       route("login/:platform", "routes/public/login-platform.tsx");
       route("logout", "routes/public/logout.tsx");

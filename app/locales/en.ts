@@ -286,6 +286,14 @@ const en = {
         waitAlert: "Verifying… please wait.",
       },
     },
+    outcome: {
+      title: "Message sent",
+      nextTitle: "What happens next",
+      reply: "We answer by e-mail at {{email}}.",
+      spam: "No answer yet? Look in your spam or junk folder. If the address above is wrong, send the message again with the right one.",
+      another: "Send another message",
+      docs: "Read the documentation",
+    },
   },
   auth: {
     loginTitle: "Sign in",
@@ -1476,6 +1484,19 @@ const en = {
       expiredText: "Access links and their trial keys are valid for 7 days. Register again to receive a new link.",
       unknown: "This access link is not valid.",
       unknownText: "Check that you opened the whole link from the e-mail, or register again to receive a new one.",
+    },
+    outcome: {
+      title: "Check your inbox",
+      nextTitle: "What happens next",
+      open: "Open the e-mail “{{subject}}” and follow its link.",
+      once: "The link shows your trial key once, in the browser that opens it first. The link and the key are valid until {{expiry}}.",
+      try: "Then try the API in the sandbox docs and the API query builder, which use the key for you.",
+      missingTitle: "No e-mail?",
+      spam: "It can take a few minutes. Look in your spam or junk folder, and check the address: {{email}}.",
+      again:
+        "To get a new link, register again with the same address: while your trial runs we send the same trial a new link (the earlier one stops working); once the link has expired, registering again starts a new trial.",
+      docs: "Read the sandbox docs",
+      otherAddress: "Register with another address",
     },
   },
   queryBuilder: {

@@ -259,6 +259,14 @@ const zh: Translation = {
         waitAlert: "正在验证…请稍候。",
       },
     },
+    outcome: {
+      title: "消息已发送",
+      nextTitle: "接下来",
+      reply: "我们将通过电子邮件回复至 {{email}}。",
+      spam: "还没有收到回复？请查看垃圾邮件文件夹。如果上面的地址有误，请使用正确的地址重新发送消息。",
+      another: "再发送一条消息",
+      docs: "阅读文档",
+    },
   },
   auth: {
     loginTitle: "登录",
@@ -1425,6 +1433,19 @@ const zh: Translation = {
       expiredText: "访问链接及其试用密钥的有效期为 7 天。请重新注册以获取新链接。",
       unknown: "此访问链接无效。",
       unknownText: "请确认您打开的是邮件中的完整链接，或重新注册以获取新链接。",
+    },
+    outcome: {
+      title: "请查收邮件",
+      nextTitle: "接下来",
+      open: "打开标题为“{{subject}}”的邮件，并点击其中的链接。",
+      once: "该链接只显示一次试用密钥，且仅在最先打开它的浏览器中显示。链接和密钥的有效期至 {{expiry}}。",
+      try: "然后在沙盒文档和 API 查询构建器中试用 API，它们会自动使用您的密钥。",
+      missingTitle: "没有收到邮件？",
+      spam: "邮件可能需要几分钟才能送达。请查看垃圾邮件文件夹，并核对地址：{{email}}。",
+      again:
+        "如需新链接，请使用同一地址重新注册：试用期内我们会为同一试用发送新链接（之前的链接随即失效）；链接过期后，重新注册将开始新的试用。",
+      docs: "阅读沙盒文档",
+      otherAddress: "使用其他地址注册",
     },
   },
   queryBuilder: {

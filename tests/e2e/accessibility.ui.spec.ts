@@ -1,9 +1,10 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
 import { createAccount, signInPage } from "./support/accounts";
-import { e2eDb } from "./support/database";
+import { solvedCaptcha } from "./support/contact-client";
+import { e2eDb, uniqueEmail } from "./support/database";
 import { seedRetryingRun } from "./support/deliveries";
-import { open } from "./support/pages";
+import { field, open } from "./support/pages";
 import { test } from "./support/test";
 
 /**
@@ -186,3 +187,39 @@ test("the admin panel", async ({ page }) => {
 async function demoUserId(email: string): Promise<string> {
   return (await e2eDb().selectFrom("users").select("id").where("email", "=", email).executeTakeFirstOrThrow()).id;
 }
+
+test("the outcome pages of a contact message and a sandbox registration, and a form's error summary", async ({ page }) => {
+  const sent = await page.request.post("/contact/general-inquiry", {
+    form: {
+      name: "Ada",
+      email: uniqueEmail("a11y"),
+      subject: "Outcome",
+      text: "Checked by axe",
+      altcha: await solvedCaptcha(page.request),
+    },
+    maxRedirects: 0,
+  });
+  expect(sent.status()).toBe(302);
+  const registered = await page.request.post("/zh/api-products/econ/sandbox", {
+    form: {
+      name: "Ada",
+      surname: "Lovelace",
+      companyName: "AE",
+      jobTitle: "Economist",
+      email: uniqueEmail("a11y-sandbox"),
+      country: "GB",
+      consent: "on",
+      altcha: await solvedCaptcha(page.request),
+    },
+    maxRedirects: 0,
+  });
+  expect(registered.status()).toBe(302);
+  await expectAccessible(page, [{ url: "/contact/sent" }, { url: "/zh/api-products/econ/sandbox/registered" }]);
+
+  await open(page, "/contact/general-inquiry");
+  await field(page, "Email").fill("not-an-email");
+  await expect(page.locator(".altcha[data-state]")).toHaveAttribute("data-state", "verified", { timeout: 20_000 });
+  await page.getByRole("button", { name: "Send" }).click();
+  await expect(page.getByTestId("form-errors")).toBeFocused();
+  expect(await seriousViolations(page)).toEqual([]);
+});

@@ -116,6 +116,12 @@ test.describe("the query builder", () => {
     await expect(curl).toContainText("keyword=GDP");
     await expect(curl).toContainText(`token=****${keys.econ!.slice(-4)}`);
     await expect(curl).not.toContainText(keys.econ!);
+    // Only what the reader set: no default of a field left alone (ux review p2).
+    await expect(curl).toContainText(/\/series\/search\?keyword=GDP&limit=3&token=/);
+    // The body and the curl line sit in boxes with a copy button, which needs a script.
+    await expect(page.getByTestId("query-builder-result").getByRole("button", { name: "Copy code" })).toHaveCount(
+      javaScriptEnabled() ? 2 : 0,
+    );
     // The values sent stay in the form, with JavaScript (in place) and without (the page comes back).
     await expect(builder(page).getByLabel("keyword")).toHaveValue("GDP");
     expect(page.url()).toContain("/docs/econ/macroeconomic/docs/series?path=");
@@ -147,8 +153,9 @@ test.describe("the query builder", () => {
     const { keys } = await subscriberWithKeys(page, ["company"], ["corp"]);
     await open(page, pages.companiesV2);
     await expect(builder(page).getByLabel("API key")).toHaveValue(keys.corp!);
-    // Company v2 pages hold 100 companies at least: the builder starts from the spec's default.
-    await expect(builder(page).getByLabel("limit")).toHaveValue("100");
+    // An optional parameter starts empty (the call carries only what the reader sets), its default shown in it.
+    await expect(builder(page).getByLabel("limit")).toHaveValue("");
+    await expect(builder(page).getByLabel("limit")).toHaveAttribute("placeholder", "100");
     await send(page);
     await expectStatus(page, "200 OK");
     await expect(page.getByTestId("query-builder-body")).toContainText('"data"');

@@ -51,7 +51,16 @@ test("register with the captcha, follow the e-mailed link, see the key once and 
   await fillRegistration(page, email);
   await answerCaptcha(page);
   await register(page);
-  await expect(page.getByTestId("notification")).toContainText(`We have sent your access link to ${email}. It is valid for 7 days.`);
+  await expect(page).toHaveURL(/\/api-products\/econ\/sandbox\/registered$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Check your inbox");
+  const outcome = page.getByTestId("sandbox-registered");
+  await expect(outcome).toContainText(`We have sent your access link to ${email}. It is valid for 7 days.`);
+  await expect(outcome).toContainText(/The link and the key are valid until \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC\./);
+  await expect(outcome).toContainText(`Look in your spam or junk folder, and check the address: ${email}.`);
+  await expect(outcome).toContainText("To get a new link, register again with the same address");
+  // The page lasts: a reload shows it again.
+  await page.reload();
+  await expect(page.getByTestId("sandbox-registered")).toContainText(email);
   expect(await e2eDb().selectFrom("sandbox_registrations").select(["offers", "consent"]).where("email", "=", email).execute()).toEqual([
     { offers: 0, consent: 1 },
   ]);
@@ -93,8 +102,8 @@ test("the register-trial docs page holds the form after its text", async ({ page
   await fillRegistration(page, email);
   await answerCaptcha(page);
   await register(page);
-  await expect(page).toHaveURL(/\/docs\/econ\/sandbox\/register-trial$/);
-  await expect(page.getByTestId("notification")).toContainText(`We have sent your access link to ${email}.`);
+  await expect(page).toHaveURL(/\/api-products\/econ\/sandbox\/registered$/);
+  await expect(page.getByTestId("sandbox-registered")).toContainText(`We have sent your access link to ${email}.`);
   expect(await accessLinkPath(email)).toMatch(/^\/api-products\/econ\/sandbox\//);
 });
 
@@ -123,10 +132,15 @@ test("a post without consent or captcha answer is told what is missing", async (
   test.skip(javaScriptEnabled(), "with JavaScript the widget answers the captcha by itself");
   await open(page, "/api-products/econ/sandbox");
   await register(page);
-  await expect(page.getByText("Please agree to the storage of your personal data to register.")).toBeVisible();
+  await expect(page.getByText("Please agree to the storage of your personal data to register.", { exact: true })).toBeVisible();
   await expect(page.getByTestId("captcha-error")).toHaveText("Please complete the reCAPTCHA verification.");
   const id = await field(page, "Surname").getAttribute("id");
   await expect(page.locator(`#${id}-error`)).toHaveText("Please fill out this field.");
+  // The same error summary as the dashboard forms, and the page comes back with the focus on it.
+  const summary = page.getByTestId("form-errors");
+  await expect(summary).toBeFocused();
+  await expect(summary.getByRole("link", { name: "Surname: Please fill out this field." })).toHaveAttribute("href", "#field-surname");
+  await expect(summary.getByRole("link", { name: "Verification: Please complete the reCAPTCHA verification." })).toBeVisible();
 });
 
 test("an expired access link answers 410 and an unknown one 404, both offering to register again", async ({ page }) => {

@@ -13,6 +13,7 @@ import { action as exchangeApi } from "~/routes/api/econ-sandbox-token";
 import * as docPage from "~/routes/docs/doc-page";
 import * as productPage from "~/routes/public/api-product";
 import * as accessPage from "~/routes/public/sandbox-access";
+import * as registeredPage from "~/routes/public/sandbox-registered";
 
 const context = { cspNonce: "" };
 const sandboxParams = { vendor: "econ", product: "sandbox" };
@@ -126,7 +127,20 @@ describe("sandbox registration on the page", () => {
     const before = Date.now();
     const registered = await registerOnPage("journey@example.com", { offers: "on", message: "GDP please" });
     expect(registered.status).toBe(302);
-    expect(registered.headers.get("Location")).toBe("/api-products/econ/sandbox");
+    expect(registered.headers.get("Location")).toBe("/api-products/econ/sandbox/registered");
+    // The page it goes on to says where the link went and until when it works; it lasts (a reload shows it again).
+    const outcomeCookie = registered.headers.get("Set-Cookie")!.split(";")[0]!;
+    const outcomePage = new Request("http://localhost/api-products/econ/sandbox/registered", { headers: { Cookie: outcomeCookie } });
+    expect(await outcome(await answer(() => registeredPage.loader({ request: outcomePage, params: {}, context })))).toMatchObject({
+      status: 200,
+      body: {
+        outcome: { kind: "sandbox-registered", email: "journey@example.com", resent: false, expiry: expect.stringMatching(/ UTC$/) },
+      },
+    });
+    // Without a registration from this browser, the form.
+    const fresh = new Request("http://localhost/zh/api-products/econ/sandbox/registered");
+    const back = await outcome(await answer(() => registeredPage.loader({ request: fresh, params: {}, context })));
+    expect([back.status, back.headers.get("Location")]).toEqual([302, "/zh/api-products/econ/sandbox#register"]);
 
     const row = await db
       .selectFrom("sandbox_registrations")
@@ -180,7 +194,7 @@ describe("sandbox registration on the page", () => {
     const request = formPost("/docs/econ/sandbox/register-trial", { ...person("docs@example.com"), consent: "on", ...answeredChallenge() });
     const params = { vendor: "econ", set: "sandbox", "*": "register-trial" };
     const registered = await outcome(await answer(() => docPage.action({ request, params, context })));
-    expect([registered.status, registered.headers.get("Location")]).toEqual([302, "/docs/econ/sandbox/register-trial"]);
+    expect([registered.status, registered.headers.get("Location")]).toEqual([302, "/api-products/econ/sandbox/registered"]);
     await accessLink("docs@example.com");
 
     const loaded = await outcome(
@@ -213,7 +227,7 @@ describe("sandbox registration on the page", () => {
     expect(form.countries.find((country) => country.value === "CN")?.label).toBe("中国");
 
     const registered = await registerOnPage("zh@example.com", {}, undefined, "/zh/api-products/econ/sandbox");
-    expect([registered.status, registered.headers.get("Location")]).toEqual([302, "/zh/api-products/econ/sandbox"]);
+    expect([registered.status, registered.headers.get("Location")]).toEqual([302, "/zh/api-products/econ/sandbox/registered"]);
     const { url, token, mail } = await accessLink("zh@example.com");
     expect(url).toBe(`http://localhost:3000/zh/api-products/econ/sandbox/${token}`);
     expect(mail.subject).toBe("您的宏观经济 API 沙盒访问链接");

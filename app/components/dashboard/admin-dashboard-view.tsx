@@ -11,6 +11,7 @@ import type { QueueRow } from "~/modules/jobs/queue-summary";
 import { formatDateTime } from "~/components/layout/format";
 import { NoRecords } from "./no-records";
 import { TableScroll } from "~/components/layout/table-scroll";
+import { submitThenChange } from "~/modules/forms/validation-behavior";
 
 /** The four parts of the admin dashboard: instances, queues, specifications with their reload, the audit trail. */
 
@@ -233,7 +234,7 @@ function SpecReloadForm({ setTitle }: { setTitle: (set: string) => string }) {
 
 function SetSelect({ setTitle }: { setTitle: (set: string) => string }) {
   const { t } = useTranslation();
-  const { error, getInputProps } = useField("set");
+  const { error, getInputProps } = useField("set", { validationBehavior: submitThenChange });
   return (
     <NativeSelect
       {...getInputProps({ id: "spec-reload-set" })}

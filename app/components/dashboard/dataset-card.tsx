@@ -8,6 +8,7 @@ import { FormError } from "~/components/forms/form-error";
 import { isActiveDumpStatus } from "~/modules/feeds/progress";
 import { translateMessage } from "~/modules/forms/messages";
 import { datasetFormats, generateDatasetSchema, type DatasetListItem } from "~/modules/products/corp/datasets";
+import { submitThenChange } from "~/modules/forms/validation-behavior";
 
 /** One predefined dataset on its page: what it is, its latest generation (being built, or its files) and the generate form. */
 
@@ -119,7 +120,7 @@ function GenerateForm({ datasetId, name, formError }: { datasetId: string; name:
 /** A native select, so the format is chosen without JavaScript too; ids differ per card. */
 function FormatSelect({ id }: { id: string }) {
   const { t } = useTranslation();
-  const { error, getInputProps } = useField("format");
+  const { error, getInputProps } = useField("format", { validationBehavior: submitThenChange });
   return (
     <NativeSelect
       {...getInputProps({ id })}

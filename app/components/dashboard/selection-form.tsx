@@ -80,7 +80,7 @@ function SelectionFields({ kind, mode, product, defaults, fromFeedId, state, isA
 
   return (
     <Stack gap="lg">
-      <ErrorSummary ref={summary} errors={errors} labelOf={summaryLabel} />
+      <ErrorSummary ref={summary} errors={errors} labelOf={summaryLabel} focusOnLoad={!hydrated} />
       {canStore && preview ? <PreviewReady preview={preview} screen={screen} mode={mode} /> : null}
 
       <GeneralFieldset kind={kind} mode={mode} isAdmin={isAdmin} shape={shape} values={values} fields={fields} />

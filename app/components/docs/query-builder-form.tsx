@@ -17,7 +17,7 @@ import {
 } from "@mantine/core";
 import { useActionData, useFetcher, useLocation } from "@remix-run/react";
 import { withZod } from "@remix-validated-form/with-zod";
-import { useMemo } from "react";
+import { Fragment, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { useField, ValidatedForm } from "remix-validated-form";
 import { FormError } from "~/components/forms/form-error";
@@ -26,6 +26,7 @@ import { setAccess } from "~/modules/data-api/access-rules";
 import {
   BODY_FIELD,
   builderSchema,
+  descriptionParts,
   KEY_FIELD,
   QUERY_BUILDER_FORM_ID,
   SHOW_KEY_FIELD,
@@ -39,6 +40,7 @@ import {
   type BuilderValues,
 } from "~/modules/docs/query-builder";
 import { translateMessage } from "~/modules/forms/messages";
+import { submitThenChange } from "~/modules/forms/validation-behavior";
 import { productPath, products, type DocSetId } from "~/modules/registry/registry";
 import { SANDBOX_DOCS_PATH } from "~/modules/sandbox/sandbox-paths";
 
@@ -70,14 +72,27 @@ function formErrorOf(value: unknown): string | null {
 /** A field of the builder's form, its message in the page's language; used inside the form, which it reads. */
 function useTranslatedField(name: string) {
   const { t } = useTranslation();
-  const field = useField(name);
+  const field = useField(name, { validationBehavior: submitThenChange });
   return { ...field, error: field.error ? translateMessage(t, field.error) : undefined };
+}
+
+/** A description as the spec writes it, its `inline code` as code (without the backticks). */
+function DescriptionText({ text }: { text: string }) {
+  return descriptionParts(text).map((part, index) =>
+    part.code ? <Code key={index}>{part.text}</Code> : <Fragment key={index}>{part.text}</Fragment>,
+  );
 }
 
 function ParameterInput({ field }: { field: BuilderField }) {
   const { t } = useTranslation();
   const { error, getInputProps } = useTranslatedField(field.name);
-  const description = [field.type, field.description].filter(Boolean).join(" — ");
+  const description = field.description ? (
+    <>
+      {field.type} — <DescriptionText text={field.description} />
+    </>
+  ) : (
+    field.type
+  );
   const common = { label: field.parameter, description, withAsterisk: field.required, error };
   if (field.options) {
     const choices = field.options.map((option) => ({ value: option, label: option }));
@@ -94,6 +109,8 @@ function ParameterInput({ field }: { field: BuilderField }) {
       {...getInputProps({ id: `qb-${field.name}` })}
       {...common}
       type={field.input === "date" ? "date" : "text"}
+      // An optional field starts empty, so the call carries only what the reader sets: its default or example shows here.
+      placeholder={field.hint || undefined}
       inputMode={field.input === "number" ? "decimal" : undefined}
       autoComplete="off"
     />
@@ -150,7 +167,7 @@ function BodyInput({ body }: { body: BuilderBody }) {
     <Textarea
       {...getInputProps({ id: "qb-body" })}
       label={t("queryBuilder.requestBody")}
-      description={body.description}
+      description={body.description ? <DescriptionText text={body.description} /> : undefined}
       withAsterisk={body.required}
       error={error}
       autosize
@@ -185,6 +202,25 @@ function AccessNotice({ access, set }: { access: BuilderAccess; set: DocSetId })
       <Text size="sm">{t(`queryBuilder.access.${access.state}`)}</Text>
       <AppLink to={links.to}>{t(`queryBuilder.links.${links.label}`)}</AppLink>
     </Alert>
+  );
+}
+
+/**
+ * The response body or the curl line in a bordered box with a copy button (ux review p2), as the docs' code blocks
+ * have it: the same markup, so the page's copy behaviour serves it before and after hydration (hidden without
+ * JavaScript, which cannot copy).
+ */
+function OutputBlock({ label, testId, children }: { label: string; testId: string; children: string }) {
+  const { t } = useTranslation();
+  return (
+    <div className="code-block code-output builder-output">
+      <button type="button" className="copy-code" aria-label={t("docs.copyCode")}>
+        {t("tokens.copy")}
+      </button>
+      <Code block tabIndex={0} aria-label={label} style={outputStyle} data-testid={testId}>
+        {children}
+      </Code>
+    </div>
   );
 }
 
@@ -240,9 +276,9 @@ function ResultView({ result }: { result: BuilderResult }) {
         {t("queryBuilder.body")}
       </Title>
       {result.body ? (
-        <Code block tabIndex={0} aria-label={t("queryBuilder.body")} style={outputStyle} data-testid="query-builder-body">
+        <OutputBlock label={t("queryBuilder.body")} testId="query-builder-body">
           {result.body}
-        </Code>
+        </OutputBlock>
       ) : (
         <Text size="sm">{t("queryBuilder.emptyBody")}</Text>
       )}
@@ -250,9 +286,9 @@ function ResultView({ result }: { result: BuilderResult }) {
       <Title order={4} size="h5">
         {t("queryBuilder.curl")}
       </Title>
-      <Code block tabIndex={0} aria-label={t("queryBuilder.curl")} style={outputStyle} data-testid="query-builder-curl">
+      <OutputBlock label={t("queryBuilder.curl")} testId="query-builder-curl">
         {result.curl}
-      </Code>
+      </OutputBlock>
       {result.keyShown ? null : <Text size="sm">{t("queryBuilder.keyMasked")}</Text>}
     </Stack>
   );

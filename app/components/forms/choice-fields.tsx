@@ -70,31 +70,47 @@ export function MultiSelectField({ name, label, options, defaultValue, error, gr
 }
 
 /** The errors of a failed post above the form, each linking to its field (the fields show them too). */
-export const ErrorSummary = forwardRef<HTMLDivElement, { errors: Record<string, string>; labelOf: (field: string) => string | null }>(
-  function ErrorSummary({ errors, labelOf }, ref) {
-    const { t } = useTranslation();
-    const entries = Object.entries(errors);
-    if (entries.length === 0) return null;
-    return (
-      <Alert ref={ref} color="red" role="alert" title={t("econ.form.errorsTitle")} tabIndex={-1} data-testid="form-errors">
-        <List size="sm">
-          {entries.map(([field, message]) => {
-            const label = labelOf(field);
-            const text = translateMessage(t, message);
-            return (
-              <List.Item key={field}>
-                {label ? (
-                  <Anchor href={`#${fieldId(field)}`} size="sm">
-                    {label}: {text}
-                  </Anchor>
-                ) : (
-                  text
-                )}
-              </List.Item>
-            );
-          })}
-        </List>
-      </Alert>
-    );
-  },
-);
+export const ErrorSummary = forwardRef<
+  HTMLDivElement,
+  {
+    errors: Record<string, string>;
+    labelOf: (field: string) => string | null;
+    /** Set while the page has no script: the browser moves the focus here when the page comes back from a failed post. */
+    focusOnLoad?: boolean;
+  }
+>(function ErrorSummary({ errors, labelOf, focusOnLoad }, ref) {
+  const { t } = useTranslation();
+  const entries = Object.entries(errors);
+  if (entries.length === 0) return null;
+  return (
+    <Alert
+      ref={ref}
+      color="red"
+      role="alert"
+      title={t("econ.form.errorsTitle")}
+      tabIndex={-1}
+      // eslint-disable-next-line jsx-a11y/no-autofocus -- the summary of a failed post is where the reader goes next
+      autoFocus={focusOnLoad}
+      data-testid="form-errors"
+    >
+      <List size="sm">
+        {entries.map(([field, message]) => {
+          const label = labelOf(field);
+          const text = translateMessage(t, message);
+          return (
+            <List.Item key={field}>
+              {label ? (
+                // The error colour, not the brand's: these links are the errors themselves (ux review m9).
+                <Anchor href={`#${fieldId(field)}`} size="sm" c="var(--mantine-color-error)" underline="always">
+                  {label}: {text}
+                </Anchor>
+              ) : (
+                text
+              )}
+            </List.Item>
+          );
+        })}
+      </List>
+    </Alert>
+  );
+});

@@ -13,6 +13,7 @@ import {
 import { contactValidators } from "~/modules/contact/contact-validators";
 import { CaptchaField } from "./captcha-field";
 import { FormError } from "./form-error";
+import { FormErrorSummary } from "./form-error-summary";
 import { SelectField, TextAreaField, TextField } from "./form-fields";
 import { SubmitButton } from "./submit-button";
 
@@ -30,6 +31,9 @@ export function ContactForm({ kind, countries }: ContactFormProps) {
     country: countries,
   };
 
+  const fieldNames = contactFields[kind].map((field) => field.name);
+  const labelOf = (name: string) => (fieldNames.includes(name) ? t(`contact.fields.${name}`) : null);
+
   function renderField(field: ContactField) {
     const props = { name: field.name, label: t(`contact.fields.${field.name}`), required: field.required };
     switch (field.widget) {
@@ -45,9 +49,10 @@ export function ContactForm({ kind, countries }: ContactFormProps) {
   }
 
   return (
-    <ValidatedForm validator={contactValidators[kind]} method="post" id={kind} noValidate>
+    <ValidatedForm validator={contactValidators[kind]} method="post" id={kind} noValidate disableFocusOnError>
       <Stack gap="md">
         <FormError message={actionData?.formError} />
+        <FormErrorSummary formId={kind} fields={fieldNames} labelOf={labelOf} />
         {contactFields[kind].map(renderField)}
         <div className="honeypot" aria-hidden="true">
           <label htmlFor={`field-${HONEYPOT_FIELD}`}>{t(`contact.fields.${HONEYPOT_FIELD}`)}</label>

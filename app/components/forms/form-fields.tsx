@@ -2,6 +2,7 @@ import { NativeSelect, PasswordInput, Textarea, TextInput } from "@mantine/core"
 import { useTranslation } from "react-i18next";
 import { useField } from "remix-validated-form";
 import { translateMessage } from "~/modules/forms/messages";
+import { submitThenChange } from "~/modules/forms/validation-behavior";
 
 interface FieldProps {
   name: string;
@@ -11,7 +12,7 @@ interface FieldProps {
 
 function useTranslatedField(name: string) {
   const { t } = useTranslation();
-  const field = useField(name);
+  const field = useField(name, { validationBehavior: submitThenChange });
   return { ...field, error: field.error ? translateMessage(t, field.error) : undefined };
 }
 

@@ -9,7 +9,8 @@ interface ShownToast extends Toast {
 /**
  * Toasts from the flash cookie. Server-rendered, so they show after a plain form post; without
  * JavaScript a CSS animation fades them, with it a timer marks them fading after 5000 ms and removes
- * them 500 ms later, and the close button fades at once.
+ * them 500 ms later. The close control works either way: its checkbox hides the toast by CSS, and with
+ * JavaScript also fades and removes it at once.
  */
 export function Notifications({ toast }: { toast: Toast | null }) {
   const { t } = useTranslation();
@@ -41,30 +42,39 @@ export function Notifications({ toast }: { toast: Toast | null }) {
     return () => all.forEach((list) => list.forEach(clearTimeout));
   }, []);
 
+  const close = (id: string) => {
+    timers.current.get(id)?.forEach(clearTimeout);
+    fade(id);
+  };
+
   return (
     <section className="notifications" aria-label={t("notifications.region")} aria-live="polite">
-      {shown.map((item) => (
-        <div
-          key={item.id}
-          role={item.type === "error" ? "alert" : "status"}
-          className={`notification notification-${item.type}${item.fading ? " is-fading" : ""}`}
-          data-testid="notification"
-        >
-          <span className="visually-hidden">{t(`notifications.types.${item.type}`)}: </span>
-          <p className="notification-content">{t(item.message, item.values ?? {}) as string}</p>
-          <button
-            type="button"
-            className="notification-close"
-            aria-label={t("notifications.close")}
-            onClick={() => {
-              timers.current.get(item.id)?.forEach(clearTimeout);
-              fade(item.id);
-            }}
-          >
-            ×
-          </button>
-        </div>
-      ))}
+      {shown.map((item) => {
+        const dismissId = `notification-dismiss-${item.id}`;
+        return (
+          <div key={item.id} className="notification-slot">
+            {/* The close control is a checkbox, so it closes without JavaScript too: CSS hides the toast it precedes. */}
+            <input
+              type="checkbox"
+              id={dismissId}
+              className="notification-dismiss visually-hidden"
+              aria-label={t("notifications.close")}
+              onChange={() => close(item.id)}
+            />
+            <div
+              role={item.type === "error" ? "alert" : "status"}
+              className={`notification notification-${item.type}${item.fading ? " is-fading" : ""}`}
+              data-testid="notification"
+            >
+              <span className="visually-hidden">{t(`notifications.types.${item.type}`)}: </span>
+              <p className="notification-content">{t(item.message, item.values ?? {}) as string}</p>
+              <label htmlFor={dismissId} className="notification-close" aria-hidden="true">
+                ×
+              </label>
+            </div>
+          </div>
+        );
+      })}
     </section>
   );
 }

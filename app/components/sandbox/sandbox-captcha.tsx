@@ -121,14 +121,15 @@ export function SandboxCaptcha({
   const { error } = useField(CAPTCHA_ERROR_FIELD);
   const fallback = <TextChallengeField challenge={textChallenge} />;
   return (
-    <Stack gap={4}>
+    // The error summary's link to the captcha's message lands here.
+    <Stack gap={4} id={`field-${CAPTCHA_ERROR_FIELD}`}>
       {recaptchaSiteKey ? (
         <RecaptchaField siteKey={recaptchaSiteKey} resetOn={resetOn} fallback={fallback} />
       ) : (
         <CaptchaField resetOn={resetOn} noScript={fallback} />
       )}
       {error ? (
-        <Text c="red" size="sm" role="alert" data-testid="captcha-error">
+        <Text c="var(--mantine-color-error)" size="sm" role="alert" data-testid="captcha-error">
           {translateMessage(t, error)}
         </Text>
       ) : null}

@@ -4,6 +4,7 @@ import {
   builderRequest,
   builderSchema,
   curlCommand,
+  descriptionParts,
   initialValues,
   maskKey,
   prettyBody,
@@ -74,10 +75,10 @@ describe("the query builder's form", () => {
       "query_7",
     ]);
     expect(fields.id).toMatchObject({ in: "path", required: true, type: "string", options: null, initial: "" });
-    expect(fields.format).toMatchObject({ options: ["json", "xml"], initial: "json", required: false });
-    expect(fields.status).toMatchObject({ options: ["active", "all"], initial: "active", required: true });
-    expect(fields.key_only).toMatchObject({ options: ["true", "false"], initial: "" });
-    expect(fields.limit).toMatchObject({ type: "integer (int32)", initial: "100", input: "number" });
+    expect(fields.format).toMatchObject({ options: ["json", "xml"], initial: "", hint: "json", required: false });
+    expect(fields.status).toMatchObject({ options: ["active", "all"], initial: "active", hint: "", required: true });
+    expect(fields.key_only).toMatchObject({ options: ["true", "false"], initial: "", hint: "" });
+    expect(fields.limit).toMatchObject({ type: "integer (int32)", initial: "", hint: "100", input: "number" });
     expect(fields.start_date).toMatchObject({ type: "string (date)", input: "date" });
     expect(fields["X-Trace"]).toMatchObject({ in: "header" });
     expect(seriesForm.body).toBeNull();
@@ -120,7 +121,7 @@ describe("the query builder's schema", () => {
   it("accepts the pre-filled form once the required fields are given", () => {
     const result = posted(seriesForm, { path_id: " GDP.US ", showKey: "on" });
     expect(result.success).toBe(true);
-    expect(result.data).toMatchObject({ path_id: "GDP.US", query_format: "json", apiKey: "KEY", showKey: true });
+    expect(result.data).toMatchObject({ path_id: "GDP.US", query_status: "active", query_format: "", apiKey: "KEY", showKey: true });
     expect(posted(seriesForm, { path_id: "x" }).data?.showKey).toBe(false);
   });
 
@@ -152,16 +153,14 @@ describe("the query builder's schema", () => {
 });
 
 describe("the query builder's request", () => {
-  it("fills the path, lists the query parameters given and puts the key where the spec says", () => {
+  it("fills the path, lists only the query parameters given (no default the reader left alone) and puts the key where the spec says", () => {
     const values = posted(seriesForm, { path_id: "A/B C", query_key_only: "true", "header_X-Trace": "t1", query_7: "Rates" }).data!;
     expect(builderRequest(seriesForm, values, "KEY")).toEqual({
       method: "GET",
       path: "/series/A%2FB%20C/data",
       query: [
-        ["format", "json"],
         ["status", "active"],
         ["key_only", "true"],
-        ["limit", "100"],
         ["filter[name]", "Rates"],
         ["token", "KEY"],
       ],
@@ -215,5 +214,23 @@ describe("the response body", () => {
     expect(prettyBody('[{"a":1}]', undefined)).toBe('[\n  {\n    "a": 1\n  }\n]');
     expect(prettyBody("<series/>", "application/xml")).toBe("<series/>");
     expect(prettyBody("{broken", "application/json")).toBe("{broken");
+  });
+});
+
+describe("a parameter's description in the builder", () => {
+  it("shows the spec's inline code without its backticks", () => {
+    expect(descriptionParts("Search words, e.g. `gdp china`; see `limit`.")).toEqual([
+      { text: "Search words, e.g. ", code: false },
+      { text: "gdp china", code: true },
+      { text: "; see ", code: false },
+      { text: "limit", code: true },
+      { text: ".", code: false },
+    ]);
+  });
+
+  it("keeps text without code, and a lone backtick, as written", () => {
+    expect(descriptionParts("Page size")).toEqual([{ text: "Page size", code: false }]);
+    expect(descriptionParts("a ` b")).toEqual([{ text: "a ` b", code: false }]);
+    expect(descriptionParts("")).toEqual([]);
   });
 });

@@ -34,8 +34,14 @@ export interface BuilderField {
   description: string;
   /** A select's choices (an enum, or true/false); null for a text input. */
   options: string[] | null;
-  /** Pre-filled: the default, else the spec's example, else the first choice of a required select. */
+  /**
+   * Pre-filled for a required parameter only: its default, else the spec's example, else its first choice. An
+   * optional one starts empty, so a call (and its curl line) carries only the values the reader set; the API
+   * applies its default to the others.
+   */
   initial: string;
+  /** An optional parameter's default or example, shown in its empty field; empty when the spec gives neither. */
+  hint: string;
   input: "text" | "date" | "number";
 }
 
@@ -148,7 +154,8 @@ export function builderForm(model: ApiModel, operation: ApiOperation, credential
       : schema.type === "boolean"
         ? ["true", "false"]
         : null;
-    const initial = asText(schema.default ?? schema.example) || (parameter.required && options ? (options[0] ?? "") : "");
+    const suggested = asText(schema.default ?? schema.example);
+    const initial = parameter.required ? suggested || (options?.[0] ?? "") : "";
     fields.push({
       name: fieldName(parameter.in, parameter.name, index),
       parameter: parameter.name,
@@ -158,6 +165,7 @@ export function builderForm(model: ApiModel, operation: ApiOperation, credential
       description: parameter.description,
       options,
       initial,
+      hint: parameter.required ? "" : suggested,
       input: inputKind(schema),
     });
   });
@@ -176,6 +184,30 @@ export function builderForm(model: ApiModel, operation: ApiOperation, credential
         }
       : null,
   };
+}
+
+/** A piece of a parameter's description: plain text, or what the spec's markdown marks as code with backticks. */
+export interface DescriptionPart {
+  text: string;
+  code: boolean;
+}
+
+/**
+ * A parameter's description as the builder shows it: the spec's `inline code` as code, without the backticks
+ * (ux review p1). Only single backticks: the descriptions hold no other markdown a field's hint needs. A lone
+ * backtick stays as written.
+ */
+export function descriptionParts(description: string): DescriptionPart[] {
+  const parts: DescriptionPart[] = [];
+  const pattern = /`([^`\n]+)`/g;
+  let last = 0;
+  for (const match of description.matchAll(pattern)) {
+    if (match.index > last) parts.push({ text: description.slice(last, match.index), code: false });
+    parts.push({ text: match[1] ?? "", code: true });
+    last = match.index + match[0].length;
+  }
+  if (last < description.length) parts.push({ text: description.slice(last), code: false });
+  return parts;
 }
 
 /** The values the form shows first: the key and username given, each field's initial value, the example body. */

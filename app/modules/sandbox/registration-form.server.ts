@@ -6,12 +6,13 @@ import { numberWord } from "~/modules/captcha/text-challenge.server";
 import { readFormData, validationFailure } from "~/modules/forms/form-data.server";
 import { clientAddress } from "~/modules/http/client-address.server";
 import { getFixedT } from "~/modules/i18n/i18n.server";
-import { languageOfPath } from "~/modules/i18n/language";
+import { languageOfPath, localizePathFor } from "~/modules/i18n/language";
 import { countryOptions } from "~/modules/registry/countries";
-import { redirectWithToast } from "~/modules/toast/toast.server";
+import { redirectWithOutcome } from "~/modules/toast/outcome.server";
 import { describeRegistrationFailure } from "./registration-outcome";
 import { SANDBOX_FORM_ID, sandboxRegistrationValidator } from "./registration-schema";
 import { formatUtc, registerForSandbox } from "./registration.server";
+import { SANDBOX_REGISTERED_PATH } from "./sandbox-paths";
 
 /** What the registration form needs from its page's loader. */
 export interface SandboxFormData {
@@ -38,7 +39,8 @@ export async function sandboxFormData(request: Request): Promise<SandboxFormData
 
 /**
  * The registration posted from a page that shows the form (the sandbox product page, the register-trial docs
- * page): field errors and refusals come back to the form; success returns to the page with a notification.
+ * page): field errors and refusals come back to the form; success goes on to the page that says what happens next
+ * (check the inbox, the spam folder, when the link expires, how to get another), not a notification over the form.
  */
 export async function sandboxRegistrationAction(request: Request) {
   const result = await sandboxRegistrationValidator.validate(await readFormData(request));
@@ -63,9 +65,10 @@ export async function sandboxRegistrationAction(request: Request) {
     const headers = failure.retryAfterSeconds === null ? undefined : { "Retry-After": String(failure.retryAfterSeconds) };
     return data(body, { status: failure.httpStatus, headers });
   }
-  return redirectWithToast(url.pathname, {
-    type: "success",
-    message: outcome.resent ? "sandbox.registeredAgain" : "sandbox.registered",
-    values: { email: result.data.email, expiry: formatUtc(outcome.linkExpiresAt) },
+  return redirectWithOutcome(localizePathFor(request, SANDBOX_REGISTERED_PATH), {
+    kind: "sandbox-registered",
+    email: result.data.email,
+    expiry: formatUtc(outcome.linkExpiresAt),
+    resent: outcome.resent,
   });
 }

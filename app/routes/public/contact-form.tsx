@@ -15,7 +15,7 @@ import { formFailure, readFormData, validationFailure } from "~/modules/forms/fo
 import { notFound } from "~/modules/http/responses";
 import { languageOfPath, localizePathFor } from "~/modules/i18n/language";
 import { countryOptions } from "~/modules/registry/countries";
-import { redirectWithToast } from "~/modules/toast/toast.server";
+import { redirectWithOutcome } from "~/modules/toast/outcome.server";
 
 function requireKind(kind: string | undefined): ContactKind {
   if (!isContactKind(kind)) throw notFound();
@@ -40,7 +40,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const failure = describeContactFailure(outcome);
     return formFailure(failure.message, result.submittedData, failure.httpStatus, kind);
   }
-  return redirectWithToast(localizePathFor(request, "/contact"), { type: "success", message: "contact.sent" });
+  return redirectWithOutcome(localizePathFor(request, "/contact/sent"), { kind: "contact-sent", email: result.data.email });
 }
 
 export default function ContactFormPage() {

@@ -13,6 +13,7 @@ import { pageMeta } from "~/modules/content/page-meta";
 import { pageTitle } from "~/modules/content/page-title.server";
 import { readFormData, validationFailure } from "~/modules/forms/form-data.server";
 import { translateMessage } from "~/modules/forms/messages";
+import { submitThenChange } from "~/modules/forms/validation-behavior";
 
 const decoderValidator = withZod(tokenDecoderSchema);
 const formId = "token-decoder";
@@ -34,7 +35,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 function TokenField() {
   const { t } = useTranslation();
-  const { error, getInputProps } = useField("token", { formId });
+  const { error, getInputProps } = useField("token", { formId, validationBehavior: submitThenChange });
   return (
     <TextInput
       {...getInputProps({ id: "field-token" })}
