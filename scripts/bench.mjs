@@ -104,7 +104,8 @@ const server = await startBenchServer({
 const { base } = server;
 
 try {
-  const specs = fs.readdirSync(path.join(root, "content/specs")).map((file) => {
+  const specFiles = fs.readdirSync(path.join(root, "content/specs")).filter((file) => file.endsWith(".json"));
+  const specs = specFiles.map((file) => {
     const spec = JSON.parse(fs.readFileSync(path.join(root, "content/specs", file), "utf8"));
     const count = Object.values(spec.paths).reduce((sum, item) => sum + Object.keys(item).filter((key) => key !== "parameters").length, 0);
     return { id: file.replace(/\.json$/, ""), count, lines: JSON.stringify(spec, null, 2).split("\n").length };

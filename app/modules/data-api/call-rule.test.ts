@@ -69,7 +69,8 @@ interface Spec {
   definitions?: { Error?: { example?: { error?: string } } };
 }
 
-const specFiles = files("content/specs", ".json");
+// The specifications themselves, not their Chinese texts (content/specs/zh/).
+const specFiles = files("content/specs", ".json").filter((file) => path.dirname(file) === path.normalize("content/specs"));
 const markdownFiles = ["content/pages", "content/faq", "content/legal", "content/templates", "content/release-notes"].flatMap((folder) =>
   files(folder, ".md"),
 );

@@ -14,6 +14,8 @@ const unlisted = new Map([
   ["invitation/:token", "private (robots.txt)"],
   ["notification-address/:token", "private (robots.txt)"],
   ["api-products/econ/sandbox/:token", "private (robots.txt)"],
+  ["api-products/econ/sandbox/registered", "one visitor's outcome page"],
+  ["contact/sent", "one visitor's outcome page"],
   ["search", "search results"],
   ["faq", "for signed-in readers"],
   ["docs/:vendor/:set/search", "search results"],
