@@ -1790,6 +1790,7 @@ const en = {
     feed: "Feed",
     run: "Run",
     dump: "Dump",
+    alreadyInProgress: "The delivery is being attempted at this moment: its outcome will show in the history shortly.",
   },
   feedStart: {
     initialDumpHint:

@@ -82,7 +82,11 @@ test("a feed's runs and a dump's deliveries in the JSON API, and Retry delivery 
   expect(await deliveryAttempts(deliveryId)).toBe(1);
 
   // The owner's retry runs at once instead of in an hour: the worker tries again (the loopback address is refused).
-  expect(await expectJson(await owner.post("/api/econ-retry-delivery", { data: { runId } }), 200)).toEqual({ retried: 1 });
+  expect(await expectJson(await owner.post("/api/econ-retry-delivery", { data: { runId } }), 200)).toEqual({
+    retried: 1,
+    inProgress: 0,
+    message: "The delivery is being retried now.",
+  });
   await expect.poll(() => deliveryAttempts(deliveryId), { timeout: 20_000 }).toBe(2);
   const after = await expectJson(await owner.get(`/api/econ-feed?id=${feedId}`), 200);
   const retried = after.runs.find((entry: { id: string }) => entry.id === runId).deliveries[0];

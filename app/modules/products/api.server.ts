@@ -14,7 +14,7 @@ import {
   withRuns,
   type FeedRow,
 } from "~/modules/feeds/feed-queries.server";
-import { retryDeliverySchema } from "~/modules/feeds/delivery-state";
+import { retryDeliverySchema, retryMessage } from "~/modules/feeds/delivery-state";
 import { FeedLimitError } from "~/modules/feeds/feeds.server";
 import { retryUserDelivery } from "~/modules/feeds/retry-delivery.server";
 import { idListSchema, parseIdList, recoverFeedSchema } from "~/modules/feeds/form-shapes";
@@ -424,7 +424,8 @@ function dumpCancelResource(descriptor: AnyDescriptor, audience: Audience = "sub
 
 /**
  * POST /api/{segment}-retry-delivery {runId} or {dumpId}: "Retry delivery now" on a run of one's feed or on one's
- * dump (an admin's on anyone's); answers how many deliveries are tried again. Others' and unknown ones are a 404.
+ * dump (an admin's on anyone's); answers how many deliveries are tried again, how many a worker is trying already
+ * (a 200 too: nothing failed) and the message saying so. Others' and unknown ones are a 404.
  */
 function retryDeliveryResource(descriptor: AnyDescriptor, audience: Audience = "subscribers"): Resource {
   const api: ApiScope = { descriptor, audience };
@@ -440,7 +441,7 @@ function retryDeliveryResource(descriptor: AnyDescriptor, audience: Audience = "
       if (!target) return jsonResponse({ errors: { runId: t("validation.required") } }, 422);
       const retried = await retryUserDelivery(user, api.descriptor.product, target);
       if (retried === "not-found") return jsonNotFound(t(runId ? "econApi.feedNotFound" : "econApi.dumpNotFound"));
-      return jsonResponse({ retried });
+      return jsonResponse({ ...retried, message: t(retryMessage(retried)) });
     },
   });
 }
