@@ -3,6 +3,8 @@ import { describe, expect, it } from "vitest";
 import { database, db } from "~/modules/db/db.server";
 import { migrateToLatest } from "~/modules/db/database.server";
 import { redactStoredSecrets } from "~/modules/db/migrations/0016_redacted_secrets";
+import { confirmAddressesInUse } from "~/modules/db/migrations/0025_grandfathered_addresses";
+import { insertMacroSubscriber } from "../support/subscribers";
 
 describe("migrations", () => {
   it("create every table of the foundation", async () => {
@@ -44,6 +46,7 @@ describe("migrations", () => {
       "0022_webhook_secrets",
       "0023_sftp_host_keys",
       "0024_first_runs_filters_addresses",
+      "0025_grandfathered_addresses",
     ]);
   });
 
@@ -126,6 +129,91 @@ describe("migrations", () => {
       { id: "old-failed", body: "Open http://localhost:3000/reset-password/[redacted]", security: 1 },
       { id: "old-plain", body: "Hello", security: 0 },
       { id: "old-stored", body: `Open ${link}`, security: 1 },
+    ]);
+  });
+  it("0025 counts the notification addresses feeds and dumps used before 0024 as confirmed, and no later ones", async () => {
+    const owner = await insertMacroSubscriber({ label: "grandfathered" });
+    const before = "2026-01-02T03:04:05.678Z";
+    const later = new Date(Date.now() + 3_600_000).toISOString();
+    const notifying = (emails: string[]) => JSON.stringify({ emails, url: null, method: "POST" });
+    const feed = (id: string, emails: string[], savedAt: string, deletedAt: string | null = null) => ({
+      id,
+      user_id: owner.id,
+      product: "macroeconomic",
+      name: id,
+      frequency: "daily",
+      status: "active",
+      criteria: "{}",
+      options: JSON.stringify({ language: "zh" }),
+      delivery: JSON.stringify({ method: "platform", ftp: null }),
+      notification: notifying(emails),
+      created_at: before,
+      updated_at: savedAt,
+      deleted_at: deletedAt,
+      next_run_at: null,
+      last_run_at: null,
+      last_success_at: null,
+      last_run_status: null,
+    });
+    await db
+      .insertInto("feeds")
+      .values([
+        feed(`${owner.id}-old`, ["Old.Feed@client.test", owner.email.toUpperCase()], before),
+        feed(`${owner.id}-saved-since`, ["saved.since@client.test"], later),
+        feed(`${owner.id}-deleted`, ["deleted@client.test"], before, before),
+      ])
+      .execute();
+    const dump = (id: string, emails: string[], createdAt: string) => ({
+      id,
+      user_id: owner.id,
+      product: "macroeconomic",
+      feed_id: null,
+      name: id,
+      criteria: "{}",
+      options: "{}",
+      delivery: JSON.stringify({ method: "platform", ftp: null }),
+      notification: notifying(emails),
+      status: "completed",
+      job_id: null,
+      estimated_end_at: null,
+      error: null,
+      created_at: createdAt,
+      updated_at: createdAt,
+      started_at: null,
+      finished_at: null,
+    });
+    await db
+      .insertInto("dumps")
+      .values([
+        dump(`${owner.id}-old-dump`, ["old.dump@client.test"], before),
+        dump(`${owner.id}-new-dump`, ["new.dump@client.test"], later),
+      ])
+      .execute();
+    // Asked for a confirmation since (the old feed saved again, say): confirmed all the same, and its link stops working.
+    await db
+      .insertInto("notification_addresses")
+      .values({
+        id: `${owner.id}-asked`,
+        user_id: owner.id,
+        address: "old.dump@client.test",
+        language: "en",
+        token_hash: "a-hash",
+        requested_at: later,
+        confirmed_at: null,
+      })
+      .execute();
+
+    expect(await confirmAddressesInUse(db)).toBe(2);
+    expect(await confirmAddressesInUse(db)).toBe(0);
+    const rows = await db
+      .selectFrom("notification_addresses")
+      .select(["address", "language", "token_hash", "confirmed_at"])
+      .where("user_id", "=", owner.id)
+      .orderBy("address")
+      .execute();
+    expect(rows).toEqual([
+      { address: "old.dump@client.test", language: "en", token_hash: null, confirmed_at: expect.any(String) },
+      { address: "old.feed@client.test", language: "zh", token_hash: null, confirmed_at: expect.any(String) },
     ]);
   });
 });

@@ -24,6 +24,7 @@ import { deliveryHistory } from "./migrations/0021_delivery_history";
 import { webhookSecrets } from "./migrations/0022_webhook_secrets";
 import { sftpHostKeys } from "./migrations/0023_sftp_host_keys";
 import { firstRunsFiltersAddresses } from "./migrations/0024_first_runs_filters_addresses";
+import { grandfatheredAddresses } from "./migrations/0025_grandfathered_addresses";
 import { migrationTypes } from "./migrations/types";
 
 /**
@@ -57,5 +58,6 @@ export function getMigrations(dialect: DialectName): Record<string, Migration> {
     "0022_webhook_secrets": webhookSecrets(types),
     "0023_sftp_host_keys": sftpHostKeys(types),
     "0024_first_runs_filters_addresses": firstRunsFiltersAddresses(types),
+    "0025_grandfathered_addresses": grandfatheredAddresses(),
   };
 }
