@@ -131,24 +131,25 @@ describe("migrations", () => {
       { id: "old-stored", body: `Open ${link}`, security: 1 },
     ]);
   });
-  it("0025 counts the notification addresses feeds and dumps used before 0024 as confirmed, and no later ones", async () => {
+  it("0025 counts the notification addresses in use before 0024 as confirmed, and none added since", async () => {
     const owner = await insertMacroSubscriber({ label: "grandfathered" });
     const before = "2026-01-02T03:04:05.678Z";
     const later = new Date(Date.now() + 3_600_000).toISOString();
     const notifying = (emails: string[]) => JSON.stringify({ emails, url: null, method: "POST" });
-    const feed = (id: string, emails: string[], savedAt: string, deletedAt: string | null = null) => ({
-      id,
+    const feed = (name: string, emails: string[], createdAt: string, deletedAt: string | null = null) => ({
+      id: `${owner.id}-${name}`,
       user_id: owner.id,
       product: "macroeconomic",
-      name: id,
+      name,
       frequency: "daily",
       status: "active",
       criteria: "{}",
       options: JSON.stringify({ language: "zh" }),
       delivery: JSON.stringify({ method: "platform", ftp: null }),
       notification: notifying(emails),
-      created_at: before,
-      updated_at: savedAt,
+      created_at: createdAt,
+      // Every run moves a feed's updated_at: it says nothing of when its addresses were chosen.
+      updated_at: later,
       deleted_at: deletedAt,
       next_run_at: null,
       last_run_at: null,
@@ -158,17 +159,17 @@ describe("migrations", () => {
     await db
       .insertInto("feeds")
       .values([
-        feed(`${owner.id}-old`, ["Old.Feed@client.test", owner.email.toUpperCase()], before),
-        feed(`${owner.id}-saved-since`, ["saved.since@client.test"], later),
-        feed(`${owner.id}-deleted`, ["deleted@client.test"], before, before),
+        feed("old", ["Old.Feed@client.test", owner.email.toUpperCase(), "edited.since@client.test", "mailed.before@client.test"], before),
+        feed("new", ["new.feed@client.test"], later),
+        feed("deleted", ["deleted@client.test"], before, before),
       ])
       .execute();
-    const dump = (id: string, emails: string[], createdAt: string) => ({
-      id,
+    const dump = (name: string, emails: string[], createdAt: string) => ({
+      id: `${owner.id}-${name}`,
       user_id: owner.id,
       product: "macroeconomic",
       feed_id: null,
-      name: id,
+      name,
       criteria: "{}",
       options: "{}",
       delivery: JSON.stringify({ method: "platform", ftp: null }),
@@ -184,26 +185,41 @@ describe("migrations", () => {
     });
     await db
       .insertInto("dumps")
-      .values([
-        dump(`${owner.id}-old-dump`, ["old.dump@client.test"], before),
-        dump(`${owner.id}-new-dump`, ["new.dump@client.test"], later),
-      ])
+      .values([dump("old-dump", ["old.dump@client.test"], before), dump("new-dump", ["new.dump@client.test"], later)])
       .execute();
-    // Asked for a confirmation since (the old feed saved again, say): confirmed all the same, and its link stops working.
+    // The old feed saved since 0024 asked a confirmation of each of its addresses: only one mailed before 0024 is
+    // known to be in use; the other may be new. A pending link of a grandfathered address stops working.
+    const asked = (address: string) => ({
+      id: `${owner.id}-${address}`,
+      user_id: owner.id,
+      address,
+      language: "en",
+      token_hash: `hash-${address}`,
+      requested_at: later,
+      confirmed_at: null,
+    });
     await db
       .insertInto("notification_addresses")
+      .values([asked("edited.since@client.test"), asked("mailed.before@client.test")])
+      .execute();
+    await db
+      .insertInto("deliveries")
       .values({
-        id: `${owner.id}-asked`,
+        id: `${owner.id}-mailed`,
         user_id: owner.id,
-        address: "old.dump@client.test",
-        language: "en",
-        token_hash: "a-hash",
-        requested_at: later,
-        confirmed_at: null,
+        file_id: null,
+        dump_id: null,
+        feed_run_id: null,
+        channel: "email",
+        target: "Mailed.Before@client.test",
+        status: "succeeded",
+        last_error: null,
+        created_at: before,
+        updated_at: before,
       })
       .execute();
 
-    expect(await confirmAddressesInUse(db)).toBe(2);
+    expect(await confirmAddressesInUse(db)).toBe(3);
     expect(await confirmAddressesInUse(db)).toBe(0);
     const rows = await db
       .selectFrom("notification_addresses")
@@ -212,6 +228,8 @@ describe("migrations", () => {
       .orderBy("address")
       .execute();
     expect(rows).toEqual([
+      { address: "edited.since@client.test", language: "en", token_hash: "hash-edited.since@client.test", confirmed_at: null },
+      { address: "mailed.before@client.test", language: "en", token_hash: null, confirmed_at: expect.any(String) },
       { address: "old.dump@client.test", language: "en", token_hash: null, confirmed_at: expect.any(String) },
       { address: "old.feed@client.test", language: "zh", token_hash: null, confirmed_at: expect.any(String) },
     ]);
