@@ -1791,6 +1791,7 @@ const en = {
     run: "Run",
     dump: "Dump",
     alreadyInProgress: "The delivery is being attempted at this moment: its outcome will show in the history shortly.",
+    newAndChanged: "{{newCount}} new, {{changedCount}} changed",
   },
   feedStart: {
     initialDumpHint:

@@ -1730,6 +1730,7 @@ const zh: Translation = {
     run: "运行",
     dump: "数据导出",
     alreadyInProgress: "正在尝试送达：结果稍后将显示在历史记录中。",
+    newAndChanged: "新增 {{newCount}}，变更 {{changedCount}}",
   },
   feedStart: {
     initialDumpHint: "每次运行只推送自上次运行以来变更的数据。勾选此项后，将立即以相同方式推送一份包含该推送所选全部数据的导出。",

@@ -58,6 +58,8 @@ describe("delivery failures", () => {
       name: "probe",
       language: "en",
       records: 1,
+      newCount: null,
+      changedCount: null,
       fileId: null,
       downloadUrl: null,
       error: null,

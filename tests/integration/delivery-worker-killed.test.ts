@@ -83,6 +83,8 @@ describe("a worker killed mid-delivery", () => {
       name: "killed",
       language: "en",
       records: 1,
+      newCount: null,
+      changedCount: null,
       fileId: null,
       downloadUrl: null,
       error: null,

@@ -47,6 +47,7 @@ describe("migrations", () => {
       "0023_sftp_host_keys",
       "0024_first_runs_filters_addresses",
       "0025_grandfathered_addresses",
+      "0026_run_counts",
     ]);
   });
 

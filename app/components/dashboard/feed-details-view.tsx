@@ -93,7 +93,14 @@ export function FeedDetailsView({ details }: { details: ProductFeedDetails }) {
                         </Text>
                       ) : null}
                     </Table.Td>
-                    <Table.Td>{run.items}</Table.Td>
+                    <Table.Td>
+                      {run.items}
+                      {run.newCount !== null && run.changedCount !== null ? (
+                        <Text size="xs" c="dimmed" data-testid="run-counts">
+                          {t("deliveryHistory.newAndChanged", { newCount: run.newCount, changedCount: run.changedCount })}
+                        </Text>
+                      ) : null}
+                    </Table.Td>
                     <Table.Td>
                       {run.file?.downloadUrl ? (
                         <Anchor href={run.file.downloadUrl} download>

@@ -25,6 +25,7 @@ import { webhookSecrets } from "./migrations/0022_webhook_secrets";
 import { sftpHostKeys } from "./migrations/0023_sftp_host_keys";
 import { firstRunsFiltersAddresses } from "./migrations/0024_first_runs_filters_addresses";
 import { grandfatheredAddresses } from "./migrations/0025_grandfathered_addresses";
+import { runCounts } from "./migrations/0026_run_counts";
 import { migrationTypes } from "./migrations/types";
 
 /**
@@ -59,5 +60,6 @@ export function getMigrations(dialect: DialectName): Record<string, Migration> {
     "0023_sftp_host_keys": sftpHostKeys(types),
     "0024_first_runs_filters_addresses": firstRunsFiltersAddresses(types),
     "0025_grandfathered_addresses": grandfatheredAddresses(),
+    "0026_run_counts": runCounts(),
   };
 }
