@@ -1817,6 +1817,7 @@ const en = {
     awaitingHint: "These addresses get no notifications until they follow the link mailed to them.",
     resend: "Send the link again to {{address}}",
     resent: "A new confirmation link was sent to {{address}}.",
+    tooOften: "The link to this address was sent again recently: it can be sent again once a minute and 5 times a day. Try again later.",
   },
 } as const;
 

@@ -1754,6 +1754,7 @@ const zh: Translation = {
     awaitingHint: "这些邮箱在点击发送给它们的链接之前不会收到任何通知。",
     resend: "重新发送链接到 {{address}}",
     resent: "新的确认链接已发送到 {{address}}。",
+    tooOften: "最近已向此邮箱重新发送过链接：每分钟最多一次，每天最多 5 次。请稍后再试。",
   },
 };
 
