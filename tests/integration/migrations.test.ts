@@ -5,6 +5,7 @@ import { migrateToLatest } from "~/modules/db/database.server";
 import { redactStoredSecrets } from "~/modules/db/migrations/0016_redacted_secrets";
 import { confirmAddressesInUse } from "~/modules/db/migrations/0025_grandfathered_addresses";
 import { insertMacroSubscriber } from "../support/subscribers";
+import { insertDelivery } from "../support/deliveries";
 
 describe("migrations", () => {
   it("create every table of the foundation", async () => {
@@ -203,22 +204,13 @@ describe("migrations", () => {
       .insertInto("notification_addresses")
       .values([asked("edited.since@client.test"), asked("mailed.before@client.test")])
       .execute();
-    await db
-      .insertInto("deliveries")
-      .values({
-        id: `${owner.id}-mailed`,
-        user_id: owner.id,
-        file_id: null,
-        dump_id: null,
-        feed_run_id: null,
-        channel: "email",
-        target: "Mailed.Before@client.test",
-        status: "succeeded",
-        last_error: null,
-        created_at: before,
-        updated_at: before,
-      })
-      .execute();
+    await insertDelivery({
+      userId: owner.id,
+      channel: "email",
+      target: "Mailed.Before@client.test",
+      status: "succeeded",
+      createdAt: before,
+    });
 
     expect(await confirmAddressesInUse(db)).toBe(3);
     expect(await confirmAddressesInUse(db)).toBe(0);
