@@ -23,7 +23,7 @@ async function fillSftp(page: Page) {
   await field(page, "SFTP private key").fill(key);
 }
 
-test("creates an SFTP feed with a private key and shows the server's host key once recorded", async ({ page }) => {
+test("creates an SFTP feed with a private key, never sent back, whose host key is recorded at the first delivery", async ({ page }) => {
   const account = await createAccount({ products: ["macroeconomic"] });
   await signInPage(page, account);
   await open(page, "/dashboard/econ/create-feed");
