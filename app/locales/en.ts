@@ -1818,6 +1818,7 @@ const en = {
     resend: "Send the link again to {{address}}",
     resent: "A new confirmation link was sent to {{address}}.",
     tooOften: "The link to this address was sent again recently: it can be sent again once a minute and 5 times a day. Try again later.",
+    notAwaiting: "This address is not awaiting confirmation.",
   },
 } as const;
 

@@ -1755,6 +1755,7 @@ const zh: Translation = {
     resend: "重新发送链接到 {{address}}",
     resent: "新的确认链接已发送到 {{address}}。",
     tooOften: "最近已向此邮箱重新发送过链接：每分钟最多一次，每天最多 5 次。请稍后再试。",
+    notAwaiting: "此邮箱没有在等待确认。",
   },
 };
 

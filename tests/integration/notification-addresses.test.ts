@@ -215,5 +215,17 @@ describe("notification e-mail addresses", () => {
     expect(refused.data.error).toBe("notificationAddress.tooOften");
     expect(Number(refused.init.headers["Retry-After"])).toBeGreaterThan(0);
     expect(mailsTo("dump.watcher@client.test")).toHaveLength(2);
+
+    // The JSON API answers the same limit, and 404 for an address that awaits nothing.
+    const resendJson = (address: string) =>
+      productApiRoute.action({ request: request("/api/econ-resend-address", { json: { address } }), params: {}, context });
+    const limited = await resendJson("dump.watcher@client.test");
+    expect(limited.status).toBe(429);
+    expect(await limited.json()).toEqual({
+      error: "The link to this address was sent again recently: it can be sent again once a minute and 5 times a day. Try again later.",
+    });
+    expect(Number(limited.headers.get("Retry-After"))).toBeGreaterThan(0);
+    expect((await resendJson("nobody@client.test")).status).toBe(404);
+    expect((await resendJson("not an address")).status).toBe(422);
   }, 60_000);
 });

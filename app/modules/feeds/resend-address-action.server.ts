@@ -1,6 +1,7 @@
 import { data } from "@remix-run/node";
 import { localizePathFor } from "~/modules/i18n/language";
 import { redirectWithToast } from "~/modules/toast/toast.server";
+import { resendAddressSchema } from "./model";
 import { resendAddressConfirmation } from "./notification-addresses.server";
 
 /**
@@ -8,7 +9,9 @@ import { resendAddressConfirmation } from "./notification-addresses.server";
  * address that awaits nothing, 429 with the limits (once a minute, 5 a day) when sent too often.
  */
 export async function resendAddressAction(request: Request, ownerId: string, form: FormData, back: string) {
-  const address = String(form.get("address") ?? "");
+  const parsed = resendAddressSchema.safeParse({ address: form.get("address") ?? undefined });
+  if (!parsed.success) return data({ error: "econ.errors.unknownIntent" }, { status: 400 });
+  const { address } = parsed.data;
   const outcome = await resendAddressConfirmation(ownerId, address);
   if (outcome.status === "unknown") return data({ error: "econ.errors.unknownIntent" }, { status: 400 });
   if (outcome.status === "limited")

@@ -17,6 +17,8 @@ import {
 import { retryDeliverySchema, retryMessage } from "~/modules/feeds/delivery-state";
 import { FeedLimitError } from "~/modules/feeds/feeds.server";
 import { retryUserDelivery } from "~/modules/feeds/retry-delivery.server";
+import { resendAddressConfirmation } from "~/modules/feeds/notification-addresses.server";
+import { resendAddressSchema } from "~/modules/feeds/model";
 import { idListSchema, parseIdList, recoverFeedSchema } from "~/modules/feeds/form-shapes";
 import { statusFilters } from "~/modules/feeds/status-filter";
 import {
@@ -446,6 +448,30 @@ function retryDeliveryResource(descriptor: AnyDescriptor, audience: Audience = "
   });
 }
 
+/**
+ * POST /api/{segment}-resend-address {address}: "Send the link again" to one of the user's notification addresses
+ * awaiting confirmation: 200 `{sent: true, message}`, 404 for an address that awaits nothing, 429 `{error}` with
+ * Retry-After beyond once a minute and 5 times a day per address.
+ */
+function resendAddressResource(descriptor: AnyDescriptor, audience: Audience = "subscribers"): Resource {
+  const api: ApiScope = { descriptor, audience };
+  return resource(api, "POST", {
+    POST: async (request) => {
+      const { user, t } = await guard(request, api);
+      const body = await readJsonObject(request, t);
+      if (!body.ok) return body.response;
+      const parsed = resendAddressSchema.safeParse(body.value);
+      if (!parsed.success) return zodErrorResponse(parsed.error, t);
+      const { address } = parsed.data;
+      const outcome = await resendAddressConfirmation(user.id, address);
+      if (outcome.status === "unknown") return jsonNotFound(t("notificationAddress.notAwaiting"));
+      if (outcome.status === "limited")
+        return jsonResponse({ error: t("notificationAddress.tooOften") }, 429, { "Retry-After": String(outcome.retryAfterSeconds) });
+      return jsonResponse({ sent: true, message: t("notificationAddress.resent", { address }) });
+    },
+  });
+}
+
 /** The function that answers each kind of address of the catalogue. */
 const resourceKinds: Record<ApiResourceKind, (descriptor: AnyDescriptor, audience: Audience) => Resource> = {
   options: optionsResource,
@@ -463,6 +489,7 @@ const resourceKinds: Record<ApiResourceKind, (descriptor: AnyDescriptor, audienc
   "dump-preview": (descriptor, audience) => previewResource(descriptor, "dump", audience),
   "dump-cancel": dumpCancelResource,
   "retry-delivery": retryDeliveryResource,
+  "resend-address": resendAddressResource,
 };
 
 /** A path as the router compares it: each segment decoded, without case or a trailing slash. */
