@@ -1841,6 +1841,8 @@ const en = {
     feed: "Feed",
     run: "Run",
     dump: "Dump",
+    alreadyInProgress: "The delivery is being attempted at this moment: its outcome will show in the history shortly.",
+    newAndChanged: "{{newCount}} new, {{changedCount}} changed",
   },
   feedStart: {
     initialDumpHint:
@@ -1866,6 +1868,8 @@ const en = {
     awaitingHint: "These addresses get no notifications until they follow the link mailed to them.",
     resend: "Send the link again to {{address}}",
     resent: "A new confirmation link was sent to {{address}}.",
+    tooOften: "The link to this address was sent again recently: it can be sent again once a minute and 5 times a day. Try again later.",
+    notAwaiting: "This address is not awaiting confirmation.",
   },
   usage: {
     invalidDay: "Enter a date as YYYY-MM-DD.",

@@ -1780,6 +1780,8 @@ const zh: Translation = {
     feed: "订阅源",
     run: "运行",
     dump: "数据导出",
+    alreadyInProgress: "正在尝试送达：结果稍后将显示在历史记录中。",
+    newAndChanged: "新增 {{newCount}}，变更 {{changedCount}}",
   },
   feedStart: {
     initialDumpHint: "每次运行只推送自上次运行以来变更的数据。勾选此项后，将立即以相同方式推送一份包含该推送所选全部数据的导出。",
@@ -1803,6 +1805,8 @@ const zh: Translation = {
     awaitingHint: "这些邮箱在点击发送给它们的链接之前不会收到任何通知。",
     resend: "重新发送链接到 {{address}}",
     resent: "新的确认链接已发送到 {{address}}。",
+    tooOften: "最近已向此邮箱重新发送过链接：每分钟最多一次，每天最多 5 次。请稍后再试。",
+    notAwaiting: "此邮箱没有在等待确认。",
   },
   usage: {
     invalidDay: "请按 YYYY-MM-DD 格式输入日期。",

@@ -48,6 +48,8 @@ test("a feed's runs and a dump's deliveries in the JSON API, and Retry delivery 
     status: "delivered",
     state: "retrying",
     items: 3,
+    newCount: 1,
+    changedCount: 2,
     startedAt: expect.any(String),
     finishedAt: expect.any(String),
     file: null,
@@ -67,7 +69,9 @@ test("a feed's runs and a dump's deliveries in the JSON API, and Retry delivery 
     },
   ]);
   const listed = await expectJson(await owner.get("/api/econ-feeds"), 200);
-  expect(listed.feeds.find((feed: { id: string }) => feed.id === feedId).runs.map((entry: { id: string }) => entry.id)).toContain(runId);
+  expect(
+    listed.feeds.find((feed: { id: string }) => feed.id === feedId).runs.find((entry: { id: string }) => entry.id === runId),
+  ).toMatchObject({ newCount: 1, changedCount: 2 });
 
   // Who may retry: not a visitor (401), not a subscriber of another product (403), not another subscriber (404).
   expect((await visitor.post("/api/econ-retry-delivery", { data: { runId } })).status()).toBe(401);
@@ -82,7 +86,11 @@ test("a feed's runs and a dump's deliveries in the JSON API, and Retry delivery 
   expect(await deliveryAttempts(deliveryId)).toBe(1);
 
   // The owner's retry runs at once instead of in an hour: the worker tries again (the loopback address is refused).
-  expect(await expectJson(await owner.post("/api/econ-retry-delivery", { data: { runId } }), 200)).toEqual({ retried: 1 });
+  expect(await expectJson(await owner.post("/api/econ-retry-delivery", { data: { runId } }), 200)).toEqual({
+    retried: 1,
+    inProgress: 0,
+    message: "The delivery is being retried now.",
+  });
   await expect.poll(() => deliveryAttempts(deliveryId), { timeout: 20_000 }).toBe(2);
   const after = await expectJson(await owner.get(`/api/econ-feed?id=${feedId}`), 200);
   const retried = after.runs.find((entry: { id: string }) => entry.id === runId).deliveries[0];

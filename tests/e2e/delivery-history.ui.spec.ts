@@ -20,6 +20,7 @@ test("the feed page shows a failing delivery's attempts and retries it now", asy
   await open(page, `/dashboard/econ/feed-details/${feedId}`);
   const run = page.getByTestId("feed-run").first();
   await expect(run).toHaveAttribute("data-state", "retrying");
+  await expect(run.getByTestId("run-counts")).toHaveText("1 new, 2 changed");
   const webhook = run.getByTestId("delivery").filter({ hasText: "Webhook" });
   await expect(webhook.getByTestId("delivery-state")).toHaveText("Retrying");
   await expect(webhook.getByTestId("delivery-error")).toContainText("The webhook answered HTTP 503");

@@ -148,3 +148,65 @@ describe("the incidents page", () => {
     expect([bad.status, bad.data?.filterErrors, bad.data?.list]).toEqual([400, { to: "validation.range" }, { incidents: [] }]);
   });
 });
+
+describe("a pipeline incident on the incidents screen", () => {
+  it("is found by its id, with links to its run, its feed and its owner", async () => {
+    const owner = (await findUserByEmail("macro@demo.test"))!;
+    const feedId = "00000000-0000-4000-8000-00000000f001";
+    const runId = "00000000-0000-4000-8000-00000000f002";
+    const incidentId = "00000000-0000-4000-8000-00000000f003";
+    const at = "2026-01-13T08:00:00.000Z";
+    await db
+      .insertInto("feeds")
+      .values({
+        id: feedId,
+        user_id: owner.id,
+        product: "macroeconomic",
+        name: "Failing feed",
+        frequency: "daily",
+        status: "active",
+        criteria: "{}",
+        options: "{}",
+        delivery: JSON.stringify({ method: "platform", ftp: null }),
+        notification: JSON.stringify({ emails: [], url: null, method: "POST" }),
+        created_at: at,
+        updated_at: at,
+        deleted_at: null,
+        next_run_at: null,
+        last_run_at: null,
+        last_success_at: null,
+        last_run_status: null,
+      })
+      .execute();
+    await db
+      .insertInto("feed_runs")
+      .values({ id: runId, feed_id: feedId, status: "failed", since: at, error: "boom", started_at: at, finished_at: at })
+      .execute();
+    await db
+      .insertInto("pipeline_incidents")
+      .values({
+        id: incidentId,
+        created_at: at,
+        severity: "error",
+        message: "deliver failed: The webhook answered HTTP 503",
+        stacktrace: "",
+        additional_data: "{}",
+        owner_id: owner.id,
+        feed_id: feedId,
+        feed_run_id: runId,
+      })
+      .execute();
+    const subject = {
+      owner: { id: owner.id, username: owner.username },
+      feed: { id: feedId, product: "macroeconomic" },
+      dump: null,
+      feedRunId: runId,
+    };
+
+    const { status, data } = await loadPage(page.loader, `/dashboard/admin/incidents?id=${incidentId}`, adminToken);
+    expect(status).toBe(200);
+    expect(data?.screen === "incidents" ? data.row : null).toMatchObject({ id: incidentId, pipeline: true, severity: "error", subject });
+    const answered = await callApi(api, `/api/admin/incidents?id=${incidentId}`, adminToken);
+    expect(await answered.json()).toMatchObject({ id: incidentId, pipeline: true, subject });
+  });
+});

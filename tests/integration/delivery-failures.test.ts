@@ -7,6 +7,7 @@ import { notifyJob, notifyPayload, type PipelineEvent } from "~/modules/feeds/no
 import { enqueue } from "~/modules/jobs/queue.server";
 import { startWorker, type Worker } from "~/modules/jobs/worker.server";
 import { waitFor } from "../support/wait";
+import { insertDelivery } from "../support/deliveries";
 
 let worker: Worker | undefined;
 afterAll(() => worker?.stop());
@@ -35,29 +36,15 @@ describe("delivery failures", () => {
       })
       .execute();
     const port = await closedPort();
-    const deliveryId = newId();
-    await db
-      .insertInto("deliveries")
-      .values({
-        id: deliveryId,
-        user_id: userId,
-        file_id: null,
-        dump_id: null,
-        feed_run_id: null,
-        channel: "webhook",
-        target: `POST http://127.0.0.1:${port}/probe`,
-        status: "pending",
-        last_error: null,
-        created_at: nowIso(),
-        updated_at: nowIso(),
-      })
-      .execute();
+    const deliveryId = await insertDelivery({ userId, channel: "webhook", target: `POST http://127.0.0.1:${port}/probe` });
     const event: PipelineEvent = {
       event: "dump.completed",
       id: "d1",
       name: "probe",
       language: "en",
       records: 1,
+      newCount: null,
+      changedCount: null,
       fileId: null,
       downloadUrl: null,
       error: null,

@@ -1,4 +1,6 @@
 import fs from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
@@ -13,6 +15,7 @@ const ports = vi.hoisted(() => {
 });
 
 import { getCatalog, prepareCatalog } from "~/modules/catalog/source.server";
+import { createSession } from "~/modules/auth/session.server";
 import { db } from "~/modules/db/db.server";
 import { nowIso } from "~/modules/db/ids";
 import { sealFtpPassword } from "~/modules/delivery/ftp-password.server";
@@ -23,6 +26,7 @@ import { outputOptionsSchema, type Delivery } from "~/modules/feeds/model";
 import { dumpDeliveries, feedRunHistory } from "~/modules/feeds/run-history.server";
 import type { Worker } from "~/modules/jobs/worker.server";
 import { startEngine } from "~/modules/server/engine.server";
+import * as productApiRoute from "~/routes/api/product-api";
 import { startFtpServer, startSmtpServer, startWebhookReceiver } from "../support/loopback-servers";
 import { insertMacroSubscriber } from "../support/subscribers";
 import { waitFor } from "../support/wait";
@@ -130,7 +134,7 @@ describe("delivery history, failures and retries", () => {
     expect(mail!.text).toContain('Reason: "The webhook answered HTTP 500"');
     expect(mail!.text).toContain(`http://portal.test/dashboard/econ/dump-details/${dumpId}`);
 
-    expect(await retryDeliveriesNow({ dumpId })).toBe(1);
+    expect(await retryDeliveriesNow({ dumpId })).toEqual({ retried: 1, inProgress: 0 });
     const delivered = await waitFor(
       () => delivery("webhook", "dump_id", dumpId),
       (row) => row?.status === "succeeded",
@@ -149,7 +153,7 @@ describe("delivery history, failures and retries", () => {
       ["webhook", "delivered", 2],
     ]);
     expect((await db.selectFrom("dumps").select("status").where("id", "=", dumpId).executeTakeFirstOrThrow()).status).toBe("completed");
-    expect(await retryDeliveriesNow({ dumpId })).toBe(0);
+    expect(await retryDeliveriesNow({ dumpId })).toEqual({ retried: 0, inProgress: 0 });
   });
 
   it("records each refused FTP login as an attempt of one delivery, mails the owner once, and fails the dump when the retries are used up", async () => {
@@ -158,7 +162,7 @@ describe("delivery history, failures and retries", () => {
     const first = await afterAttempts("ftp", "dump_id", dumpId, 1);
     expect(first.last_error).toBe("The FTP server refused the login for user feeduser");
     for (let attempt = 2; attempt <= 6; attempt++) {
-      expect(await retryDeliveriesNow({ dumpId })).toBe(1);
+      expect(await retryDeliveriesNow({ dumpId })).toEqual({ retried: 1, inProgress: 0 });
       await afterAttempts("ftp", "dump_id", dumpId, attempt);
     }
     const gaveUp = await waitFor(
@@ -188,7 +192,7 @@ describe("delivery history, failures and retries", () => {
     ).toBe(true);
     expect((await dumpDeliveries([dumpId])).get(dumpId)!.find((entry) => entry.channel === "ftp")!.state).toBe("failed");
     // Given up is not the end: Retry delivery now gives it one more attempt.
-    expect(await retryDeliveriesNow({ dumpId })).toBe(1);
+    expect(await retryDeliveriesNow({ dumpId })).toEqual({ retried: 1, inProgress: 0 });
     await afterAttempts("ftp", "dump_id", dumpId, 7);
   });
 
@@ -245,7 +249,7 @@ describe("delivery history, failures and retries", () => {
       .set({ ends_at: nowIso(new Date(Date.now() - 1000)) })
       .where("user_id", "=", user.id)
       .execute();
-    expect(await retryDeliveriesNow({ feedRunId: run!.id })).toBe(1);
+    expect(await retryDeliveriesNow({ feedRunId: run!.id })).toEqual({ retried: 1, inProgress: 0 });
     const stopped = await waitFor(
       () => delivery("webhook", "feed_run_id", run!.id),
       (row) => row?.status === "failed",
@@ -254,5 +258,54 @@ describe("delivery history, failures and retries", () => {
     expect(hooks.received).toHaveLength(1);
     const [ended] = (await feedRunHistory([feedId])).get(feedId)!;
     expect(ended!.state).toBe("failed");
+  });
+  it("answers that a delivery is being attempted when Retry delivery now comes while its job runs, and moves nothing", async () => {
+    const user = await owner();
+    const { token } = await createSession(user.id, "econ");
+    // A receiver that holds the request until told: the webhook job stays running meanwhile.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let requests = 0;
+    const server = http.createServer((_request, response) => {
+      requests++;
+      void held.then(() => response.end());
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    closing.push(() => new Promise<void>((resolve) => server.close(() => resolve())));
+    const dumpId = await dumpTo(user.id, platform, `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`);
+    const running = await waitFor(
+      () => delivery("webhook", "dump_id", dumpId),
+      (row) => row?.job_id !== null && row?.job_id !== undefined && requests === 1,
+      { timeoutMs: 30_000 },
+    );
+    expect((await db.selectFrom("jobs").select("status").where("id", "=", running!.job_id!).executeTakeFirstOrThrow()).status).toBe(
+      "running",
+    );
+
+    const response = await productApiRoute.action({
+      request: new Request("http://portal.test/api/econ-retry-delivery", {
+        method: "POST",
+        headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
+        body: JSON.stringify({ dumpId }),
+      }),
+      params: {},
+      context: { cspNonce: "" },
+    });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({
+      retried: 0,
+      inProgress: 1,
+      message: "The delivery is being attempted at this moment: its outcome will show in the history shortly.",
+    });
+
+    release();
+    const delivered = await waitFor(
+      () => delivery("webhook", "dump_id", dumpId),
+      (row) => row?.status === "succeeded",
+    );
+    // The one try that was running, not a second one queued behind it.
+    expect(delivered!.attempts).toBe(1);
+    expect(requests).toBe(1);
+    expect(await retryDeliveriesNow({ dumpId })).toEqual({ retried: 0, inProgress: 0 });
   });
 });

@@ -6,13 +6,13 @@ import { Webhook } from "standardwebhooks";
 import { afterAll, describe, expect, it } from "vitest";
 import { webhookSecret } from "~/modules/delivery/webhook-secrets.server";
 import { db } from "~/modules/db/db.server";
-import { newId, nowIso } from "~/modules/db/ids";
 import { enqueueDelivery, recordAttempt } from "~/modules/feeds/delivery-history.server";
 import { notifyJob, notifyPayload, type PipelineEvent } from "~/modules/feeds/notifications.server";
 import type { Worker } from "~/modules/jobs/worker.server";
 import { startEngine } from "~/modules/server/engine.server";
 import { insertMacroSubscriber } from "../support/subscribers";
 import { waitFor } from "../support/wait";
+import { insertDelivery } from "../support/deliveries";
 
 const children: ChildProcess[] = [];
 let worker: Worker | undefined;
@@ -60,29 +60,15 @@ describe("a worker killed mid-delivery", () => {
   it("loses nothing: another worker delivers the same event on the same delivery row, recorded once", async () => {
     const receiver = await slowReceiver();
     const userId = (await insertMacroSubscriber({ label: "killed" })).id;
-    const deliveryId = newId();
-    await db
-      .insertInto("deliveries")
-      .values({
-        id: deliveryId,
-        user_id: userId,
-        file_id: null,
-        dump_id: null,
-        feed_run_id: null,
-        channel: "webhook",
-        target: `POST ${receiver.url}`,
-        status: "pending",
-        last_error: null,
-        created_at: nowIso(),
-        updated_at: nowIso(),
-      })
-      .execute();
+    const deliveryId = await insertDelivery({ userId, channel: "webhook", target: `POST ${receiver.url}` });
     const event: PipelineEvent = {
       event: "dump.completed",
       id: "d1",
       name: "killed",
       language: "en",
       records: 1,
+      newCount: null,
+      changedCount: null,
       fileId: null,
       downloadUrl: null,
       error: null,

@@ -32,6 +32,7 @@ import { startSmtpServer } from "../support/loopback-servers";
 import { waitFor } from "../support/wait";
 import { confirmAddresses } from "../support/notification-addresses";
 import { insertMacroSubscriber } from "../support/subscribers";
+import { insertDelivery } from "../support/deliveries";
 
 /** What the HTTP server hands every route. */
 const context = { cspNonce: "test-nonce" };
@@ -248,25 +249,8 @@ describe("[security-16] notification e-mails", () => {
   it("[security-16] past the daily limit notification e-mails are skipped with a reason, and the dump still completes", async () => {
     const owner = await createUser({ subscribed: true });
     await confirmAddresses(owner.id, ["one@limit.test", "two@limit.test", "three@limit.test"]);
-    const now = nowIso();
-    await db
-      .insertInto("deliveries")
-      .values(
-        Array.from({ length: dailyNotificationEmailLimit - 1 }, () => ({
-          id: newId(),
-          user_id: owner.id,
-          file_id: null,
-          dump_id: null,
-          feed_run_id: null,
-          channel: "email",
-          target: "earlier@client.test",
-          status: "succeeded",
-          last_error: null,
-          created_at: now,
-          updated_at: now,
-        })),
-      )
-      .execute();
+    for (let sent = 1; sent < dailyNotificationEmailLimit; sent++)
+      await insertDelivery({ userId: owner.id, channel: "email", target: "earlier@client.test", status: "succeeded" });
     const id = await createDump(owner.id, "macroeconomic", {
       name: "Limited",
       criteria: { database },

@@ -3,6 +3,9 @@ import { describe, expect, it } from "vitest";
 import { database, db } from "~/modules/db/db.server";
 import { migrateToLatest } from "~/modules/db/database.server";
 import { redactStoredSecrets } from "~/modules/db/migrations/0016_redacted_secrets";
+import { confirmAddressesInUse } from "~/modules/db/migrations/0025_grandfathered_addresses";
+import { insertMacroSubscriber } from "../support/subscribers";
+import { insertDelivery } from "../support/deliveries";
 
 describe("migrations", () => {
   it("create every table of the foundation", async () => {
@@ -44,6 +47,8 @@ describe("migrations", () => {
       "0022_webhook_secrets",
       "0023_sftp_host_keys",
       "0024_first_runs_filters_addresses",
+      "0025_grandfathered_addresses",
+      "0026_run_counts",
       "0027_api_call_log",
     ]);
   });
@@ -127,6 +132,100 @@ describe("migrations", () => {
       { id: "old-failed", body: "Open http://localhost:3000/reset-password/[redacted]", security: 1 },
       { id: "old-plain", body: "Hello", security: 0 },
       { id: "old-stored", body: `Open ${link}`, security: 1 },
+    ]);
+  });
+  it("0025 counts the notification addresses in use before 0024 as confirmed, and none added since", async () => {
+    const owner = await insertMacroSubscriber({ label: "grandfathered" });
+    const before = "2026-01-02T03:04:05.678Z";
+    const later = new Date(Date.now() + 3_600_000).toISOString();
+    const notifying = (emails: string[]) => JSON.stringify({ emails, url: null, method: "POST" });
+    const feed = (name: string, emails: string[], createdAt: string, deletedAt: string | null = null) => ({
+      id: `${owner.id}-${name}`,
+      user_id: owner.id,
+      product: "macroeconomic",
+      name,
+      frequency: "daily",
+      status: "active",
+      criteria: "{}",
+      options: JSON.stringify({ language: "zh" }),
+      delivery: JSON.stringify({ method: "platform", ftp: null }),
+      notification: notifying(emails),
+      created_at: createdAt,
+      // Every run moves a feed's updated_at: it says nothing of when its addresses were chosen.
+      updated_at: later,
+      deleted_at: deletedAt,
+      next_run_at: null,
+      last_run_at: null,
+      last_success_at: null,
+      last_run_status: null,
+    });
+    await db
+      .insertInto("feeds")
+      .values([
+        feed("old", ["Old.Feed@client.test", owner.email.toUpperCase(), "edited.since@client.test", "mailed.before@client.test"], before),
+        feed("new", ["new.feed@client.test"], later),
+        feed("deleted", ["deleted@client.test"], before, before),
+      ])
+      .execute();
+    const dump = (name: string, emails: string[], createdAt: string) => ({
+      id: `${owner.id}-${name}`,
+      user_id: owner.id,
+      product: "macroeconomic",
+      feed_id: null,
+      name,
+      criteria: "{}",
+      options: "{}",
+      delivery: JSON.stringify({ method: "platform", ftp: null }),
+      notification: notifying(emails),
+      status: "completed",
+      job_id: null,
+      estimated_end_at: null,
+      error: null,
+      created_at: createdAt,
+      updated_at: createdAt,
+      started_at: null,
+      finished_at: null,
+    });
+    await db
+      .insertInto("dumps")
+      .values([dump("old-dump", ["old.dump@client.test"], before), dump("new-dump", ["new.dump@client.test"], later)])
+      .execute();
+    // The old feed saved since 0024 asked a confirmation of each of its addresses: only one mailed before 0024 is
+    // known to be in use; the other may be new. A pending link of a grandfathered address stops working.
+    const asked = (address: string) => ({
+      id: `${owner.id}-${address}`,
+      user_id: owner.id,
+      address,
+      language: "en",
+      token_hash: `hash-${address}`,
+      requested_at: later,
+      confirmed_at: null,
+    });
+    await db
+      .insertInto("notification_addresses")
+      .values([asked("edited.since@client.test"), asked("mailed.before@client.test")])
+      .execute();
+    await insertDelivery({
+      userId: owner.id,
+      channel: "email",
+      target: "Mailed.Before@client.test",
+      status: "succeeded",
+      createdAt: before,
+    });
+
+    expect(await confirmAddressesInUse(db)).toBe(3);
+    expect(await confirmAddressesInUse(db)).toBe(0);
+    const rows = await db
+      .selectFrom("notification_addresses")
+      .select(["address", "language", "token_hash", "confirmed_at"])
+      .where("user_id", "=", owner.id)
+      .orderBy("address")
+      .execute();
+    expect(rows).toEqual([
+      { address: "edited.since@client.test", language: "en", token_hash: "hash-edited.since@client.test", confirmed_at: null },
+      { address: "mailed.before@client.test", language: "en", token_hash: null, confirmed_at: expect.any(String) },
+      { address: "old.dump@client.test", language: "en", token_hash: null, confirmed_at: expect.any(String) },
+      { address: "old.feed@client.test", language: "zh", token_hash: null, confirmed_at: expect.any(String) },
     ]);
   });
 });

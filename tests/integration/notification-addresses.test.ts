@@ -17,6 +17,7 @@ import { db } from "~/modules/db/db.server";
 import type { Worker } from "~/modules/jobs/worker.server";
 import { startEngine } from "~/modules/server/engine.server";
 import * as productApiRoute from "~/routes/api/product-api";
+import * as dumpDetailsPage from "~/routes/dashboard/products/dump-details";
 import * as feedDetailsPage from "~/routes/dashboard/products/feed-details";
 import * as addressPage from "~/routes/public/notification-address";
 import { startSmtpServer } from "../support/loopback-servers";
@@ -180,5 +181,51 @@ describe("notification e-mail addresses", () => {
       context,
     });
     expect((unknown as { init: { status: number } }).init.status).toBe(400);
+  }, 60_000);
+  it("a dump shows its addresses awaiting confirmation and sends the link again, once a minute at most (429)", async () => {
+    const { id: dumpId } = (await api("/api/econ-dump", {
+      name: "Watched dump",
+      database,
+      metadataOnly: true,
+      notificationEmail: "dump.watcher@client.test",
+    })) as { id: string };
+    expect((await api(`/api/econ-dump?id=${dumpId}`)).awaitingConfirmation).toEqual(["dump.watcher@client.test"]);
+    await waitFor(
+      async () => mailsTo("dump.watcher@client.test"),
+      (mails) => mails.length === 1,
+    );
+    const page = await dumpDetailsPage.loader({ request: request(`/dashboard/econ/dump-details/${dumpId}`), params: { dumpId }, context });
+    expect(page.details.dump.awaitingConfirmation).toEqual(["dump.watcher@client.test"]);
+
+    const resend = () =>
+      dumpDetailsPage.action({
+        request: request(`/dashboard/econ/dump-details/${dumpId}`, {
+          form: { intent: "resend-address", address: "dump.watcher@client.test" },
+        }),
+        params: { dumpId },
+        context,
+      });
+    expect(((await resend()) as Response).status).toBe(302);
+    await waitFor(
+      async () => mailsTo("dump.watcher@client.test"),
+      (mails) => mails.length === 2,
+    );
+    const refused = (await resend()) as unknown as { data: { error: string }; init: { status: number; headers: Record<string, string> } };
+    expect(refused.init.status).toBe(429);
+    expect(refused.data.error).toBe("notificationAddress.tooOften");
+    expect(Number(refused.init.headers["Retry-After"])).toBeGreaterThan(0);
+    expect(mailsTo("dump.watcher@client.test")).toHaveLength(2);
+
+    // The JSON API answers the same limit, and 404 for an address that awaits nothing.
+    const resendJson = (address: string) =>
+      productApiRoute.action({ request: request("/api/econ-resend-address", { json: { address } }), params: {}, context });
+    const limited = await resendJson("dump.watcher@client.test");
+    expect(limited.status).toBe(429);
+    expect(await limited.json()).toEqual({
+      error: "The link to this address was sent again recently: it can be sent again once a minute and 5 times a day. Try again later.",
+    });
+    expect(Number(limited.headers.get("Retry-After"))).toBeGreaterThan(0);
+    expect((await resendJson("nobody@client.test")).status).toBe(404);
+    expect((await resendJson("not an address")).status).toBe(422);
   }, 60_000);
 });

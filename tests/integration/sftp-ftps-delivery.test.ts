@@ -14,6 +14,7 @@ const trusted = await vi.hoisted(async () => {
 });
 
 import { utils } from "ssh2";
+import { createSession } from "~/modules/auth/session.server";
 import { getCatalog, prepareCatalog } from "~/modules/catalog/source.server";
 import { db } from "~/modules/db/db.server";
 import { sealFtpPassword, sealSftpKey } from "~/modules/delivery/ftp-password.server";
@@ -26,6 +27,7 @@ import type { Worker } from "~/modules/jobs/worker.server";
 import { openVettedSftp } from "~/modules/net/outbound.server";
 import { hostKeyFingerprint } from "~/modules/net/ssh-fingerprint";
 import { startEngine } from "~/modules/server/engine.server";
+import * as productApiRoute from "~/routes/api/product-api";
 import { selfSignedCertificate, startFtpServer, startSftpServer } from "../support/loopback-servers";
 import { insertMacroSubscriber } from "../support/subscribers";
 import { waitFor } from "../support/wait";
@@ -111,6 +113,14 @@ describe("SFTP deliveries through the real worker", () => {
     const fingerprint = hostKeyFingerprint(sftp.hostKeyBlob);
     expect(await shownHostKey(id, { method: "sftp", ftp: { host: `sftp://127.0.0.1:${sftp.port}` } })).toBe(fingerprint);
     expect(fingerprint).toMatch(/^SHA256:[A-Za-z0-9+/]{43}$/);
+    // The dump's JSON, as its page, shows the fingerprint this first connection recorded.
+    const { token } = await createSession(userId, "econ");
+    const answer = await productApiRoute.loader({
+      request: new Request(`http://portal.test/api/econ-dump?id=${id}`, { headers: { Authorization: `Bearer ${token}` } }),
+      params: {},
+      context: { cspNonce: "" },
+    });
+    expect(((await answer.json()) as { delivery: { ftp: { hostKey: string } } }).delivery.ftp.hostKey).toBe(fingerprint);
   });
 
   it("uploads with a pasted private key (public-key authentication)", async () => {

@@ -16,6 +16,7 @@ import { rotateWebhookSecret, rotationOverlapMs, signingSecrets, webhookSecret }
 import { createDump } from "~/modules/feeds/dumps.server";
 import { createFeed, queueFeedRun } from "~/modules/feeds/feeds.server";
 import { outputOptionsSchema } from "~/modules/feeds/model";
+import { feedRunHistory } from "~/modules/feeds/run-history.server";
 import { testWebhookPayload } from "~/modules/feeds/webhook-events";
 import { sendTestWebhook, testEventsPerHour, webhookTargets } from "~/modules/feeds/webhooks.server";
 import type { Worker } from "~/modules/jobs/worker.server";
@@ -114,6 +115,8 @@ describe("signed webhooks through the real worker", () => {
           fileName: file.filename,
           downloadUrl: `http://portal.test/api/files/${file.id}`,
           records: file.items,
+          newCount: null,
+          changedCount: null,
           error: null,
         },
       });
@@ -151,7 +154,24 @@ describe("a feed run's webhook", () => {
       const file = await db.selectFrom("files").selectAll().where("feed_run_id", "=", run.id).executeTakeFirstOrThrow();
       expect(JSON.parse(receiver.received[0]!.body)).toMatchObject({
         type: "feed.run.delivered",
-        data: { feedId, dumpId: null, runId: run.id, fileId: file.id, fileName: file.filename, records: run.items },
+        data: {
+          feedId,
+          dumpId: null,
+          runId: run.id,
+          fileId: file.id,
+          fileName: file.filename,
+          records: run.items,
+          newCount: run.new_count,
+          changedCount: run.changed_count,
+        },
+      });
+      // Every series a run delivers is new or changed since the previous run.
+      expect(run.new_count! + run.changed_count!).toBe(run.items);
+      expect(run.items).toBeGreaterThan(0);
+      expect((await feedRunHistory([feedId])).get(feedId)![0]).toMatchObject({
+        id: run.id,
+        newCount: run.new_count,
+        changedCount: run.changed_count,
       });
     } finally {
       await receiver.close();

@@ -89,6 +89,11 @@ export function canRetry(state: DeliveryState | null): boolean {
   return state === "failed" || state === "retrying";
 }
 
+/** The id of a run's row in its feed's run history, which an incident's run links to. */
+export function feedRunAnchor(runId: string): string {
+  return `feed-run-${runId}`;
+}
+
 /** A pipeline incident's owner, feed run, feed and dump as the admin's links (their admin screens). */
 export function incidentSubjectRows(subject: IncidentLinks, t: TFunction): Row[] {
   const screen = (item: { id: string; product: string }, name: "feed-details" | "dump-details") => {
@@ -100,6 +105,19 @@ export function incidentSubjectRows(subject: IncidentLinks, t: TFunction): Row[]
       </AppLink>
     ) : (
       item.id
+    );
+  };
+  // A run is a row of its feed's run history (feed details, "feed-run-{id}").
+  const runLink = (feed: IncidentLinks["feed"], runId: string) => {
+    const segment = feed && productCatalogue.find((entry) => entry.feedProduct === feed.product)?.segment;
+    if (!feed || !segment) return runId;
+    return (
+      <AppLink
+        to={`${productScreenPath({ product: segment, admin: true }, "feed-details", feed.id)}#${feedRunAnchor(runId)}`}
+        data-testid="incident-run"
+      >
+        {runId}
+      </AppLink>
     );
   };
   return [
@@ -114,7 +132,7 @@ export function incidentSubjectRows(subject: IncidentLinks, t: TFunction): Row[]
         ]
       : []),
     ...(subject.feed ? [[t("deliveryHistory.feed"), screen(subject.feed, "feed-details")] satisfies Row] : []),
-    ...(subject.feedRunId ? [[t("deliveryHistory.run"), subject.feedRunId] satisfies Row] : []),
+    ...(subject.feedRunId ? [[t("deliveryHistory.run"), runLink(subject.feed, subject.feedRunId)] satisfies Row] : []),
     ...(subject.dump ? [[t("deliveryHistory.dump"), screen(subject.dump, "dump-details")] satisfies Row] : []),
   ];
 }

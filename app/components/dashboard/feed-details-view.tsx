@@ -6,7 +6,7 @@ import { SelectionDetails } from "./delivery-details";
 import { formatDateTime } from "~/components/layout/format";
 import { ProductSelectionDetails } from "./product-views";
 import { TableScroll } from "~/components/layout/table-scroll";
-import { canRetry, DeliveryList, DeliveryStateBadge, RetryDeliveryButton } from "./delivery-history";
+import { canRetry, DeliveryList, DeliveryStateBadge, feedRunAnchor, RetryDeliveryButton } from "./delivery-history";
 
 /** Every stored field of a feed of any product (never its FTP password), its schedule and recent runs. */
 export function FeedDetailsView({ details }: { details: ProductFeedDetails }) {
@@ -76,7 +76,7 @@ export function FeedDetailsView({ details }: { details: ProductFeedDetails }) {
               </Table.Thead>
               <Table.Tbody>
                 {feed.runs.map((run) => (
-                  <Table.Tr key={run.id} data-testid="feed-run" data-state={run.state ?? ""}>
+                  <Table.Tr key={run.id} id={feedRunAnchor(run.id)} data-testid="feed-run" data-state={run.state ?? ""}>
                     <Table.Td>{date(run.startedAt)}</Table.Td>
                     <Table.Td>{date(run.finishedAt)}</Table.Td>
                     <Table.Td>
@@ -93,7 +93,14 @@ export function FeedDetailsView({ details }: { details: ProductFeedDetails }) {
                         </Text>
                       ) : null}
                     </Table.Td>
-                    <Table.Td>{run.items}</Table.Td>
+                    <Table.Td>
+                      {run.items}
+                      {run.newCount !== null && run.changedCount !== null ? (
+                        <Text size="xs" c="dimmed" data-testid="run-counts">
+                          {t("deliveryHistory.newAndChanged", { newCount: run.newCount, changedCount: run.changedCount })}
+                        </Text>
+                      ) : null}
+                    </Table.Td>
                     <Table.Td>
                       {run.file?.downloadUrl ? (
                         <Anchor href={run.file.downloadUrl} download>

@@ -24,9 +24,10 @@ type PageOf<Name extends LogScreenName> = Extract<LogPage, { screen: Name }>;
 /** A log id in a table: its first eight characters. */
 const shortId = (row: { id: string }) => <Code>{row.id.slice(0, 8)}</Code>;
 
-/** One incident: its fields, then the stack trace as recorded. */
-function IncidentDetails({ row: incident }: { row: ShownIncident }) {
+/** One incident: its fields, then the stack trace as recorded; a pipeline incident's id shows that incident. */
+function IncidentDetails({ row: incident }: { row: ShownIncident | (ShownSnowflakeIncident & { pipeline: true }) }) {
   const { t, i18n } = useTranslation();
+  if ("pipeline" in incident) return <SnowflakeIncidentDetails row={incident} />;
   return (
     <Stack gap="md" data-testid="incident">
       <DetailsCard

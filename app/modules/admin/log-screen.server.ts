@@ -10,8 +10,8 @@ import { jsonNotFound, notFound } from "~/modules/http/responses";
 import { getFixedT } from "~/modules/i18n/i18n.server";
 import { readIncidentSearch, showIncident } from "~/modules/incidents/incident-lookup";
 import { findIncident, listIncidents } from "~/modules/incidents/incidents.server";
-import { findSnowflakeIncident, incidentLinks, listSnowflakeIncidents } from "~/modules/incidents/snowflake-incidents.server";
-import { readSnowflakeSearch, showSnowflakeIncident } from "~/modules/incidents/snowflake-lookup";
+import { listSnowflakeIncidents, shownSnowflakeIncident } from "~/modules/incidents/snowflake-incidents.server";
+import { readSnowflakeSearch } from "~/modules/incidents/snowflake-lookup";
 import { readOutboxSearch } from "~/modules/mail/outbox-lookup";
 import { listOutbox } from "~/modules/mail/outbox.server";
 
@@ -112,9 +112,13 @@ const logScreens = [
   logScreen("incidents", {
     title: "admin.incidents.title",
     read: readIncidentSearch,
+    // A pipeline incident's id finds it here too, with what it is about (its run, feed or dump, and owner): an admin
+    // handed an incident id need not know which log has it.
     find: async (id) => {
       const row = await findIncident(id);
-      return row && showIncident(row);
+      if (row) return showIncident(row);
+      const pipeline = await shownSnowflakeIncident(id);
+      return pipeline && { ...pipeline, pipeline: true as const };
     },
     list: async (filter, limit) => ({ incidents: await listIncidents({ ...filter, limit }) }),
     empty: { incidents: [] },
@@ -131,13 +135,7 @@ const logScreens = [
   logScreen("snowflake-incidents", {
     title: "admin.snowflake.title",
     read: readSnowflakeSearch,
-    find: async (id) => {
-      const row = await findSnowflakeIncident(id);
-      if (!row) return row;
-      // SPEC.md's fields, and for an incident about a run, feed or dump (issue 27) what it is about.
-      const subject = await incidentLinks(row);
-      return subject ? { ...showSnowflakeIncident(row), subject } : showSnowflakeIncident(row);
-    },
+    find: shownSnowflakeIncident,
     list: async (filter, limit) => ({ incidents: await listSnowflakeIncidents({ ...filter, limit }) }),
     empty: { incidents: [] },
     notFound: "admin.incidents.notFound",

@@ -24,6 +24,8 @@ import { deliveryHistory } from "./migrations/0021_delivery_history";
 import { webhookSecrets } from "./migrations/0022_webhook_secrets";
 import { sftpHostKeys } from "./migrations/0023_sftp_host_keys";
 import { firstRunsFiltersAddresses } from "./migrations/0024_first_runs_filters_addresses";
+import { grandfatheredAddresses } from "./migrations/0025_grandfathered_addresses";
+import { runCounts } from "./migrations/0026_run_counts";
 import { apiCallLog } from "./migrations/0027_api_call_log";
 import { migrationTypes } from "./migrations/types";
 
@@ -58,6 +60,8 @@ export function getMigrations(dialect: DialectName): Record<string, Migration> {
     "0022_webhook_secrets": webhookSecrets(types),
     "0023_sftp_host_keys": sftpHostKeys(types),
     "0024_first_runs_filters_addresses": firstRunsFiltersAddresses(types),
+    "0025_grandfathered_addresses": grandfatheredAddresses(),
+    "0026_run_counts": runCounts(),
     "0027_api_call_log": apiCallLog(types),
   };
 }

@@ -222,6 +222,9 @@ export interface FeedRunTable {
   error: string | null;
   started_at: Timestamp;
   finished_at: Timestamp | null;
+  /** What the run selected as created since `since`, and as changed since then; null before they were counted. */
+  new_count: Generated<number | null>;
+  changed_count: Generated<number | null>;
 }
 
 /** A produced JSON or XML file, kept 30 days. `path` is relative to DATA_DIR. */

@@ -20,6 +20,8 @@ const message: WebhookMessage = {
       fileName: "dump.json",
       downloadUrl: "https://portal.test/api/files/file-1",
       records: 12,
+      newCount: null,
+      changedCount: null,
       error: null,
     },
   },

@@ -28,6 +28,9 @@ export interface WebhookData {
   fileName: string | null;
   downloadUrl: string | null;
   records: number | null;
+  /** Of a feed run's records: created since the previous run, and changed since then; null for dumps. */
+  newCount: number | null;
+  changedCount: number | null;
   error: string | null;
 }
 

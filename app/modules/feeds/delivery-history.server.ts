@@ -205,23 +205,41 @@ export async function deliveryGaveUp(deliveryId: string, reason: string): Promis
   }
 }
 
+async function jobRunning(jobId: string): Promise<boolean> {
+  const job = await db.selectFrom("jobs").select("status").where("id", "=", jobId).executeTakeFirst();
+  return job?.status === "running";
+}
+
+/** What "Retry delivery now" did: deliveries tried again at once, and deliveries a worker is trying at this moment. */
+export interface RetryOutcome {
+  retried: number;
+  inProgress: number;
+}
+
 /**
  * "Retry delivery now" on a feed run or a dump: each of its deliveries still retrying or given up is tried at once,
- * by the same job (same payload, so the same webhook-id), given one more attempt when it had used them all. Answers
- * how many deliveries were moved; the owner's (or an admin's) check is the caller's.
+ * by the same job (same payload, so the same webhook-id), given one more attempt when it had used them all. A delivery
+ * whose job a worker is running is left to that try and counted as in progress. The owner's (or an admin's) check is
+ * the caller's.
  */
-export async function retryDeliveriesNow(scope: { feedRunId: string } | { dumpId: string }): Promise<number> {
+export async function retryDeliveriesNow(scope: { feedRunId: string } | { dumpId: string }): Promise<RetryOutcome> {
   const now = nowIso();
   let query = db
     .selectFrom("deliveries")
-    .select(["id", "job_id"])
-    .where("status", "in", ["pending", "failed"])
-    .where("attempts", ">", 0)
-    .where("job_id", "is not", null);
-  query = "feedRunId" in scope ? query.where("feed_run_id", "=", scope.feedRunId) : query.where("dump_id", "=", scope.dumpId);
-  let moved = 0;
+    .innerJoin("jobs", "jobs.id", "deliveries.job_id")
+    .select(["deliveries.id", "deliveries.job_id", "deliveries.attempts", "jobs.status as jobStatus"])
+    .where("deliveries.status", "in", ["pending", "failed"]);
+  query =
+    "feedRunId" in scope
+      ? query.where("deliveries.feed_run_id", "=", scope.feedRunId)
+      : query.where("deliveries.dump_id", "=", scope.dumpId);
+  const outcome: RetryOutcome = { retried: 0, inProgress: 0 };
   for (const delivery of await query.execute()) {
-    if (!delivery.job_id) continue;
+    if (delivery.jobStatus === "running") {
+      outcome.inProgress++;
+      continue;
+    }
+    if (!delivery.job_id || delivery.attempts === 0) continue;
     const job = await db
       .updateTable("jobs")
       .set({
@@ -234,13 +252,17 @@ export async function retryDeliveriesNow(scope: { feedRunId: string } | { dumpId
       .where("id", "=", delivery.job_id)
       .where("status", "in", ["queued", "failed"])
       .executeTakeFirst();
-    if (Number(job.numUpdatedRows) !== 1) continue;
+    if (Number(job.numUpdatedRows) !== 1) {
+      // The job may have started between the read and this update: then it is being tried now.
+      if (await jobRunning(delivery.job_id)) outcome.inProgress++;
+      continue;
+    }
     await db
       .updateTable("deliveries")
       .set({ status: "pending", next_attempt_at: now, updated_at: now })
       .where("id", "=", delivery.id)
       .execute();
-    moved++;
+    outcome.retried++;
   }
-  return moved;
+  return outcome;
 }

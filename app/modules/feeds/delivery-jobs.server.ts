@@ -11,11 +11,11 @@ import { deliveryGaveUp, recordAttempt } from "./delivery-history.server";
 import { mailReader, notificationMail, queueNotifications, deliverPayload, notifyPayload } from "./notifications.server";
 
 /** The deliver job: uploads the file to the subscriber's FTP, FTPS or SFTP server, then queues the notifications. */
-export async function deliverByFtp(job: JobContext): Promise<void> {
+export async function deliverByUpload(job: JobContext): Promise<void> {
   const { deliveryId, fileId, remoteName, event, context } = deliverPayload.read(job);
   const file = await db.selectFrom("files").select("path").where("id", "=", fileId).where("purged_at", "is", null).executeTakeFirst();
   const target = await uploadTargetOf(context);
-  if (!file || !target) throw new Error("The FTP settings or the file are no longer valid");
+  if (!file || !target) throw new Error("The upload settings or the file are no longer valid");
   const channel = context.delivery.method === "platform" ? "ftp" : context.delivery.method;
   const result = await recordAttempt(deliveryId, async () => {
     try {
@@ -42,7 +42,7 @@ async function notificationsQueued(fileId: string): Promise<boolean> {
 }
 
 /** The upload failed for good: recorded, and the notifications still go out, with the subscriber-facing reason. */
-export async function ftpDeliveryGaveUp(job: Job, reason: string): Promise<void> {
+export async function uploadDeliveryGaveUp(job: Job, reason: string): Promise<void> {
   const { deliveryId, event, context } = deliverPayload.readJob(job);
   await deliveryGaveUp(deliveryId, reason);
   await queueNotifications(context, { ...event, error: `Upload failed: ${reason}` });

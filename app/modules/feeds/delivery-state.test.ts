@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { deliveryMaxAttempts, deliveryState, overallState, retryWaitMs } from "./delivery-state";
+import { deliveryMaxAttempts, deliveryState, overallState, retryMessage, retryWaitMs } from "./delivery-state";
 
 describe("delivery state", () => {
   it("reads the stored status and attempts as the subscriber's state", () => {
@@ -21,5 +21,11 @@ describe("delivery state", () => {
     expect(overallState(["delivered", "failed", "retrying"])).toBe("failed");
     expect(overallState(["delivered", "retrying"])).toBe("retrying");
     expect(overallState(["delivered", "delivered"])).toBe("delivered");
+  });
+
+  it("tells Retry delivery now's outcome: retried, already being attempted, or nothing to retry", () => {
+    expect(retryMessage({ retried: 1, inProgress: 1 })).toBe("deliveryHistory.retried");
+    expect(retryMessage({ retried: 0, inProgress: 2 })).toBe("deliveryHistory.alreadyInProgress");
+    expect(retryMessage({ retried: 0, inProgress: 0 })).toBe("deliveryHistory.nothingToRetry");
   });
 });

@@ -45,3 +45,13 @@ export const retryDeliverySchema = z.object({
   runId: z.string().trim().max(100).optional(),
   dumpId: z.string().trim().max(100).optional(),
 });
+
+/**
+ * What "Retry delivery now" tells the user, on the page and in the JSON API: tried again, already being tried by a
+ * worker (nothing to do but wait for its outcome), or nothing to retry.
+ */
+export function retryMessage(outcome: { retried: number; inProgress: number }) {
+  if (outcome.retried > 0) return "deliveryHistory.retried" as const;
+  if (outcome.inProgress > 0) return "deliveryHistory.alreadyInProgress" as const;
+  return "deliveryHistory.nothingToRetry" as const;
+}

@@ -9,6 +9,7 @@ import { canBeCancelled, cancelDump, dumpProgress } from "./dumps.server";
 import { shownDelivery, type ShownFtp } from "./feed-queries.server";
 import type { FeedProduct, Notification, OutputOptions } from "./model";
 import type { StatusFilter } from "./status-filter";
+import { unconfirmedAddresses } from "./notification-addresses.server";
 import { dumpDeliveries, type DeliveryEntry } from "./run-history.server";
 import { readSelection } from "./stored";
 
@@ -45,6 +46,8 @@ export interface DumpDetails<Criteria> extends DumpListItem {
   options: OutputOptions;
   delivery: { method: string; ftp: ShownFtp };
   notification: Notification;
+  /** Its notification addresses that get nothing until they follow their confirmation link. */
+  awaitingConfirmation: string[];
   started: string | null;
   finished: string | null;
   feedId: string | null;
@@ -135,10 +138,18 @@ export async function findDump<Criteria>(
     options: selection.options,
     delivery: await shownDelivery(row.id, selection.delivery),
     notification: selection.notification,
+    awaitingConfirmation: [...(await unconfirmedAddresses(row.user_id, selection.notification.emails))],
     started: row.started_at,
     finished: row.finished_at,
     feedId: row.feed_id,
   };
+}
+
+/** The owner of a dump the user may see (their own, any for an admin); null otherwise. */
+export async function findDumpOwner(user: CurrentUser, product: FeedProduct, dumpId: string): Promise<{ ownerId: string } | null> {
+  if (!mayBeStoredId(dumpId)) return null;
+  const row = await visibleDumps(user, product).where("dumps.id", "=", dumpId).executeTakeFirst();
+  return row ? { ownerId: row.user_id } : null;
 }
 
 /** Cancels the user's dump (any for an admin) while it can be cancelled. */

@@ -9,6 +9,7 @@ import { enqueue } from "~/modules/jobs/queue.server";
 import type { JobContext } from "~/modules/jobs/worker.server";
 import { getCatalog } from "~/modules/catalog/source.server";
 import { createDump } from "./dumps.server";
+import { noChanges, type ChangeCounts } from "./change-counts";
 import { ownerEntitled, stopReasonText, subscriptionEnded, type StopReason } from "./entitlement.server";
 import { absoluteFilePath, downloadName, downloadUrl, recordFile, relativeFilePath, removeWrittenFile } from "./files.server";
 import { z } from "zod";
@@ -188,12 +189,19 @@ async function finishRun(
   feed: Selectable<FeedTable>,
   runId: string,
   status: "delivered" | "unchanged" | "failed",
-  details: { items?: number; error?: string; startedAt: string; awaitingUpload?: boolean },
+  details: { items?: number; counts?: ChangeCounts; error?: string; startedAt: string; awaitingUpload?: boolean },
 ) {
   const now = nowIso();
   await db
     .updateTable("feed_runs")
-    .set({ status, items: details.items ?? 0, error: details.error ?? null, finished_at: now })
+    .set({
+      status,
+      items: details.items ?? 0,
+      new_count: details.counts?.newCount ?? null,
+      changed_count: details.counts?.changedCount ?? null,
+      error: details.error ?? null,
+      finished_at: now,
+    })
     .where("id", "=", runId)
     .execute();
   await db
@@ -257,9 +265,10 @@ export async function runFeed(job: JobContext, pipelines: ProductPipelines): Pro
       ownerId: feed.user_id,
     });
     const relative = relativeFilePath(feed.user_id, run.id, options.format);
-    const written = await writeChanges(run, pipeline, relative, job.signal);
+    const counts = noChanges();
+    const written = await writeChanges(run, pipeline, relative, job.signal, counts);
     if (!written) {
-      await finishRun(feed, run.id, "unchanged", { startedAt });
+      await finishRun(feed, run.id, "unchanged", { startedAt, counts });
       return;
     }
     // The subscription may have ended while the file was written: nothing of it goes out.
@@ -269,7 +278,7 @@ export async function runFeed(job: JobContext, pipelines: ProductPipelines): Pro
       await pauseFeed(feed.id, subscriptionEnded, run.id);
       return;
     }
-    await deliverRun(run, relative, written);
+    await deliverRun(run, relative, written, counts);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     await finishRun(feed, run.id, "failed", { error: reason, startedAt });
@@ -300,7 +309,13 @@ async function openRun(feed: Selectable<FeedTable>, options: OutputOptions): Pro
 }
 
 /** The changes since the last success as a file; null, and no file, when nothing changed. */
-async function writeChanges(run: FeedRun, pipeline: Pipeline, relative: string, signal: AbortSignal): Promise<WrittenFile | null> {
+async function writeChanges(
+  run: FeedRun,
+  pipeline: Pipeline,
+  relative: string,
+  signal: AbortSignal,
+  counts: ChangeCounts,
+): Promise<WrittenFile | null> {
   const { feed, options } = run;
   const envelope = {
     root: "feed",
@@ -315,11 +330,18 @@ async function writeChanges(run: FeedRun, pipeline: Pipeline, relative: string, 
       language: options.language,
     },
   };
-  return writeRecords(absoluteFilePath(relative), options.format, envelope, pipeline.changes(run.since), signal, { skipEmpty: true });
+  return writeRecords(absoluteFilePath(relative), options.format, envelope, pipeline.changes(run.since, counts), signal, {
+    skipEmpty: true,
+  });
 }
 
 /** Keeps the file, closes the run as delivered and hands the file to the feed's delivery. */
-async function deliverRun({ feed, options, id, startedAt }: FeedRun, relative: string, written: WrittenFile): Promise<void> {
+async function deliverRun(
+  { feed, options, id, startedAt }: FeedRun,
+  relative: string,
+  written: WrittenFile,
+  counts: ChangeCounts,
+): Promise<void> {
   const file = await recordFile({
     userId: feed.user_id,
     product: feed.product,
@@ -331,12 +353,19 @@ async function deliverRun({ feed, options, id, startedAt }: FeedRun, relative: s
     items: written.records,
   });
   const context = deliveryContext(feed, id);
-  await finishRun(feed, id, "delivered", { items: written.records, startedAt, awaitingUpload: isUploadMethod(context.delivery.method) });
+  await finishRun(feed, id, "delivered", {
+    items: written.records,
+    counts,
+    startedAt,
+    awaitingUpload: isUploadMethod(context.delivery.method),
+  });
   await deliverFile(
     context,
     pipelineEvent(feed, options.language, {
       event: "feed.delivered",
       records: written.records,
+      newCount: counts.newCount,
+      changedCount: counts.changedCount,
       fileId: file.id,
       downloadUrl: downloadUrl(file.id),
     }),

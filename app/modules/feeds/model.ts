@@ -96,3 +96,6 @@ export const notificationSchema = z.object({
   method: z.enum(webhookMethods).default("POST"),
 });
 export type Notification = z.infer<typeof notificationSchema>;
+
+/** "Send the link again" to a notification address awaiting confirmation, on the pages and in the JSON API. */
+export const resendAddressSchema = z.object({ address: z.string().trim().email().max(320) });

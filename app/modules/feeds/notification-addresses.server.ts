@@ -9,6 +9,7 @@ import { jobPayload } from "~/modules/jobs/payload";
 import { enqueue } from "~/modules/jobs/queue.server";
 import type { JobContext } from "~/modules/jobs/worker.server";
 import { sendMail } from "~/modules/mail/mail.server";
+import { hitRateLimit } from "~/modules/rate-limit/rate-limit.server";
 
 /**
  * Notification e-mail addresses other than the account's own (issue 27) receive a confirmation link first and
@@ -62,19 +63,33 @@ export async function requestAddressConfirmations(userId: string, addresses: rea
   }
 }
 
-/** "Send the link again": a new link for an address of the owner awaiting confirmation; false when none awaits. */
-export async function resendAddressConfirmation(userId: string, address: string): Promise<boolean> {
-  const row = await db
-    .updateTable("notification_addresses")
-    .set({ requested_at: nowIso() })
+const minuteMs = 60_000;
+/** "Send the link again" per address of an owner: once a minute and 5 times a day, so it cannot flood a mailbox. */
+const resendLimits = [
+  { name: "minute", limit: 1, windowMs: minuteMs },
+  { name: "day", limit: 5, windowMs: 24 * 60 * minuteMs },
+] as const;
+
+/** What "Send the link again" did: sent, no such address awaits, or refused for `retryAfterSeconds`. */
+export type ResendOutcome = { status: "sent" } | { status: "unknown" } | { status: "limited"; retryAfterSeconds: number };
+
+/** "Send the link again": a new link for an address of the owner awaiting confirmation, within the resend limits. */
+export async function resendAddressConfirmation(userId: string, address: string): Promise<ResendOutcome> {
+  const awaiting = await db
+    .selectFrom("notification_addresses")
+    .select("id")
     .where("user_id", "=", userId)
     .where("address", "=", normalised(address))
     .where("confirmed_at", "is", null)
-    .returning("id")
     .executeTakeFirst();
-  if (!row) return false;
-  await enqueue(addressConfirmationJob, addressJobPayload.of({ addressId: row.id }));
-  return true;
+  if (!awaiting) return { status: "unknown" };
+  for (const { name, limit, windowMs } of resendLimits) {
+    const hit = await hitRateLimit(`address-resend:${name}:${awaiting.id}`, limit, windowMs);
+    if (!hit.allowed) return { status: "limited", retryAfterSeconds: hit.retryAfterSeconds };
+  }
+  await db.updateTable("notification_addresses").set({ requested_at: nowIso() }).where("id", "=", awaiting.id).execute();
+  await enqueue(addressConfirmationJob, addressJobPayload.of({ addressId: awaiting.id }));
+  return { status: "sent" };
 }
 
 const isToken = (token: string) => /^[\w-]{20,100}$/.test(token);

@@ -7,6 +7,8 @@ const event: PipelineEvent = {
   name: "GDP",
   language: "en",
   records: 12,
+  newCount: null,
+  changedCount: null,
   fileId: "f1",
   downloadUrl: "http://portal.test/api/files/f1",
   error: null,

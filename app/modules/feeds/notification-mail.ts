@@ -17,6 +17,9 @@ export const pipelineEventSchema = z.object({
   /** The language of the e-mail: the output option of the dump or feed. */
   language: z.enum(["en", "zh"]),
   records: z.number().nullable(),
+  /** A feed run's items created, and changed, since the previous run; null for dumps. Jobs queued before they were counted lack them. */
+  newCount: z.number().nullable().default(null),
+  changedCount: z.number().nullable().default(null),
   fileId: z.string().nullable(),
   downloadUrl: z.string().nullable(),
   error: z.string().nullable(),
@@ -30,7 +33,18 @@ export function pipelineEvent(
   language: PipelineEvent["language"],
   outcome: Pick<PipelineEvent, "event"> & Partial<PipelineEvent>,
 ): PipelineEvent {
-  return { id: source.id, name: source.name, language, records: null, fileId: null, downloadUrl: null, error: null, ...outcome };
+  return {
+    id: source.id,
+    name: source.name,
+    language,
+    records: null,
+    newCount: null,
+    changedCount: null,
+    fileId: null,
+    downloadUrl: null,
+    error: null,
+    ...outcome,
+  };
 }
 
 const mailKeys: Record<PipelineEventName, string> = {

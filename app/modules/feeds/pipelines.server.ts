@@ -1,5 +1,6 @@
 import type { CatalogSource, KeysetPage } from "~/modules/catalog/catalog";
 import type { ProductCollection } from "~/modules/registry/product-catalogue";
+import { countChanges, type ChangeCounts, type ItemMoments } from "./change-counts";
 import type { FeedProduct, OutputOptions } from "./model";
 
 /**
@@ -13,8 +14,8 @@ export interface Pipeline {
   count(): Promise<number>;
   /** Everything the criteria select, with full history. */
   dump(): AsyncIterable<unknown[]>;
-  /** What changed after `since`: an empty iteration means nothing to deliver. */
-  changes(since: string): AsyncIterable<unknown[]>;
+  /** What changed after `since`: an empty iteration means nothing to deliver. Adds what it selects to `counts`. */
+  changes(since: string, counts?: ChangeCounts): AsyncIterable<unknown[]>;
 }
 
 /** One run: the stored criteria (read by the product's own schema), the output options and the owner. */
@@ -39,5 +40,18 @@ export async function* keysetPages<T extends { id: string }>(read: (page: Keyset
     yield page;
     if (page.length < pageSize) return;
     afterId = last.id;
+  }
+}
+
+/** The pages as they are, each counted as new and changed items after `since` (when there are counts to keep). */
+export async function* countedPages<T>(
+  pages: AsyncIterable<T[]>,
+  since: string,
+  counts: ChangeCounts | undefined,
+  moments: (item: T) => ItemMoments,
+): AsyncIterable<T[]> {
+  for await (const page of pages) {
+    if (counts) countChanges(counts, since, page.map(moments));
+    yield page;
   }
 }

@@ -2,13 +2,13 @@ import { data } from "@remix-run/node";
 import type { CurrentUser } from "~/modules/auth/users.server";
 import { notFound } from "~/modules/http/responses";
 import { redirectWithToast } from "~/modules/toast/toast.server";
-import { retryDeliverySchema } from "./delivery-state";
+import { retryDeliverySchema, retryMessage } from "./delivery-state";
 import type { FeedProduct } from "./model";
 import { retryUserDelivery } from "./retry-delivery.server";
 
 /**
  * The feed and dump pages' intent=retry-delivery (a run's or the dump's "Retry delivery now"): back to the same page
- * with a toast saying whether anything is tried again; someone else's run or dump is the 404 page.
+ * with a toast saying whether anything is tried again or already being tried; someone else's run or dump is the 404 page.
  */
 export async function retryDeliveryAction(request: Request, user: CurrentUser, product: FeedProduct, form: FormData) {
   const parsed = retryDeliverySchema.safeParse({ runId: form.get("runId") ?? undefined, dumpId: form.get("dumpId") ?? undefined });
@@ -18,8 +18,6 @@ export async function retryDeliveryAction(request: Request, user: CurrentUser, p
   const retried = await retryUserDelivery(user, product, target);
   if (retried === "not-found") throw notFound();
   const { pathname, search } = new URL(request.url);
-  return redirectWithToast(`${pathname}${search}`, {
-    type: retried > 0 ? "success" : "info",
-    message: retried > 0 ? "deliveryHistory.retried" : "deliveryHistory.nothingToRetry",
-  });
+  const message = retryMessage(retried);
+  return redirectWithToast(`${pathname}${search}`, { type: message === "deliveryHistory.retried" ? "success" : "info", message });
 }

@@ -2,7 +2,7 @@ import { auditIfAdmin } from "~/modules/audit/audit.server";
 import type { CurrentUser } from "~/modules/auth/users.server";
 import { db } from "~/modules/db/db.server";
 import { mayBeStoredId } from "~/modules/db/ids";
-import { retryDeliveriesNow } from "./delivery-history.server";
+import { retryDeliveriesNow, type RetryOutcome } from "./delivery-history.server";
 import type { FeedProduct } from "./model";
 
 /** A run of one of the user's feeds of the product, or one of their dumps (any for an admin). */
@@ -30,9 +30,9 @@ async function findTarget(user: CurrentUser, product: FeedProduct, target: Retry
 
 /**
  * "Retry delivery now" for a subscriber on their own run or dump, or an admin on anyone's (recorded in the audit
- * trail): answers how many deliveries are tried again at once, or "not-found".
+ * trail): answers how many deliveries are tried again at once and how many a worker is trying already, or "not-found".
  */
-export async function retryUserDelivery(user: CurrentUser, product: FeedProduct, target: RetryTarget): Promise<number | "not-found"> {
+export async function retryUserDelivery(user: CurrentUser, product: FeedProduct, target: RetryTarget): Promise<RetryOutcome | "not-found"> {
   const found = await findTarget(user, product, target);
   if (!found) return "not-found";
   const moved = await retryDeliveriesNow("runId" in target ? { feedRunId: target.runId } : { dumpId: target.dumpId });
@@ -42,7 +42,7 @@ export async function retryUserDelivery(user: CurrentUser, product: FeedProduct,
       action: "delivery-retry",
       target: id,
       ownerId: found.ownerId,
-      details: { product, name: found.name, retried: moved },
+      details: { product, name: found.name, retried: moved.retried, inProgress: moved.inProgress },
     });
   }
   return moved;

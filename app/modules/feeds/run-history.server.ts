@@ -52,6 +52,9 @@ export interface RunEntry {
   /** Changes after this moment were selected. */
   since: string | null;
   items: number;
+  /** Of what the run selected: created since `since`, and changed since then; null for runs made before they were counted. */
+  newCount: number | null;
+  changedCount: number | null;
   error: string | null;
   fileId: string | null;
   file: RunFile | null;
@@ -231,6 +234,8 @@ export async function feedRunHistory(feedIds: readonly string[], limit = shownRu
       finishedAt: run.finished_at,
       since: run.since,
       items: run.items,
+      newCount: run.new_count,
+      changedCount: run.changed_count,
       error: run.error,
       fileId: file && !file.purged_at ? file.id : null,
       file: file ? runFile(file) : null,

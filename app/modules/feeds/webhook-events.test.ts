@@ -9,6 +9,8 @@ describe("webhook payloads", () => {
     const event = pipelineEvent({ id: "feed-1", name: "Daily" }, "en", {
       event: "feed.delivered",
       records: 3,
+      newCount: 1,
+      changedCount: 2,
       fileId: "file-1",
       downloadUrl: "https://portal.test/api/files/file-1",
     });
@@ -24,6 +26,8 @@ describe("webhook payloads", () => {
         fileName: "daily.json",
         downloadUrl: "https://portal.test/api/files/file-1",
         records: 3,
+        newCount: 1,
+        changedCount: 2,
         error: null,
       },
     });

@@ -34,6 +34,8 @@ export function webhookPayload(event: PipelineEvent, source: WebhookSource): Web
       fileName: source.fileName,
       downloadUrl: event.downloadUrl,
       records: event.records,
+      newCount: event.newCount,
+      changedCount: event.changedCount,
       error: event.error,
     },
   };
@@ -53,6 +55,8 @@ export function testWebhookPayload(at: string): WebhookPayload {
       fileName: null,
       downloadUrl: null,
       records: null,
+      newCount: null,
+      changedCount: null,
       error: null,
     },
   };

@@ -1,13 +1,20 @@
 import { db } from "~/modules/db/db.server";
 import { createdWithin, newestFirst } from "~/modules/db/log-rows";
-import { summarizeSnowflakeIncident, type IncidentLinks, type SnowflakeFilter, type SnowflakeIncidentSummary } from "./snowflake-lookup";
+import {
+  showSnowflakeIncident,
+  summarizeSnowflakeIncident,
+  type IncidentLinks,
+  type ShownSnowflakeIncident,
+  type SnowflakeFilter,
+  type SnowflakeIncidentSummary,
+} from "./snowflake-lookup";
 
-export async function findSnowflakeIncident(id: string) {
+async function findSnowflakeIncident(id: string) {
   return db.selectFrom("pipeline_incidents").selectAll().where("id", "=", id).executeTakeFirst();
 }
 
 /** The incident's owner, feed and dump as they are now (a deleted owner or item is no link); null for an incident about none. */
-export async function incidentLinks(incident: {
+async function incidentLinks(incident: {
   owner_id: string | null;
   feed_id: string | null;
   dump_id: string | null;
@@ -22,6 +29,17 @@ export async function incidentLinks(incident: {
     incident.dump_id ? db.selectFrom("dumps").select(["id", "product"]).where("id", "=", incident.dump_id).executeTakeFirst() : undefined,
   ]);
   return { owner: owner ?? null, feed: feed ?? null, dump: dump ?? null, feedRunId: incident.feed_run_id };
+}
+
+/**
+ * A snowflake incident as the admin screens show it: SPEC.md's fields, and for an incident about a run, feed or dump
+ * (issue 27) what it is about; undefined when none has the id.
+ */
+export async function shownSnowflakeIncident(id: string): Promise<ShownSnowflakeIncident | undefined> {
+  const row = await findSnowflakeIncident(id);
+  if (!row) return undefined;
+  const subject = await incidentLinks(row);
+  return subject ? { ...showSnowflakeIncident(row), subject } : showSnowflakeIncident(row);
 }
 
 /** The recent snowflake (pipeline) incidents that match the filters, newest first, without stack traces and data. */

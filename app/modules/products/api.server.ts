@@ -14,9 +14,11 @@ import {
   withRuns,
   type FeedRow,
 } from "~/modules/feeds/feed-queries.server";
-import { retryDeliverySchema } from "~/modules/feeds/delivery-state";
+import { retryDeliverySchema, retryMessage } from "~/modules/feeds/delivery-state";
 import { FeedLimitError } from "~/modules/feeds/feeds.server";
 import { retryUserDelivery } from "~/modules/feeds/retry-delivery.server";
+import { resendAddressConfirmation } from "~/modules/feeds/notification-addresses.server";
+import { resendAddressSchema } from "~/modules/feeds/model";
 import { idListSchema, parseIdList, recoverFeedSchema } from "~/modules/feeds/form-shapes";
 import { statusFilters } from "~/modules/feeds/status-filter";
 import {
@@ -424,7 +426,8 @@ function dumpCancelResource(descriptor: AnyDescriptor, audience: Audience = "sub
 
 /**
  * POST /api/{segment}-retry-delivery {runId} or {dumpId}: "Retry delivery now" on a run of one's feed or on one's
- * dump (an admin's on anyone's); answers how many deliveries are tried again. Others' and unknown ones are a 404.
+ * dump (an admin's on anyone's); answers how many deliveries are tried again, how many a worker is trying already
+ * (a 200 too: nothing failed) and the message saying so. Others' and unknown ones are a 404.
  */
 function retryDeliveryResource(descriptor: AnyDescriptor, audience: Audience = "subscribers"): Resource {
   const api: ApiScope = { descriptor, audience };
@@ -440,7 +443,31 @@ function retryDeliveryResource(descriptor: AnyDescriptor, audience: Audience = "
       if (!target) return jsonResponse({ errors: { runId: t("validation.required") } }, 422);
       const retried = await retryUserDelivery(user, api.descriptor.product, target);
       if (retried === "not-found") return jsonNotFound(t(runId ? "econApi.feedNotFound" : "econApi.dumpNotFound"));
-      return jsonResponse({ retried });
+      return jsonResponse({ ...retried, message: t(retryMessage(retried)) });
+    },
+  });
+}
+
+/**
+ * POST /api/{segment}-resend-address {address}: "Send the link again" to one of the user's notification addresses
+ * awaiting confirmation: 200 `{sent: true, message}`, 404 for an address that awaits nothing, 429 `{error}` with
+ * Retry-After beyond once a minute and 5 times a day per address.
+ */
+function resendAddressResource(descriptor: AnyDescriptor, audience: Audience = "subscribers"): Resource {
+  const api: ApiScope = { descriptor, audience };
+  return resource(api, "POST", {
+    POST: async (request) => {
+      const { user, t } = await guard(request, api);
+      const body = await readJsonObject(request, t);
+      if (!body.ok) return body.response;
+      const parsed = resendAddressSchema.safeParse(body.value);
+      if (!parsed.success) return zodErrorResponse(parsed.error, t);
+      const { address } = parsed.data;
+      const outcome = await resendAddressConfirmation(user.id, address);
+      if (outcome.status === "unknown") return jsonNotFound(t("notificationAddress.notAwaiting"));
+      if (outcome.status === "limited")
+        return jsonResponse({ error: t("notificationAddress.tooOften") }, 429, { "Retry-After": String(outcome.retryAfterSeconds) });
+      return jsonResponse({ sent: true, message: t("notificationAddress.resent", { address }) });
     },
   });
 }
@@ -462,6 +489,7 @@ const resourceKinds: Record<ApiResourceKind, (descriptor: AnyDescriptor, audienc
   "dump-preview": (descriptor, audience) => previewResource(descriptor, "dump", audience),
   "dump-cancel": dumpCancelResource,
   "retry-delivery": retryDeliveryResource,
+  "resend-address": resendAddressResource,
 };
 
 /** A path as the router compares it: each segment decoded, without case or a trailing slash. */

@@ -28,7 +28,8 @@ export type ApiResourceKind =
   | "dump-collection"
   | "dump-preview"
   | "dump-cancel"
-  | "retry-delivery";
+  | "retry-delivery"
+  | "resend-address";
 
 /** An admin section over everyone's feeds or dumps of the product: /dashboard/admin/{slug}/…; its first screen is the list. */
 interface AdminSection {
@@ -93,6 +94,7 @@ export const productCatalogue = [
       "api/econ-run-dump": "run-dump",
       "api/econ-dump-cancel": "dump-cancel",
       "api/econ-retry-delivery": "retry-delivery",
+      "api/econ-resend-address": "resend-address",
     },
     adminApi: {
       "api/admin/macroeconomic-feeds": "feed-collection",
@@ -131,6 +133,7 @@ export const productCatalogue = [
       "api/corp-dump/preview": "dump-preview",
       "api/corp-run-dump": "run-dump",
       "api/corp-retry-delivery": "retry-delivery",
+      "api/corp-resend-address": "resend-address",
     },
     adminApi: {
       "api/admin/company-feeds": "feed-collection",
@@ -152,6 +155,7 @@ export const productCatalogue = [
       "api/documents-options": "options",
       "api/documents-feed": "feed-collection",
       "api/documents-retry-delivery": "retry-delivery",
+      "api/documents-resend-address": "resend-address",
     },
     adminApi: {
       "api/admin/documents-feeds": "feed-collection",

@@ -6,7 +6,7 @@ import { db } from "~/modules/db/db.server";
 import { nowIso } from "~/modules/db/ids";
 import { env } from "~/modules/env/env.server";
 import { startWorker, type JobHandler, type PeriodicJob, type Worker } from "~/modules/jobs/worker.server";
-import { deliverByFtp, ftpDeliveryGaveUp, notificationGaveUp, sendNotification } from "~/modules/feeds/delivery-jobs.server";
+import { deliverByUpload, uploadDeliveryGaveUp, notificationGaveUp, sendNotification } from "~/modules/feeds/delivery-jobs.server";
 import { deliveryRetryDelayMs } from "~/modules/feeds/delivery-state";
 import { dumpJobPayload, failDump, runDump, runDumpJob } from "~/modules/feeds/dumps.server";
 import { feedJobPayload, feedRunGaveUp, queueDueFeeds, runFeed, runFeedJob, scheduleFeedsJob } from "~/modules/feeds/feeds.server";
@@ -45,8 +45,8 @@ export const engineHandlers: Record<string, JobHandler> = {
     incidentSubject: (job) => feedIncidentSubject(feedJobPayload.readJob(job).feedId),
   },
   [deliverJob]: {
-    run: deliverByFtp,
-    onGiveUp: ftpDeliveryGaveUp,
+    run: deliverByUpload,
+    onGiveUp: uploadDeliveryGaveUp,
     retryDelayMs: deliveryRetryDelayMs,
     incidentSubject: (job) => deliveryIncidentSubject(deliverPayload.readJob(job).deliveryId),
   },

@@ -1,5 +1,5 @@
 import type { Company } from "~/modules/catalog/catalog";
-import { keysetPages, type Pipeline, type PipelineRun } from "~/modules/feeds/pipelines.server";
+import { countedPages, keysetPages, type Pipeline, type PipelineRun } from "~/modules/feeds/pipelines.server";
 import { companyRecord, currencyRates } from "~/modules/feeds/records";
 import { corpCriteriaSchema } from "./corp-criteria";
 
@@ -23,6 +23,14 @@ export async function corpPipeline({ catalog, criteria: stored, options }: Pipel
     collection: "companies",
     count: () => catalog.countCompanies(criteria),
     dump: () => withStatements(keysetPages((page) => catalog.companyPage(criteria, page))),
-    changes: (since) => withStatements(keysetPages((page) => catalog.changedCompanies(criteria, since, page))),
+    changes: (since, counts) =>
+      withStatements(
+        countedPages(
+          keysetPages((page) => catalog.changedCompanies(criteria, since, page)),
+          since,
+          counts,
+          (company) => company,
+        ),
+      ),
   };
 }

@@ -1,5 +1,5 @@
 import type { DocumentRecord } from "~/modules/catalog/catalog";
-import { keysetPages, type Pipeline, type PipelineRun } from "~/modules/feeds/pipelines.server";
+import { countedPages, keysetPages, type Pipeline, type PipelineRun } from "~/modules/feeds/pipelines.server";
 import { documentRecord } from "~/modules/feeds/records";
 import { documentsCriteriaSchema } from "./documents-criteria";
 
@@ -13,6 +13,15 @@ export async function documentsPipeline({ catalog, criteria: stored }: PipelineR
     collection: "documents",
     count: () => catalog.countDocuments(criteria),
     dump: () => records(keysetPages((page) => catalog.documentPage(criteria, page))),
-    changes: (since) => records(keysetPages((page) => catalog.changedDocuments(criteria, since, page))),
+    // A document published after `since` is new; one revised after it, changed.
+    changes: (since, counts) =>
+      records(
+        countedPages(
+          keysetPages((page) => catalog.changedDocuments(criteria, since, page)),
+          since,
+          counts,
+          (document) => ({ createdAt: document.publishedAt, updatedAt: document.updatedAt }),
+        ),
+      ),
   };
 }

@@ -1,5 +1,5 @@
 import type { SeriesRecord } from "~/modules/catalog/catalog";
-import { keysetPages, type Pipeline, type PipelineRun } from "~/modules/feeds/pipelines.server";
+import { countedPages, keysetPages, type Pipeline, type PipelineRun } from "~/modules/feeds/pipelines.server";
 import { pointsAsPublished, seriesRecord, seriesRecordWithDateValues } from "~/modules/feeds/records";
 import { econCriteriaSchema, scopedSeriesCriteria } from "./econ.server";
 
@@ -31,16 +31,24 @@ export async function econPipeline({ catalog, criteria: stored, options, ownerId
     collection: "series",
     count: () => catalog.countSeries(criteria),
     dump: () => withPoints(keysetPages((page) => catalog.seriesPage(criteria, page))),
-    async *changes(since) {
+    async *changes(since, counts) {
       const selected = { ...criteria, ...(options.newOnly ? { createdAfter: since } : {}) };
       const changed = keysetPages((page) => catalog.changedSeries(selected, since, page));
+      const moments = (series: SeriesRecord) => ({ createdAt: series.createdAt, updatedAt: series.lastUpdate });
       if (!options.fullDump) {
-        yield* withPoints(changed, since);
+        yield* withPoints(countedPages(changed, since, counts, moments), since);
         return;
       }
       // A full-dump feed delivers everything it selects once anything of it changed.
       for await (const _first of changed) {
-        yield* withPoints(keysetPages((page) => catalog.seriesPage(selected, page)));
+        yield* withPoints(
+          countedPages(
+            keysetPages((page) => catalog.seriesPage(selected, page)),
+            since,
+            counts,
+            moments,
+          ),
+        );
         return;
       }
     },

@@ -10,11 +10,13 @@ import { ProductSelectionDetails } from "~/components/dashboard/product-views";
 import { useLiveRevalidation } from "~/components/dashboard/use-live-revalidation";
 import { FormError } from "~/components/forms/form-error";
 import { AppLink } from "~/components/layout/app-link";
+import { AwaitingAddresses } from "~/components/dashboard/awaiting-addresses";
 import { canRetry, DeliveryList, RetryDeliveryButton } from "~/components/dashboard/delivery-history";
 import { overallState } from "~/modules/feeds/delivery-state";
 import { pageMeta } from "~/modules/content/page-meta";
 import { pageTitle } from "~/modules/content/page-title.server";
-import { cancelUserDump } from "~/modules/feeds/dump-queries.server";
+import { cancelUserDump, findDumpOwner } from "~/modules/feeds/dump-queries.server";
+import { resendAddressAction } from "~/modules/feeds/resend-address-action.server";
 import { retryDeliveryAction } from "~/modules/feeds/retry-delivery-action.server";
 import { isActiveDumpStatus } from "~/modules/feeds/progress";
 import { readFormData } from "~/modules/forms/form-data.server";
@@ -39,6 +41,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const { descriptor, user, place } = await requireProductPlace(request);
   const form = await readFormData(request);
   if (form.get("intent") === "retry-delivery") return retryDeliveryAction(request, user, descriptor.product, form);
+  if (form.get("intent") === "resend-address") {
+    const found = await findDumpOwner(user, descriptor.product, params.dumpId ?? "");
+    const back = productScreenPath(place, "dump-details", params.dumpId);
+    if (!found || !back) throw notFound();
+    return resendAddressAction(request, found.ownerId, form, back);
+  }
   if (form.get("intent") !== "cancel") return data({ error: "dumps.unknownIntent" }, { status: 400 });
   const outcome = await cancelUserDump(user, descriptor.product, params.dumpId ?? "");
   if (outcome === "not-found") throw notFound();
@@ -72,6 +80,7 @@ export default function DumpDetailsPage() {
       </Group>
 
       <FormError message={actionData?.error} />
+      <AwaitingAddresses addresses={dump.awaitingConfirmation} />
       {dump.status === "failed" && dump.error ? (
         <Alert color="red" title={t("dumps.failedTitle")} data-testid="dump-error">
           {dump.stopReason ? t(`dumps.stopReasons.${dump.stopReason}`, { defaultValue: dump.error }) : dump.error}

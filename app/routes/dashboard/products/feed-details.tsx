@@ -6,7 +6,7 @@ import { ConfirmDelete } from "~/components/dashboard/confirm-delete";
 import { FeedDetailsView } from "~/components/dashboard/feed-details-view";
 import { FeedFirstRun } from "~/components/dashboard/feed-first-run";
 import { AwaitingAddresses } from "~/components/dashboard/awaiting-addresses";
-import { resendAddressConfirmation } from "~/modules/feeds/notification-addresses.server";
+import { resendAddressAction } from "~/modules/feeds/resend-address-action.server";
 import { FormError } from "~/components/forms/form-error";
 import { AppLink } from "~/components/layout/app-link";
 import type { CurrentUser } from "~/modules/auth/users.server";
@@ -64,15 +64,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
         values: { name: feed.name },
       });
     }
-    case "resend-address": {
-      const address = String(form.get("address") ?? "");
-      if (!(await resendAddressConfirmation(feed.user_id, address))) return data({ error: "econ.errors.unknownIntent" }, { status: 400 });
-      return redirectWithToast(localizePathFor(request, placePath(place, "feed-details", feed.id)), {
-        type: "success",
-        message: "notificationAddress.resent",
-        values: { address },
-      });
-    }
+    case "resend-address":
+      return resendAddressAction(request, feed.user_id, form, placePath(place, "feed-details", feed.id));
     default:
       return data({ error: "econ.errors.unknownIntent" }, { status: 400 });
   }
