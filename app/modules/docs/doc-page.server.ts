@@ -20,7 +20,7 @@ import {
 } from "./exports/download-pages";
 import type { DownloadListing } from "./exports/downloads";
 import { getDownloadListing } from "./exports/downloads.server";
-import { getDocSetData } from "./routing-data.server";
+import { getDocSetData, modelIn } from "./routing-data.server";
 import type { BuilderForm } from "./query-builder";
 import { operationBuilderForm } from "./query-builder.server";
 import { requestSamples, sampleLanguages } from "./samples";
@@ -128,8 +128,9 @@ async function operationPage(
   operationPath: string,
   method: string,
   sampleKey: SampleKey,
+  language: Language,
 ): Promise<DocPage> {
-  const { model } = await getDocSetData(set);
+  const model = modelIn(await getDocSetData(set), language);
   const operation = findOperation(model, operationPath, method);
   const tag = model.tags.find((candidate) => candidate.name === tagName);
   if (!operation || !tag || !operation.tags.includes(tagName)) return { kind: "not-found" };
@@ -190,7 +191,7 @@ export async function resolveDocPage(
   sampleKey: SampleKey = async () => null,
   dashboardLinks: DashboardLinks = "direct",
 ): Promise<DocPage> {
-  const { model } = await getDocSetData(set);
+  const model = modelIn(await getDocSetData(set), language);
   const pages = docSetPages[set];
   const operationPath = search.get("path");
   const method = search.get("method");
@@ -230,7 +231,7 @@ export async function resolveDocPage(
   const tagMatch = /^docs\/([^/]+)$/.exec(page);
   const tag = tagMatch ? model.tags.find((candidate) => candidate.slug === tagMatch[1]) : undefined;
   if (tag && !writtenPagePaths(set).includes(page)) {
-    if (operationPath || method) return operationPage(set, root, tag.name, operationPath ?? "", method ?? "", sampleKey);
+    if (operationPath || method) return operationPage(set, root, tag.name, operationPath ?? "", method ?? "", sampleKey, language);
     return {
       kind: "tag",
       title: tag.label,
