@@ -454,6 +454,8 @@ const en = {
       webhookNote:
         "The API sends this request to the URL you register; it is not called. The samples post an example delivery to your own endpoint, to test it.",
     },
+    englishText: "English",
+    englishTextNote: "Not translated yet: shown in English.",
   },
   search: {
     title: "Search the documentation",

@@ -424,6 +424,8 @@ const zh: Translation = {
       webhook: "Webhook 回调",
       webhookNote: "此请求由 API 发送到您登记的网址，无需由您调用。示例会向您自己的端点发送一次示例推送，便于测试。",
     },
+    englishText: "英文",
+    englishTextNote: "尚未翻译，以英文显示。",
   },
   search: {
     title: "搜索文档",

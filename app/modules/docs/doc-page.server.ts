@@ -53,6 +53,8 @@ export type DocPage =
       /** What the samples' note says: they carry this session's key, need the reader's key or session token, or nothing. */
       samplesNote: "with-key" | "key" | "session" | "none";
       builder: BuilderForm;
+      /** The texts of this page a Chinese reader gets in English, untranslated: the page marks them. */
+      englishTexts: string[];
     }
   | { kind: "models"; title: Label; models: { name: string; description: string; type: string; fields: SchemaField[] }[] }
   | { kind: "responses"; title: Label; statuses: { status: string; description: string; operations: number }[]; errorHtml: string | null }
@@ -117,6 +119,16 @@ function lastSlug(page: string): string {
 /** The key this browser holds for a set (see query-builder.server.ts), or null: the samples show a placeholder. */
 export type SampleKey = () => Promise<string | null>;
 
+function operationTexts(operation: ApiOperation): string[] {
+  return [
+    operation.summary,
+    operation.description,
+    ...operation.parameters.map((parameter) => parameter.description),
+    ...operation.requestBodies.map((body) => body.description),
+    ...operation.responses.map((response) => response.description),
+  ];
+}
+
 /**
  * An operation page: its reference, its samples against the base URL in force (with this browser's key, except
  * fund flows', whose calls carry a session token) and its query builder.
@@ -130,7 +142,8 @@ async function operationPage(
   sampleKey: SampleKey,
   language: Language,
 ): Promise<DocPage> {
-  const model = modelIn(await getDocSetData(set), language);
+  const loaded = await getDocSetData(set);
+  const model = modelIn(loaded, language);
   const operation = findOperation(model, operationPath, method);
   const tag = model.tags.find((candidate) => candidate.name === tagName);
   if (!operation || !tag || !operation.tags.includes(tagName)) return { kind: "not-found" };
@@ -174,6 +187,7 @@ async function operationPage(
       key !== null ? "with-key" : builder.credentials === "session" ? "session" : builder.credentials === "none" ? "none" : "key",
     builder,
     webhook: operation.webhook,
+    englishTexts: language === "zh" ? operationTexts(operation).filter((text) => loaded.zh.englishTexts.has(text)) : [],
   };
 }
 
