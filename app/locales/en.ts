@@ -1049,6 +1049,8 @@ const en = {
         reloadFailed: "An error occured while reloading the Swagger Specifications for {{set}}.",
         reloadedBesides: "Reloaded: {{sets}}.",
         reason: "Reason: {{reason}}",
+        chinese: "Chinese texts",
+        untranslated: "{{untranslated}} untranslated, {{stale}} stale",
       },
     },
     audit: {

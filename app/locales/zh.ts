@@ -1002,6 +1002,8 @@ const zh: Translation = {
         reloadFailed: "重新加载{{set}}的 Swagger 规范时出错。",
         reloadedBesides: "已重新加载：{{sets}}。",
         reason: "原因：{{reason}}",
+        chinese: "中文文本",
+        untranslated: "{{untranslated}} 条未翻译，{{stale}} 条已失效",
       },
     },
     audit: {
