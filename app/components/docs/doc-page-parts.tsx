@@ -26,7 +26,7 @@ export function SpecText({ text }: { text: string }) {
   return (
     <span lang="en">
       {text}{" "}
-      <Badge size="xs" variant="outline" color="gray.8" title={t("docs.englishTextNote")}>
+      <Badge component="span" size="xs" variant="outline" color="gray.8" title={t("docs.englishTextNote")}>
         {t("docs.englishText")}
       </Badge>
     </span>
