@@ -3,30 +3,34 @@ import { useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AppLink } from "~/components/layout/app-link";
 import { languageOfPath } from "~/modules/i18n/language";
-import { FieldTable, Html, type DocPageOf } from "./doc-page-parts";
+import { EnglishTexts, FieldTable, Html, SpecText, type DocPageOf } from "./doc-page-parts";
 
 /** A tag of the spec: its description and the operations filed under it. */
 export function TagPageView({ page }: { page: DocPageOf<"tag"> }) {
   const { t } = useTranslation();
   const language = languageOfPath(useLocation().pathname);
   return (
-    <article>
-      <Title order={1}>{page.title[language]}</Title>
-      <Text my="md">{page.description}</Text>
-      <Title order={2} size="h3" mb="sm">
-        {t("docs.operations")}
-      </Title>
-      <ul className="operation-list">
-        {page.operations.map((operation) => (
-          <li key={`${operation.method} ${operation.path}`}>
-            <AppLink to={operation.href}>
-              <span className={`method method-${operation.method.toLowerCase()}`}>{operation.method}</span> <Code>{operation.path}</Code>
-            </AppLink>{" "}
-            — {operation.summary}
-          </li>
-        ))}
-      </ul>
-    </article>
+    <EnglishTexts.Provider value={new Set(page.englishTexts)}>
+      <article>
+        <Title order={1}>{page.title[language]}</Title>
+        <Text my="md">
+          <SpecText text={page.description} />
+        </Text>
+        <Title order={2} size="h3" mb="sm">
+          {t("docs.operations")}
+        </Title>
+        <ul className="operation-list">
+          {page.operations.map((operation) => (
+            <li key={`${operation.method} ${operation.path}`}>
+              <AppLink to={operation.href}>
+                <span className={`method method-${operation.method.toLowerCase()}`}>{operation.method}</span> <Code>{operation.path}</Code>
+              </AppLink>{" "}
+              — <SpecText text={operation.summary} />
+            </li>
+          ))}
+        </ul>
+      </article>
+    </EnglishTexts.Provider>
   );
 }
 
@@ -35,28 +39,34 @@ export function ModelsPageView({ page }: { page: DocPageOf<"models"> }) {
   const { t } = useTranslation();
   const language = languageOfPath(useLocation().pathname);
   return (
-    <article>
-      <Title order={1} mb="md">
-        {page.title[language]}
-      </Title>
-      {page.models.map((model) => (
-        <section key={model.name} aria-labelledby={`model-${model.name}`} className="model">
-          <Title order={2} size="h3" id={`model-${model.name}`} mt="lg">
-            {model.name}
-          </Title>
-          {model.description ? <Text mb="xs">{model.description}</Text> : null}
-          {model.fields.length ? (
-            <FieldTable fields={model.fields} />
-          ) : model.type !== "object" ? (
-            <Text>
-              {t("docs.type")}: <Code>{model.type}</Code>
-            </Text>
-          ) : (
-            <Text>{t("docs.noFields")}</Text>
-          )}
-        </section>
-      ))}
-    </article>
+    <EnglishTexts.Provider value={new Set(page.englishTexts)}>
+      <article>
+        <Title order={1} mb="md">
+          {page.title[language]}
+        </Title>
+        {page.models.map((model) => (
+          <section key={model.name} aria-labelledby={`model-${model.name}`} className="model">
+            <Title order={2} size="h3" id={`model-${model.name}`} mt="lg">
+              {model.name}
+            </Title>
+            {model.description ? (
+              <Text mb="xs">
+                <SpecText text={model.description} />
+              </Text>
+            ) : null}
+            {model.fields.length ? (
+              <FieldTable fields={model.fields} />
+            ) : model.type !== "object" ? (
+              <Text>
+                {t("docs.type")}: <Code>{model.type}</Code>
+              </Text>
+            ) : (
+              <Text>{t("docs.noFields")}</Text>
+            )}
+          </section>
+        ))}
+      </article>
+    </EnglishTexts.Provider>
   );
 }
 

@@ -20,7 +20,7 @@ import {
 } from "./exports/download-pages";
 import type { DownloadListing } from "./exports/downloads";
 import { getDownloadListing } from "./exports/downloads.server";
-import { getDocSetData, modelIn } from "./routing-data.server";
+import { getDocSetData, modelIn, type LoadedDocSet } from "./routing-data.server";
 import type { BuilderForm } from "./query-builder";
 import { operationBuilderForm } from "./query-builder.server";
 import { requestSamples, sampleLanguages } from "./samples";
@@ -33,7 +33,14 @@ export type DocPage =
   /** contentLanguage: the language the page is written in, English when it is not translated yet. */
   | { kind: "markdown"; title: string; html: string; contentLanguage: Language }
   | { kind: "empty"; title: Label }
-  | { kind: "tag"; title: Label; description: string; operations: { method: string; path: string; summary: string; href: string }[] }
+  | {
+      kind: "tag";
+      title: Label;
+      description: string;
+      operations: { method: string; path: string; summary: string; href: string }[];
+      /** As an operation page's englishTexts. */
+      englishTexts: string[];
+    }
   | {
       kind: "operation";
       title: string;
@@ -56,7 +63,13 @@ export type DocPage =
       /** The texts of this page a Chinese reader gets in English, untranslated: the page marks them. */
       englishTexts: string[];
     }
-  | { kind: "models"; title: Label; models: { name: string; description: string; type: string; fields: SchemaField[] }[] }
+  | {
+      kind: "models";
+      title: Label;
+      models: { name: string; description: string; type: string; fields: SchemaField[] }[];
+      /** As an operation page's englishTexts. */
+      englishTexts: string[];
+    }
   | { kind: "responses"; title: Label; statuses: { status: string; description: string; operations: number }[]; errorHtml: string | null }
   | ({ kind: "postman"; title: Label; download: string } & PostmanCollectionSummary)
   | { kind: "redirect"; to: string }
@@ -118,6 +131,11 @@ function lastSlug(page: string): string {
 
 /** The key this browser holds for a set (see query-builder.server.ts), or null: the samples show a placeholder. */
 export type SampleKey = () => Promise<string | null>;
+
+/** Which of a page's spec texts a reader in `language` gets in English, untranslated. */
+function englishTextsOf(loaded: LoadedDocSet, language: Language, texts: string[]): string[] {
+  return language === "zh" ? texts.filter((text) => loaded.zh.englishTexts.has(text)) : [];
+}
 
 function operationTexts(operation: ApiOperation): string[] {
   return [
@@ -187,7 +205,7 @@ async function operationPage(
       key !== null ? "with-key" : builder.credentials === "session" ? "session" : builder.credentials === "none" ? "none" : "key",
     builder,
     webhook: operation.webhook,
-    englishTexts: language === "zh" ? operationTexts(operation).filter((text) => loaded.zh.englishTexts.has(text)) : [],
+    englishTexts: englishTextsOf(loaded, language, operationTexts(operation)),
   };
 }
 
@@ -205,7 +223,8 @@ export async function resolveDocPage(
   sampleKey: SampleKey = async () => null,
   dashboardLinks: DashboardLinks = "direct",
 ): Promise<DocPage> {
-  const model = modelIn(await getDocSetData(set), language);
+  const loaded = await getDocSetData(set);
+  const model = modelIn(loaded, language);
   const pages = docSetPages[set];
   const operationPath = search.get("path");
   const method = search.get("method");
@@ -217,16 +236,14 @@ export async function resolveDocPage(
     return { kind: "redirect", to: `${root}/docs/${tag.slug}?path=${encodeURIComponent(operationPath)}&method=${operation.method}` };
   }
   if (page === pages.apiDocumentation.models) {
-    return {
-      kind: "models",
-      title: docLabel("models"),
-      models: Object.entries(model.definitions).map(([name, schema]) => ({
-        name,
-        description: schema.description ?? "",
-        type: schemaType(schema),
-        fields: fieldsOf(schema, model.definitions),
-      })),
-    };
+    const models = Object.entries(model.definitions).map(([name, schema]) => ({
+      name,
+      description: schema.description ?? "",
+      type: schemaType(schema),
+      fields: fieldsOf(schema, model.definitions),
+    }));
+    const texts = models.flatMap((entry) => [entry.description, ...entry.fields.map((field) => field.description)]);
+    return { kind: "models", title: docLabel("models"), models, englishTexts: englishTextsOf(loaded, language, texts) };
   }
   if (page === pages.apiDocumentation.responses) {
     const statuses = new Map<string, { description: string; operations: number }>();
@@ -246,16 +263,19 @@ export async function resolveDocPage(
   const tag = tagMatch ? model.tags.find((candidate) => candidate.slug === tagMatch[1]) : undefined;
   if (tag && !writtenPagePaths(set).includes(page)) {
     if (operationPath || method) return operationPage(set, root, tag.name, operationPath ?? "", method ?? "", sampleKey, language);
+    const operations = operationsOfTag(model, tag.name).map((operation) => ({
+      method: operation.method.toUpperCase(),
+      path: operation.path,
+      summary: operation.summary,
+      href: `${root}/${page}?path=${encodeURIComponent(operation.path)}&method=${operation.method}`,
+    }));
+    const texts = [tag.description, ...operations.map((operation) => operation.summary)];
     return {
       kind: "tag",
       title: tag.label,
       description: tag.description,
-      operations: operationsOfTag(model, tag.name).map((operation) => ({
-        method: operation.method.toUpperCase(),
-        path: operation.path,
-        summary: operation.summary,
-        href: `${root}/${page}?path=${encodeURIComponent(operation.path)}&method=${operation.method}`,
-      })),
+      operations,
+      englishTexts: englishTextsOf(loaded, language, texts),
     };
   }
   if (page === postmanCollectionPage && hasPostmanPage(set)) {
