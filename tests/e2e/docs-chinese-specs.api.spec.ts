@@ -21,6 +21,10 @@ test("a Chinese operation page and its markdown read the spec's Chinese texts an
   for (const index of [2, 3, 4]) expect(html).toContain(zh.texts[`${operation}/parameters/${index}/description`]);
   expect(html).toContain(`>${zh.tagNames.Series}</`);
 
+  // The translation's tag name wins over the spec's own x-label.
+  const tagPage = await (await request.get("/zh/docs/econ/macroeconomic/docs/dictionary")).text();
+  expect(tagPage).toContain(`>${zh.tagNames.Dictionary}</h1>`);
+
   const markdown = await (await request.get(page.replace("/docs/series?", "/docs/series.md?"))).text();
   expect(markdown).toContain(summary);
   expect(markdown).toContain(zh.texts[`${operation}/parameters/2/description`]);
