@@ -75,34 +75,38 @@ export function ResponsesPageView({ page }: { page: DocPageOf<"responses"> }) {
   const { t } = useTranslation();
   const language = languageOfPath(useLocation().pathname);
   return (
-    <article>
-      <Title order={1} mb="md">
-        {page.title[language]}
-      </Title>
-      <Table withTableBorder striped>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t("docs.status")}</Table.Th>
-            <Table.Th>{t("docs.description")}</Table.Th>
-            <Table.Th>{t("docs.operations")}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {page.statuses.map((status) => (
-            <Table.Tr key={status.status}>
-              <Table.Td>{status.status}</Table.Td>
-              <Table.Td>{status.description}</Table.Td>
-              <Table.Td>{t("docs.usedBy", { count: status.operations })}</Table.Td>
+    <EnglishTexts.Provider value={new Set(page.englishTexts)}>
+      <article>
+        <Title order={1} mb="md">
+          {page.title[language]}
+        </Title>
+        <Table withTableBorder striped>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t("docs.status")}</Table.Th>
+              <Table.Th>{t("docs.description")}</Table.Th>
+              <Table.Th>{t("docs.operations")}</Table.Th>
             </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-      {page.errorHtml ? (
-        <>
-          <Text mt="lg">{t("docs.errorShape")}</Text>
-          <Html html={page.errorHtml} />
-        </>
-      ) : null}
-    </article>
+          </Table.Thead>
+          <Table.Tbody>
+            {page.statuses.map((status) => (
+              <Table.Tr key={status.status}>
+                <Table.Td>{status.status}</Table.Td>
+                <Table.Td>
+                  <SpecText text={status.description} />
+                </Table.Td>
+                <Table.Td>{t("docs.usedBy", { count: status.operations })}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+        {page.errorHtml ? (
+          <>
+            <Text mt="lg">{t("docs.errorShape")}</Text>
+            <Html html={page.errorHtml} />
+          </>
+        ) : null}
+      </article>
+    </EnglishTexts.Provider>
   );
 }

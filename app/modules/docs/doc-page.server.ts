@@ -70,7 +70,14 @@ export type DocPage =
       /** As an operation page's englishTexts. */
       englishTexts: string[];
     }
-  | { kind: "responses"; title: Label; statuses: { status: string; description: string; operations: number }[]; errorHtml: string | null }
+  | {
+      kind: "responses";
+      title: Label;
+      statuses: { status: string; description: string; operations: number }[];
+      errorHtml: string | null;
+      /** As an operation page's englishTexts. */
+      englishTexts: string[];
+    }
   | ({ kind: "postman"; title: Label; download: string } & PostmanCollectionSummary)
   | { kind: "redirect"; to: string }
   | { kind: "not-found" };
@@ -257,6 +264,11 @@ export async function resolveDocPage(
       title: docLabel("responses"),
       statuses: [...statuses.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([status, entry]) => ({ status, ...entry })),
       errorHtml: error ? await exampleHtml(exampleFromSchema(error, model.definitions)) : null,
+      englishTexts: englishTextsOf(
+        loaded,
+        language,
+        [...statuses.values()].map((entry) => entry.description),
+      ),
     };
   }
   const tagMatch = /^docs\/([^/]+)$/.exec(page);
