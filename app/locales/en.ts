@@ -485,6 +485,8 @@ const en = {
       "fund-flows": "Build fund-flow reports across datasets and asset classes, then read them or their saved versions.",
       "real-estate": "Real-estate market and property indicators, with SDKs for Python, JavaScript and PHP.",
     },
+    englishText: "English",
+    englishTextNote: "Not translated yet: shown in English.",
   },
   search: {
     title: "Search the documentation",
@@ -1085,6 +1087,8 @@ const en = {
         reloadFailed: "An error occured while reloading the Swagger Specifications for {{set}}.",
         reloadedBesides: "Reloaded: {{sets}}.",
         reason: "Reason: {{reason}}",
+        chinese: "Chinese texts",
+        untranslated: "{{untranslated}} untranslated, {{stale}} stale",
       },
     },
     audit: {

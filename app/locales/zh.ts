@@ -455,6 +455,8 @@ const zh: Translation = {
       "fund-flows": "跨数据集和资产类别生成资金流向报告，并读取报告或其已保存的版本。",
       "real-estate": "房地产市场和物业指标，提供 Python、JavaScript 和 PHP SDK。",
     },
+    englishText: "英文",
+    englishTextNote: "尚未翻译，以英文显示。",
   },
   search: {
     title: "搜索文档",
@@ -1038,6 +1040,8 @@ const zh: Translation = {
         reloadFailed: "重新加载{{set}}的 Swagger 规范时出错。",
         reloadedBesides: "已重新加载：{{sets}}。",
         reason: "原因：{{reason}}",
+        chinese: "中文文本",
+        untranslated: "{{untranslated}} 条未翻译，{{stale}} 条已失效",
       },
     },
     audit: {

@@ -230,6 +230,7 @@ describe("specification reload", () => {
       version: 1,
       loadedHere: 1,
       reloadedBy: admin.username,
+      chinese: { untranslated: expect.any(Number), stale: expect.any(Number) },
     });
   });
 

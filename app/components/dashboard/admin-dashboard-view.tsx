@@ -154,6 +154,7 @@ export function SpecificationsSection({ specifications, failure }: { specificati
               <Table.Th scope="col">{t("admin.dashboard.specs.version")}</Table.Th>
               <Table.Th scope="col">{t("admin.dashboard.specs.loadedHere")}</Table.Th>
               <Table.Th scope="col">{t("admin.dashboard.specs.lastReload")}</Table.Th>
+              <Table.Th scope="col">{t("admin.dashboard.specs.chinese")}</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -171,6 +172,9 @@ export function SpecificationsSection({ specifications, failure }: { specificati
                         admin: spec.reloadedBy,
                       })
                     : t("admin.dashboard.specs.never")}
+                </Table.Td>
+                <Table.Td data-testid="spec-untranslated">
+                  {spec.chinese ? t("admin.dashboard.specs.untranslated", spec.chinese) : t("admin.dashboard.specs.notLoaded")}
                 </Table.Td>
               </Table.Tr>
             ))}

@@ -1,4 +1,5 @@
-import { Code, Table, TypographyStylesProvider } from "@mantine/core";
+import { Badge, Code, Table, TypographyStylesProvider } from "@mantine/core";
+import { createContext, useContext } from "react";
 import { useTranslation } from "react-i18next";
 import { TableScroll } from "~/components/layout/table-scroll";
 import type { DocPage, SchemaField } from "~/modules/docs/doc-page.server";
@@ -12,6 +13,23 @@ export function Html({ html, lang }: { html: string; lang?: string }) {
     <TypographyStylesProvider>
       <div className="markdown" lang={lang} dangerouslySetInnerHTML={{ __html: html }} />
     </TypographyStylesProvider>
+  );
+}
+
+/** The spec texts a Chinese page shows in English, untranslated (DocPage's englishTexts). */
+export const EnglishTexts = createContext<ReadonlySet<string>>(new Set());
+
+/** A text of the spec; one shown untranslated on a Chinese page says so, rather than passing silently. */
+export function SpecText({ text }: { text: string }) {
+  const { t } = useTranslation();
+  if (!useContext(EnglishTexts).has(text)) return <>{text}</>;
+  return (
+    <span lang="en">
+      {text}{" "}
+      <Badge component="span" size="xs" variant="outline" color="gray.8" title={t("docs.englishTextNote")}>
+        {t("docs.englishText")}
+      </Badge>
+    </span>
   );
 }
 
@@ -46,7 +64,9 @@ export function FieldTable({ fields, withLocation }: { fields: (SchemaField & { 
               {withLocation ? <Table.Td data-label={labels.location}>{field.in}</Table.Td> : null}
               <Table.Td data-label={labels.type}>{field.type}</Table.Td>
               <Table.Td data-label={labels.required}>{field.required ? t("docs.yes") : t("docs.no")}</Table.Td>
-              <Table.Td data-label={labels.description}>{field.description}</Table.Td>
+              <Table.Td data-label={labels.description}>
+                <SpecText text={field.description} />
+              </Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>

@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import type { QueryBuilderData } from "~/modules/docs/query-builder";
 import { languageOfPath } from "~/modules/i18n/language";
 import { CodeTabs } from "./code-tabs";
-import { FieldTable, Html, type DocPageOf } from "./doc-page-parts";
+import { EnglishTexts, FieldTable, Html, SpecText, type DocPageOf } from "./doc-page-parts";
 import { QueryBuilder } from "./query-builder";
 import { SchemaTree } from "./schema-tree-view";
 
@@ -29,36 +29,40 @@ export function OperationPageView({
   const { t } = useTranslation();
   const language = languageOfPath(useLocation().pathname);
   return (
-    <article className="operation-page">
-      <div className="operation-head">
-        <Text size="sm" c="dimmed">
-          {page.tag[language]}
-        </Text>
-        <Title order={1} mb="xs">
-          {page.title}
-        </Title>
-        <p className="operation-signature">
-          <span className={`method method-${page.method.toLowerCase()}`}>{page.method}</span> <Code>{page.path}</Code>
-          {page.webhook ? (
-            <Badge ml="xs" color="gray.8">
-              {t("docs.schemaView.webhook")}
-            </Badge>
-          ) : null}
-        </p>
-        {page.webhook ? <Alert color="gray">{t("docs.schemaView.webhookNote")}</Alert> : null}
-        <Text my="md">{page.description}</Text>
-      </div>
-      <CodeColumn page={page} codeLanguage={codeLanguage} />
-      <div className="operation-body">
-        <Title order={2} size="h3" mt="lg" mb="sm">
-          {t("docs.parameters")}
-        </Title>
-        {page.parameters.length ? <FieldTable fields={page.parameters} withLocation /> : <Text>{t("docs.noParameters")}</Text>}
-        {queryBuilder && !page.webhook ? <QueryBuilder form={page.builder} {...queryBuilder} /> : null}
-        {page.requestBody ? <RequestBody body={page.requestBody} /> : null}
-        <Responses responses={page.responses} />
-      </div>
-    </article>
+    <EnglishTexts.Provider value={new Set(page.englishTexts)}>
+      <article className="operation-page">
+        <div className="operation-head">
+          <Text size="sm" c="dimmed">
+            {page.tag[language]}
+          </Text>
+          <Title order={1} mb="xs">
+            <SpecText text={page.title} />
+          </Title>
+          <p className="operation-signature">
+            <span className={`method method-${page.method.toLowerCase()}`}>{page.method}</span> <Code>{page.path}</Code>
+            {page.webhook ? (
+              <Badge ml="xs" color="gray.8">
+                {t("docs.schemaView.webhook")}
+              </Badge>
+            ) : null}
+          </p>
+          {page.webhook ? <Alert color="gray">{t("docs.schemaView.webhookNote")}</Alert> : null}
+          <Text my="md">
+            <SpecText text={page.description} />
+          </Text>
+        </div>
+        <CodeColumn page={page} codeLanguage={codeLanguage} />
+        <div className="operation-body">
+          <Title order={2} size="h3" mt="lg" mb="sm">
+            {t("docs.parameters")}
+          </Title>
+          {page.parameters.length ? <FieldTable fields={page.parameters} withLocation /> : <Text>{t("docs.noParameters")}</Text>}
+          {queryBuilder && !page.webhook ? <QueryBuilder form={page.builder} {...queryBuilder} /> : null}
+          {page.requestBody ? <RequestBody body={page.requestBody} /> : null}
+          <Responses responses={page.responses} />
+        </div>
+      </article>
+    </EnglishTexts.Provider>
   );
 }
 
@@ -69,7 +73,11 @@ function RequestBody({ body }: { body: NonNullable<OperationPage["requestBody"]>
       <Title order={2} size="h3" mt="lg" mb="sm" id="request-body">
         {t("docs.schemaView.requestBody")}
       </Title>
-      {body.description ? <Text mb="xs">{body.description}</Text> : null}
+      {body.description ? (
+        <Text mb="xs">
+          <SpecText text={body.description} />
+        </Text>
+      ) : null}
       {body.mediaTypes.map((media) => (
         <div key={media.mediaType}>
           <Text fw={600} component="div">
@@ -97,7 +105,7 @@ function Responses({ responses }: { responses: OperationPage["responses"] }) {
               <Badge color={response.status.startsWith("2") ? "teal.9" : "red.9"} mr="xs">
                 {response.status}
               </Badge>
-              {response.description} {response.schema ? <Code>{response.schema}</Code> : null}
+              <SpecText text={response.description} /> {response.schema ? <Code>{response.schema}</Code> : null}
             </Text>
             {response.tree ? <SchemaTree node={response.tree} /> : null}
           </div>

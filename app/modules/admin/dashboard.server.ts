@@ -1,7 +1,7 @@
 import { recentAdminActions, recordAdminAction } from "~/modules/audit/audit.server";
 import type { AdminActionEntry } from "~/modules/audit/audit";
 import type { CurrentUser } from "~/modules/auth/users.server";
-import { loadedSpecVersions, SpecUnavailableError } from "~/modules/docs/routing-data.server";
+import { getDocSetData, loadedSpecVersions, SpecUnavailableError } from "~/modules/docs/routing-data.server";
 import { readSpecVersions, reloadSpecEverywhere } from "~/modules/docs/spec-versions.server";
 import type { InstanceRow } from "~/modules/instances/instances";
 import { listInstances } from "~/modules/instances/instances.server";
@@ -23,21 +23,31 @@ export interface AdminDashboard {
  * actions. The route passes the worker's job kinds, so a kind with nothing queued still has its row.
  */
 export async function loadAdminDashboard(jobKinds: readonly string[], now = new Date()): Promise<AdminDashboard> {
-  const [instances, counted, versions, audit] = await Promise.all([
+  const [instances, counted, versions, audit, chinese] = await Promise.all([
     listInstances(now),
     countQueues(now),
     readSpecVersions(),
     recentAdminActions(),
+    Promise.all(
+      docSets.map(({ id }) =>
+        getDocSetData(id).then(
+          ({ zh }) => zh,
+          () => null,
+        ),
+      ),
+    ),
   ]);
   const loaded = loadedSpecVersions();
-  const specifications = docSets.map(({ id }): SpecRow => {
+  const specifications = docSets.map(({ id }, index): SpecRow => {
     const stamp = versions.find((version) => version.set === id);
+    const zh = chinese[index];
     return {
       set: id,
       version: stamp?.version ?? 0,
       loadedHere: loaded.get(id) ?? null,
       reloadedAt: stamp?.reloadedAt ?? null,
       reloadedBy: stamp?.reloadedBy ?? null,
+      chinese: zh ? { untranslated: zh.untranslated.length + zh.untranslatedTags.length, stale: zh.stale.length } : null,
     };
   });
   return {

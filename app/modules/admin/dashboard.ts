@@ -26,6 +26,8 @@ export interface SpecRow {
   loadedHere: number | null;
   reloadedAt: string | null;
   reloadedBy: string | null;
+  /** The spec's texts and tags without a Chinese version, and the translation's pointers naming no text; null when it cannot load. */
+  chinese: { untranslated: number; stale: number } | null;
 }
 
 export type AgeUnit = "seconds" | "minutes" | "hours" | "days";

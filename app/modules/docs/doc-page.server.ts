@@ -20,7 +20,7 @@ import {
 } from "./exports/download-pages";
 import type { DownloadListing } from "./exports/downloads";
 import { getDownloadListing } from "./exports/downloads.server";
-import { getDocSetData } from "./routing-data.server";
+import { getDocSetData, modelIn, type LoadedDocSet } from "./routing-data.server";
 import type { BuilderForm } from "./query-builder";
 import { operationBuilderForm } from "./query-builder.server";
 import { requestSamples, sampleLanguages } from "./samples";
@@ -34,7 +34,14 @@ export type DocPage =
   /** parts: the page's HTML, with its samples in several languages apart, shown as tabs. */
   | { kind: "markdown"; title: string; parts: MarkdownPart[]; contentLanguage: Language }
   | { kind: "empty"; title: Label }
-  | { kind: "tag"; title: Label; description: string; operations: { method: string; path: string; summary: string; href: string }[] }
+  | {
+      kind: "tag";
+      title: Label;
+      description: string;
+      operations: { method: string; path: string; summary: string; href: string }[];
+      /** As an operation page's englishTexts. */
+      englishTexts: string[];
+    }
   | {
       kind: "operation";
       title: string;
@@ -54,9 +61,24 @@ export type DocPage =
       /** What the samples' note says: they carry this session's key, need the reader's key or session token, or nothing. */
       samplesNote: "with-key" | "key" | "session" | "none";
       builder: BuilderForm;
+      /** The texts of this page a Chinese reader gets in English, untranslated: the page marks them. */
+      englishTexts: string[];
     }
-  | { kind: "models"; title: Label; models: { name: string; description: string; type: string; fields: SchemaField[] }[] }
-  | { kind: "responses"; title: Label; statuses: { status: string; description: string; operations: number }[]; errorHtml: string | null }
+  | {
+      kind: "models";
+      title: Label;
+      models: { name: string; description: string; type: string; fields: SchemaField[] }[];
+      /** As an operation page's englishTexts. */
+      englishTexts: string[];
+    }
+  | {
+      kind: "responses";
+      title: Label;
+      statuses: { status: string; description: string; operations: number }[];
+      errorHtml: string | null;
+      /** As an operation page's englishTexts. */
+      englishTexts: string[];
+    }
   | ({ kind: "postman"; title: Label; download: string } & PostmanCollectionSummary)
   | { kind: "redirect"; to: string }
   | { kind: "not-found" };
@@ -118,6 +140,21 @@ function lastSlug(page: string): string {
 /** The key this browser holds for a set (see query-builder.server.ts), or null: the samples show a placeholder. */
 export type SampleKey = () => Promise<string | null>;
 
+/** Which of a page's spec texts a reader in `language` gets in English, untranslated. */
+function englishTextsOf(loaded: LoadedDocSet, language: Language, texts: string[]): string[] {
+  return language === "zh" ? texts.filter((text) => loaded.zh.englishTexts.has(text)) : [];
+}
+
+function operationTexts(operation: ApiOperation): string[] {
+  return [
+    operation.summary,
+    operation.description,
+    ...operation.parameters.map((parameter) => parameter.description),
+    ...operation.requestBodies.map((body) => body.description),
+    ...operation.responses.map((response) => response.description),
+  ];
+}
+
 /**
  * An operation page: its reference, its samples against the base URL in force (with this browser's key, except
  * fund flows', whose calls carry a session token) and its query builder.
@@ -129,8 +166,10 @@ async function operationPage(
   operationPath: string,
   method: string,
   sampleKey: SampleKey,
+  language: Language,
 ): Promise<DocPage> {
-  const { model } = await getDocSetData(set);
+  const loaded = await getDocSetData(set);
+  const model = modelIn(loaded, language);
   const operation = findOperation(model, operationPath, method);
   const tag = model.tags.find((candidate) => candidate.name === tagName);
   if (!operation || !tag || !operation.tags.includes(tagName)) return { kind: "not-found" };
@@ -174,6 +213,7 @@ async function operationPage(
       key !== null ? "with-key" : builder.credentials === "session" ? "session" : builder.credentials === "none" ? "none" : "key",
     builder,
     webhook: operation.webhook,
+    englishTexts: englishTextsOf(loaded, language, operationTexts(operation)),
   };
 }
 
@@ -191,7 +231,8 @@ export async function resolveDocPage(
   sampleKey: SampleKey = async () => null,
   dashboardLinks: DashboardLinks = "direct",
 ): Promise<DocPage> {
-  const { model } = await getDocSetData(set);
+  const loaded = await getDocSetData(set);
+  const model = modelIn(loaded, language);
   const pages = docSetPages[set];
   const operationPath = search.get("path");
   const method = search.get("method");
@@ -203,16 +244,14 @@ export async function resolveDocPage(
     return { kind: "redirect", to: `${root}/docs/${tag.slug}?path=${encodeURIComponent(operationPath)}&method=${operation.method}` };
   }
   if (page === pages.apiDocumentation.models) {
-    return {
-      kind: "models",
-      title: docLabel("models"),
-      models: Object.entries(model.definitions).map(([name, schema]) => ({
-        name,
-        description: schema.description ?? "",
-        type: schemaType(schema),
-        fields: fieldsOf(schema, model.definitions),
-      })),
-    };
+    const models = Object.entries(model.definitions).map(([name, schema]) => ({
+      name,
+      description: schema.description ?? "",
+      type: schemaType(schema),
+      fields: fieldsOf(schema, model.definitions),
+    }));
+    const texts = models.flatMap((entry) => [entry.description, ...entry.fields.map((field) => field.description)]);
+    return { kind: "models", title: docLabel("models"), models, englishTexts: englishTextsOf(loaded, language, texts) };
   }
   if (page === pages.apiDocumentation.responses) {
     const statuses = new Map<string, { description: string; operations: number }>();
@@ -226,22 +265,30 @@ export async function resolveDocPage(
       title: docLabel("responses"),
       statuses: [...statuses.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([status, entry]) => ({ status, ...entry })),
       errorHtml: error ? await exampleHtml(exampleFromSchema(error, model.definitions)) : null,
+      englishTexts: englishTextsOf(
+        loaded,
+        language,
+        [...statuses.values()].map((entry) => entry.description),
+      ),
     };
   }
   const tagMatch = /^docs\/([^/]+)$/.exec(page);
   const tag = tagMatch ? model.tags.find((candidate) => candidate.slug === tagMatch[1]) : undefined;
   if (tag && !writtenPagePaths(set).includes(page)) {
-    if (operationPath || method) return operationPage(set, root, tag.name, operationPath ?? "", method ?? "", sampleKey);
+    if (operationPath || method) return operationPage(set, root, tag.name, operationPath ?? "", method ?? "", sampleKey, language);
+    const operations = operationsOfTag(model, tag.name).map((operation) => ({
+      method: operation.method.toUpperCase(),
+      path: operation.path,
+      summary: operation.summary,
+      href: `${root}/${page}?path=${encodeURIComponent(operation.path)}&method=${operation.method}`,
+    }));
+    const texts = [tag.description, ...operations.map((operation) => operation.summary)];
     return {
       kind: "tag",
       title: tag.label,
       description: tag.description,
-      operations: operationsOfTag(model, tag.name).map((operation) => ({
-        method: operation.method.toUpperCase(),
-        path: operation.path,
-        summary: operation.summary,
-        href: `${root}/${page}?path=${encodeURIComponent(operation.path)}&method=${operation.method}`,
-      })),
+      operations,
+      englishTexts: englishTextsOf(loaded, language, texts),
     };
   }
   if (page === postmanCollectionPage && hasPostmanPage(set)) {

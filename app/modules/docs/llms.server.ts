@@ -29,7 +29,7 @@ import {
 } from "./llms-markdown";
 import type { MarkdownPageRequest } from "./llms-request";
 import { writtenPageContent, type PageContent } from "./page-content.server";
-import { getDocSetData, SpecUnavailableError } from "./routing-data.server";
+import { getDocSetData, modelIn, SpecUnavailableError } from "./routing-data.server";
 import { requestSamples } from "./samples";
 import { exampleFromSchema, findOperation, operationsOfTag, type ApiModel, type ApiOperation, type ApiTag } from "./spec-model";
 
@@ -289,7 +289,7 @@ async function pageMarkdown(docSet: DocSet, page: string, search: URLSearchParam
     case "empty":
       return ok(emptyPageMarkdown(resolved.title[language], t("docs.emptyText")));
     case "tag": {
-      const { model } = await getDocSetData(set);
+      const model = modelIn(await getDocSetData(set), language);
       const operations = resolved.operations.flatMap((listed) => {
         const operation = findOperation(model, listed.path, listed.method);
         return operation ? [{ operation: operationReference(operation), href: absoluteUrl(listed.href, language, true) }] : [];
@@ -302,7 +302,7 @@ async function pageMarkdown(docSet: DocSet, page: string, search: URLSearchParam
       );
     }
     case "operation": {
-      const { model } = await getDocSetData(set);
+      const model = modelIn(await getDocSetData(set), language);
       const operation = findOperation(model, resolved.path, resolved.method);
       if (!operation) return notFound;
       const curl = requestSamples(model, operation, undefined, dataApiBaseUrl(set)).curl;
@@ -315,7 +315,7 @@ async function pageMarkdown(docSet: DocSet, page: string, search: URLSearchParam
     case "models":
       return ok(modelsPageMarkdown({ title: resolved.title[language], models: resolved.models }, await referenceLabels(language)));
     case "responses": {
-      const { model } = await getDocSetData(set);
+      const model = modelIn(await getDocSetData(set), language);
       const error = model.definitions.Error;
       const errorExample = error ? JSON.stringify(exampleFromSchema(error, model.definitions), null, 2) : null;
       const page = { title: resolved.title[language], statuses: resolved.statuses, errorExample };

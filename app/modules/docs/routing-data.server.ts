@@ -7,7 +7,9 @@ import { docSetPath, getDocSet, type DocSetId } from "~/modules/registry/registr
 import { writtenPagePaths } from "./doc-pages";
 import { buildNavigation, type NavigationItem } from "./navigation";
 import { normaliseSpec } from "./openapi3";
-import type { ApiModel } from "./spec-model";
+import type { ApiModel, ApiTag } from "./spec-model";
+import { noTranslation, parseSpecTranslation, translateSpec, type SpecTranslation } from "./spec-translation";
+import type { Language } from "~/modules/i18n/language";
 
 /** What /api/routing/data/{apiName} answers (SPEC.md section 3). */
 export interface RoutingData {
@@ -17,8 +19,21 @@ export interface RoutingData {
   baseUrl: string;
 }
 
+/** The spec's texts in Chinese (spec-translation.ts): its model, and what it still shows in English. */
+export interface ChineseDocSet {
+  model: ApiModel;
+  /** English texts shown untranslated: the pages mark them as English. */
+  englishTexts: ReadonlySet<string>;
+  /** Pointers of the texts without a Chinese version, and of the file's pointers that name no text any more. */
+  untranslated: string[];
+  stale: string[];
+  /** Tags without a Chinese display name. */
+  untranslatedTags: string[];
+}
+
 export interface LoadedDocSet {
   model: ApiModel;
+  zh: ChineseDocSet;
   routing: RoutingData;
   /** The spec's own base URL, which written samples name; the model carries the one in force. */
   specBaseUrl: string;
@@ -37,16 +52,45 @@ async function fetchSpec(set: DocSetId): Promise<unknown> {
   return JSON.parse(await fs.readFile(path.resolve(source), "utf8"));
 }
 
+/** content/specs/zh/{set}.json, whatever the spec's source; a set without one shows its texts in English. */
+async function readTranslation(set: DocSetId): Promise<SpecTranslation> {
+  try {
+    return parseSpecTranslation(JSON.parse(await fs.readFile(path.resolve("content", "specs", "zh", `${set}.json`), "utf8")));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return noTranslation;
+    throw error;
+  }
+}
+
+/** The tags' Chinese display names go into every model's labels, so menus and pages read them alike. */
+function withTagNames(model: ApiModel, tagNames: Record<string, string>): ApiModel {
+  const tags = model.tags.map((tag): ApiTag => {
+    const zh = Object.hasOwn(tagNames, tag.name) ? tagNames[tag.name] : undefined;
+    return zh ? { ...tag, label: { ...tag.label, zh } } : tag;
+  });
+  return { ...model, tags };
+}
+
 async function loadDocSet(set: DocSetId): Promise<LoadedDocSet> {
   let spec: unknown;
   let model: ApiModel;
+  let zh: ChineseDocSet;
   let specBaseUrl: string;
   try {
     spec = await fetchSpec(set);
+    const translation = await readTranslation(set);
     const specModel = normaliseSpec(spec);
     specBaseUrl = specModel.baseUrl;
     // The docs show the base URL in force, the portal's own /data-api/{set} or the upstream's, not the spec's host.
-    model = { ...specModel, baseUrl: dataApiBaseUrl(set) };
+    model = withTagNames({ ...specModel, baseUrl: dataApiBaseUrl(set) }, translation.tagNames);
+    const translated = translateSpec(spec, translation);
+    zh = {
+      model: withTagNames({ ...normaliseSpec(translated.spec), baseUrl: model.baseUrl }, translation.tagNames),
+      englishTexts: translated.englishTexts,
+      untranslated: translated.untranslated,
+      stale: translated.stale,
+      untranslatedTags: model.tags.filter((tag) => !Object.hasOwn(translation.tagNames, tag.name)).map((tag) => tag.name),
+    };
   } catch (error) {
     throw new SpecUnavailableError(`The ${set} specification cannot be used: ${error instanceof Error ? error.message : String(error)}`);
   }
@@ -58,7 +102,12 @@ async function loadDocSet(set: DocSetId): Promise<LoadedDocSet> {
     swaggerSpec: spec,
     baseUrl: model.baseUrl,
   };
-  return { model, routing, specBaseUrl };
+  return { model, zh, routing, specBaseUrl };
+}
+
+/** The model a page in `language` reads: the Chinese texts for zh, the spec's own otherwise. */
+export function modelIn(loaded: LoadedDocSet, language: Language): ApiModel {
+  return language === "zh" ? loaded.zh.model : loaded.model;
 }
 
 interface CacheEntry {

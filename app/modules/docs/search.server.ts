@@ -3,7 +3,7 @@ import { docSetPath, docSets, getDocSet, type DocSetId } from "~/modules/registr
 import { docLabel } from "./doc-labels";
 import { docSetPages, isCodeLanguage, writtenPagePaths } from "./doc-pages";
 import { writtenPageContent } from "./page-content.server";
-import { getDocSetData, SpecUnavailableError, type LoadedDocSet } from "./routing-data.server";
+import { getDocSetData, modelIn, SpecUnavailableError, type LoadedDocSet } from "./routing-data.server";
 import {
   buildSearchIndex,
   markdownToText,
@@ -115,7 +115,8 @@ function modelDocuments(set: DocSetId, root: string, model: ApiModel, language: 
   }));
 }
 
-async function buildSetDocuments(set: DocSetId, { model }: LoadedDocSet, language: Language): Promise<SearchDocument[]> {
+async function buildSetDocuments(set: DocSetId, loaded: LoadedDocSet, language: Language): Promise<SearchDocument[]> {
+  const model = modelIn(loaded, language);
   const root = docSetPath(getDocSet(set));
   return [
     ...(await pageDocuments(set, root, language)),
