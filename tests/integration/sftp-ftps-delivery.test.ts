@@ -167,7 +167,8 @@ describe("SFTP deliveries through the real worker", () => {
     };
     expect(await nextUpload()).toMatchObject({ channel: "sftp", status: "succeeded" });
     const lastSuccess = () => db.selectFrom("feeds").select("last_success_at").where("id", "=", feedId).executeTakeFirstOrThrow();
-    const delivered = await lastSuccess();
+    // The feed notes its success just after the attempt is settled.
+    const delivered = await waitFor(lastSuccess, (row) => row.last_success_at !== null);
     expect(delivered.last_success_at).not.toBeNull();
     const recorded = hostKeyFingerprint(first.hostKeyBlob);
     expect(await shownHostKey(feedId, { method: "sftp", ftp: { host } })).toBe(recorded);
