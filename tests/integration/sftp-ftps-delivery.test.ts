@@ -185,8 +185,16 @@ describe("SFTP deliveries through the real worker", () => {
       expect(impostor.logins).toEqual([]);
       expect(fs.readdirSync(impostor.root)).toEqual([]);
       expect(await shownHostKey(feedId, { method: "sftp", ftp: { host } })).toBe(recorded);
-      // The feed moves on only with a file that arrived: the next run carries these changes again.
-      expect(await lastSuccess()).toEqual(delivered);
+      // The feed moves on only with a file that arrived: the next run carries these changes again. (A run that found
+      // nothing new between the two may have moved it, harmlessly, but never to the failed run.)
+      const failedRun = await db
+        .selectFrom("feed_runs")
+        .select("started_at")
+        .where("id", "=", failed.feed_run_id!)
+        .executeTakeFirstOrThrow();
+      const after = (await lastSuccess()).last_success_at!;
+      expect(Date.parse(after)).toBeGreaterThanOrEqual(Date.parse(delivered.last_success_at!));
+      expect(Date.parse(after)).toBeLessThan(Date.parse(failedRun.started_at));
     } finally {
       await impostor.close();
     }
