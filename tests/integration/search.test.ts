@@ -34,7 +34,7 @@ describe("documentation search over the shipped specifications and pages", () =>
 
   it("finds Chinese operations and pages for a Chinese query (issue 30: the specs' Chinese texts), operations first", async () => {
     const { results } = await searchDocs({ q: "创建推送", language: "zh", limit: 5 });
-    expect(results[0]).toMatchObject({ title: "创建推送", section: "推送", kind: "operation" });
+    expect(results[0]).toMatchObject({ title: "创建推送", section: "数据推送", kind: "operation" });
     expect(results).toContainEqual(
       expect.objectContaining({
         href: "/docs/econ/macroeconomic/getting-started/create-feed",
