@@ -3,6 +3,8 @@
  * documentation's samples run in), from this one list. Missing Debian packages are installed when this runs as
  * root with apt-get, or through sudo without a password; otherwise it stops within seconds, before any test,
  * naming what is missing and the one command that installs it. `.ci/run` keeps no list of its own.
+ * With `--check` it only decides: it stops as above when nothing may be installed, and otherwise leaves the
+ * installing to a second run (npm test runs that one beside lint, typecheck and the build, which need none of it).
  */
 import { execFile } from "node:child_process";
 import fs from "node:fs";
@@ -98,6 +100,10 @@ async function main() {
   if (plan.kind === "stop") {
     console.error(`The test suite needs what this machine lacks:\n  - ${names.join("\n  - ")}\nInstall it with:\n  ${plan.command}`);
     process.exit(1);
+  }
+  if (process.argv.includes("--check")) {
+    console.log(`To install for the test suite: ${plan.packages.join(" ")}`);
+    return;
   }
   console.log(`Installing ${plan.packages.join(" ")} for the test suite…`);
   const prefix = plan.sudo ? ["sudo", "-n"] : [];

@@ -1,7 +1,7 @@
 /**
- * `npm test`: the stages in order (provision; lint, typecheck and the build side by side; vitest; the browser suite
- * on SQLite and on PostgreSQL as tests/e2e/support/run-e2e.mjs defines them), stopping after the first step that
- * fails with its exit code, except that both browser runs go on when the first fails. At the end, pass or fail, a
+ * `npm test`: the stages in order (provisioning's check; installing what is missing, lint, typecheck and the build
+ * side by side; vitest; the browser suite on SQLite and on PostgreSQL as tests/e2e/support/run-e2e.mjs defines
+ * them), stopping after the first step that fails with its exit code, except that both browser runs go on when the first fails. At the end, pass or fail, a
  * summary of where the time went (scripts/test-summary.mjs). Arguments are path filters for vitest and both
  * browser runs, for a quick look at the summary (`npm test -- scripts/provision tests/e2e/sitemap`); the other
  * stages run in full. Run with tsx (package.json's test).
@@ -92,7 +92,10 @@ const npmRun = (script, args, options) => exitCodeOf(script, "npm", ["run", scri
 export function stages(filters) {
   const vitestReport = path.join(reportsDir, "vitest.json");
   return [
-    { name: "provision", run: (options) => exitCodeOf("provision", "node", ["scripts/provision.mjs"], options) },
+    // Whether what the suite needs can be had is known within seconds; installing it (minutes of downloads on a
+    // fresh machine) runs beside the checks, which need none of it.
+    { name: "provision", run: (options) => exitCodeOf("provision", "node", ["scripts/provision.mjs", "--check"], options) },
+    { name: "install", together: "checks", run: (options) => exitCodeOf("install", "node", ["scripts/provision.mjs"], options) },
     { name: "lint", together: "checks", run: (options) => npmRun("lint", [], options) },
     { name: "typecheck", together: "checks", run: (options) => npmRun("typecheck", [], options) },
     { name: "build", together: "checks", run: (options) => npmRun("build", [], options) },

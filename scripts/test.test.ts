@@ -3,17 +3,18 @@ import { e2eRuns, runPlan } from "../tests/e2e/support/run-e2e.mjs";
 import { shouldRun, stages, steps } from "./test.mjs";
 
 describe("npm test's stages", () => {
-  it("run in steps, lint, typecheck and the build side by side, the browser suite's runs as run-e2e.mjs defines them", () => {
+  it("run in steps, installing, lint, typecheck and the build side by side, the browser suite's runs as run-e2e.mjs defines them", () => {
     expect(steps(stages([])).map((step) => step.map((stage) => stage.name))).toEqual([
       ["provision"],
-      ["lint", "typecheck", "build"],
+      ["install", "lint", "typecheck", "build"],
       ["vitest"],
       ...e2eRuns().map((run) => [`e2e ${run.name}`]),
     ]);
   });
 
   it("stop at the first failure, except that both browser runs go on when the first fails", () => {
-    const [provision, lint, , , vitest, sqlite, postgres] = stages([]);
+    const [provision, install, lint, , , vitest, sqlite, postgres] = stages([]);
+    expect(shouldRun(install!, [provision!])).toBe(false);
     expect(shouldRun(lint!, [])).toBe(true);
     expect(shouldRun(lint!, [provision!])).toBe(false);
     expect(shouldRun(sqlite!, [vitest!])).toBe(false);
