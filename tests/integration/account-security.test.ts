@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { hashPassword, sha256 } from "~/modules/auth/crypto.server";
+import { sha256 } from "~/modules/auth/crypto.server";
 import { authenticator, LoginError, loginThrottleKeys } from "~/modules/auth/login.server";
 import { isResetTokenUsable, passwordResetMailJob, requestPasswordReset, resetPassword } from "~/modules/auth/password-reset.server";
 import { createSession, getOptionalUser, readSessionToken } from "~/modules/auth/session.server";
@@ -9,12 +9,13 @@ import { engineHandlers } from "~/modules/server/engine.server";
 import { CLIENT_ADDRESS_HEADER } from "~/modules/http/client-address.server";
 import { startWorker, type Worker } from "~/modules/jobs/worker.server";
 import { waitFor } from "../support/wait";
+import { testPasswordHash } from "../support/password-hash";
 
 const PASSWORD = "the right password";
 let passwordHash: string;
 
 beforeAll(async () => {
-  passwordHash = await hashPassword(PASSWORD);
+  passwordHash = testPasswordHash(PASSWORD);
 });
 
 async function createAccount(email: string): Promise<string> {

@@ -1,7 +1,6 @@
 import { REQUEST_ID_PATTERN } from "~/modules/usage/call-record";
 import { beforeAll, describe, expect, it } from "vitest";
 import { generateApiKey, KEYS_PER_HOUR } from "~/modules/auth/api-keys.server";
-import { hashPassword } from "~/modules/auth/crypto.server";
 import type { SubscriptionProduct } from "~/modules/auth/platforms";
 import { createSession, SESSION_COOKIE } from "~/modules/auth/session.server";
 import { loadCurrentUser } from "~/modules/auth/users.server";
@@ -13,6 +12,7 @@ import type { DocSetId, Platform } from "~/modules/registry/registry";
 import { action as tokenApi } from "~/routes/api/auth-token";
 import { action as tokenPage } from "~/routes/dashboard/token-management";
 import { insertSubscriber } from "../support/subscribers";
+import { testPasswordHash } from "../support/password-hash";
 
 /**
  * The data-API call rule belongs to the account: every key of an account, old or new, on any platform, and
@@ -26,7 +26,7 @@ beforeAll(async () => {
 
 /** An account on the platforms with these products running for a month. */
 async function account(platforms: Platform[], products: SubscriptionProduct[]) {
-  return (await insertSubscriber({ label: "limits", platforms, products, passwordHash: await hashPassword("limits-password") })).id;
+  return (await insertSubscriber({ label: "limits", platforms, products, passwordHash: testPasswordHash("limits-password") })).id;
 }
 
 async function newKey(userId: string, platform: Platform): Promise<string> {

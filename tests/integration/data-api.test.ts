@@ -10,7 +10,6 @@ vi.hoisted(() => {
 });
 
 import { generateApiKey } from "~/modules/auth/api-keys.server";
-import { hashPassword } from "~/modules/auth/crypto.server";
 import type { SubscriptionProduct } from "~/modules/auth/platforms";
 import { loadCurrentUser } from "~/modules/auth/users.server";
 import { prepareCatalog } from "~/modules/catalog/source.server";
@@ -25,6 +24,7 @@ import { loader as dataApiRoute } from "~/routes/data-api";
 import { swaggerValidator } from "../support/swagger-ajv";
 import { waitFor } from "../support/wait";
 import { insertSubscriber } from "../support/subscribers";
+import { testPasswordHash } from "../support/password-hash";
 
 /**
  * The data APIs of every shipped spec, called through callDataApi (the built-in upstream, in-process, with its
@@ -125,7 +125,7 @@ async function subscriber(platform: Platform, products: SubscriptionProduct[], d
     platforms: [platform],
     products,
     databases,
-    passwordHash: await hashPassword(PASSWORD),
+    passwordHash: testPasswordHash(PASSWORD),
   });
   const key = (await generateApiKey((await loadCurrentUser(id, platform))!, platform))!;
   accountOf.set(key, id);

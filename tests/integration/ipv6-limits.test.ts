@@ -1,10 +1,10 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { hashPassword } from "~/modules/auth/crypto.server";
 import { authenticator, LoginError } from "~/modules/auth/login.server";
 import { requestPasswordReset } from "~/modules/auth/password-reset.server";
 import { db } from "~/modules/db/db.server";
 import { newId, nowIso } from "~/modules/db/ids";
 import { CLIENT_ADDRESS_HEADER } from "~/modules/http/client-address.server";
+import { testPasswordHash } from "../support/password-hash";
 
 /** An address of the /64 2001:db8:64:1::/64, its interface part counted from `index`. */
 const inPrefix = (index: number) => `2001:db8:64:1:${(index + 1).toString(16)}::${(index * 7 + 3).toString(16)}`;
@@ -12,7 +12,7 @@ const inPrefix = (index: number) => `2001:db8:64:1:${(index + 1).toString(16)}::
 let passwordHash: string;
 
 beforeAll(async () => {
-  passwordHash = await hashPassword("the right password");
+  passwordHash = testPasswordHash("the right password");
 });
 
 async function createAccount(email: string): Promise<void> {

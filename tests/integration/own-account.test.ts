@@ -1,11 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { hashPassword, verifyPassword } from "~/modules/auth/crypto.server";
+import { verifyPassword } from "~/modules/auth/crypto.server";
 import { createSession, getOptionalUser } from "~/modules/auth/session.server";
 import { db } from "~/modules/db/db.server";
 import { CLIENT_ADDRESS_HEADER } from "~/modules/http/client-address.server";
 import * as changePasswordRoute from "~/routes/api/auth-change-password";
 import * as sessionsRoute from "~/routes/api/auth-sessions";
 import { insertSubscriber } from "../support/subscribers";
+import { testPasswordHash } from "../support/password-hash";
 
 const context = { cspNonce: "test-nonce" };
 const PASSWORD = "the current password";
@@ -22,7 +23,7 @@ function request(path: string, token: string, init: { method?: string; json?: un
 }
 
 async function signedInTwice(label: string) {
-  const user = await insertSubscriber({ label, products: ["macroeconomic"], passwordHash: await hashPassword(PASSWORD) });
+  const user = await insertSubscriber({ label, products: ["macroeconomic"], passwordHash: testPasswordHash(PASSWORD) });
   const signIn = new Request("http://portal.test/login/econ", {
     headers: { "User-Agent": FIREFOX, [CLIENT_ADDRESS_HEADER]: "198.51.100.4" },
   });

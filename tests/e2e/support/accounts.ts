@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { APIRequestContext, Page } from "@playwright/test";
-import { hashPassword } from "../../../app/modules/auth/crypto.server";
 import { nowIso } from "../../../app/modules/db/ids";
+import { testPasswordHash } from "../../support/password-hash";
 import { e2eDb } from "./database";
 
 export type Product = "macroeconomic" | "company" | "documents" | "intelligence";
@@ -15,12 +15,11 @@ export interface TestAccount {
 const YEAR_MS = 365 * 24 * 60 * 60 * 1000;
 
 /**
- * One password per test worker, hashed once: a scrypt hash costs about 90 ms of CPU, which the browser suite would
- * otherwise spend hundreds of times. Each account still has its own e-mail, and the server still verifies the
- * password at every sign-in.
+ * One password per test worker, hashed once at a test's cost (tests/support/password-hash.ts). Each account still
+ * has its own e-mail, and the server still verifies the password at every sign-in.
  */
 const workerPassword = `pw-${randomUUID()}`;
-let workerPasswordHash: Promise<string> | undefined;
+let workerPasswordHash: string | undefined;
 
 /** Creates an account straight in the server's database, so each test owns the user it changes. */
 export async function createAccount(options: {
@@ -33,7 +32,7 @@ export async function createAccount(options: {
   const id = randomUUID();
   const email = `user-${id.slice(0, 8)}@example.com`;
   const password = workerPassword;
-  const passwordHash = await (workerPasswordHash ??= hashPassword(workerPassword));
+  const passwordHash = (workerPasswordHash ??= testPasswordHash(workerPassword));
   const now = Date.now();
   const platforms = options.platforms ?? ["econ", "corp", "intel"];
   const ends = options.subscriptionEnded ? now - 1000 : now + YEAR_MS;
