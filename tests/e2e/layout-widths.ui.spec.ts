@@ -130,11 +130,15 @@ test("on a phone the ☰ menu holds the navigation, languages and account, and c
     const menu = page.locator("details.nav-mobile");
     const toggle = menu.locator("summary");
     const panel = menu.locator(".nav-mobile-panel");
+    const chinese = url.startsWith("/zh");
+    // Its name says what a press does, without JavaScript too.
+    await expect(toggle).toHaveAccessibleName(chinese ? "打开菜单" : "Open menu");
+    await expect(toggle).toHaveAttribute("aria-controls", "site-menu");
     await toggle.click();
     await expect(panel).toBeVisible();
-    const english = url.startsWith("/zh") ? "English" : "中文";
-    await expect(panel.getByRole("link", { name: english })).toBeVisible();
-    await expect(panel.getByRole("link", { name: url.startsWith("/zh") ? "登录" : "Sign in" })).toBeVisible();
+    await expect(toggle).toHaveAccessibleName(chinese ? "关闭菜单" : "Close menu");
+    await expect(panel.getByRole("link", { name: chinese ? "English" : "中文" })).toBeVisible();
+    await expect(panel.getByRole("link", { name: chinese ? "登录" : "Sign in" })).toBeVisible();
     const box = (await panel.boundingBox())!;
     expect(box.x).toBeGreaterThanOrEqual(0);
     expect(box.x + box.width).toBeLessThanOrEqual(390);
@@ -149,9 +153,19 @@ test("on a phone the ☰ menu holds the navigation, languages and account, and c
     if (javaScriptEnabled()) {
       await toggle.click();
       await expect(panel).toBeVisible();
+      await expect(toggle).toHaveAttribute("aria-expanded", "true");
+      // The focus moves into the menu and Tab cycles inside it, through the toggle.
+      await expect(panel.getByRole("link").first()).toBeFocused();
+      await page.keyboard.press("Shift+Tab");
+      await expect(toggle).toBeFocused();
+      await page.keyboard.press("Shift+Tab");
+      await expect(panel.getByRole("link", { name: chinese ? "登录" : "Sign in" })).toBeFocused();
+      await page.keyboard.press("Tab");
+      await expect(toggle).toBeFocused();
       await page.keyboard.press("Escape");
       await expect(panel).toBeHidden();
       await expect(toggle).toBeFocused();
+      await expect(toggle).toHaveAttribute("aria-expanded", "false");
       // Focus moving on to the page closes it too.
       await toggle.click();
       await expect(panel).toBeVisible();
@@ -159,7 +173,7 @@ test("on a phone the ☰ menu holds the navigation, languages and account, and c
       await expect(panel).toBeHidden();
       // A link in it navigates on the client, and the menu, which stays in the page, closes.
       await toggle.click();
-      await panel.getByRole("link", { name: url.startsWith("/zh") ? "搜索" : "Search" }).click();
+      await panel.getByRole("link", { name: chinese ? "搜索" : "Search" }).click();
       await expect(page).toHaveURL(/\/search$/);
       await expect(panel).toBeHidden();
     }
