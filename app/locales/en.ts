@@ -17,6 +17,7 @@ const en = {
     language: "Language",
     languageNames: { en: "English", zh: "中文" },
     siteMenu: "Site menu",
+    closeMenu: "Close menu",
   },
   themes: {
     default: "Developer Portal",

@@ -18,6 +18,7 @@ const zh: Translation = {
     language: "语言",
     languageNames: { en: "English", zh: "中文" },
     siteMenu: "网站菜单",
+    closeMenu: "关闭菜单",
   },
   themes: {
     default: "开发者门户",

@@ -46,6 +46,9 @@ test(
     const withoutR = shown((await page(request, guide, "code_language=r")).html);
     expect(withoutR.pressed).toEqual(["curl"]);
     expect(withoutR.panels).toEqual(["curl"]);
+    // Fund flows' guides have R samples: its SDK page's four programs, each under a heading naming its language, are tabs.
+    const sdk = shown((await page(request, "/docs/flows/api-v2/getting-started/using-sdk", "code_language=r")).html);
+    expect(sdk).toEqual({ pressed: ["r"], panels: ["r"] });
 
     // Beside any other cookie, or with a language we do not have, the page is rendered for this reader alone.
     const other = await page(request, operationPage, "code_language=r; other=1");

@@ -1,12 +1,15 @@
 import { expect, type Page } from "@playwright/test";
-import { signInPage } from "./support/accounts";
+import { dashboardAreas } from "../../app/modules/dashboard/screens";
+import { createAccount, signInPage } from "./support/accounts";
+import { e2eDb } from "./support/database";
 import { javaScriptEnabled, open } from "./support/pages";
 import { test } from "./support/test";
 
 /**
  * Every page type at a phone's and two laptops' widths (issue 28): the document is never wider than the window,
- * every control of the header is inside it, and the header shows the navigation from 992 px and only the brand
- * and the ☰ menu below. One browser page per test, each URL opened once and measured at the three widths.
+ * every control of the header is inside it, no toast covers the h1 or a header control, and the header shows the
+ * navigation from 992 px and only the brand and the ☰ menu below. One browser page per test, each URL opened once
+ * and measured at every width. (The code column beside the description at 1440 px: code-tabs.ui.spec.ts.)
  */
 
 // 992 px: the narrowest bar that shows the navigation.
@@ -45,6 +48,18 @@ async function layoutProblems(page: Page): Promise<string[]> {
     if (height > 70) problems.push(`header ${Math.round(height)} px high`);
     const brand = header.querySelector(".brand-name")!.getBoundingClientRect();
     if (brand.height > 30) problems.push(`brand on more than one line (${Math.round(brand.height)} px high)`);
+    // A toast keeps to the bottom: never over the page's title or a header control.
+    const controls = [...header.querySelectorAll("a, button, summary")].filter(visible);
+    const title = document.querySelector("h1");
+    for (const toast of document.querySelectorAll(".notification")) {
+      const box = toast.getBoundingClientRect();
+      const covers = (element: Element) => {
+        const other = element.getBoundingClientRect();
+        return box.left < other.right && other.left < box.right && box.top < other.bottom && other.top < box.bottom;
+      };
+      if (title && covers(title)) problems.push(`toast over the h1 at ${Math.round(box.top)}-${Math.round(box.bottom)}`);
+      for (const control of controls.filter(covers)) problems.push(`toast over header control "${control.textContent?.trim()}"`);
+    }
     const menuToggle = visible(header.querySelector(".nav-mobile summary")!);
     const navigation = visible(header.querySelector(".nav-desktop")!);
     const tools = visible(header.querySelector(".header-tools")!);
@@ -58,18 +73,50 @@ async function layoutProblems(page: Page): Promise<string[]> {
   });
 }
 
+/** The open page's problems at every width, each named by the page and the width. */
+async function problemsAtWidths(page: Page, name: string): Promise<string[]> {
+  const found: string[] = [];
+  for (const width of widths) {
+    await page.setViewportSize({ width, height: 900 });
+    found.push(...(await layoutProblems(page)).map((problem) => `${name} at ${width}: ${problem}`));
+  }
+  return found;
+}
+
 /** Opens each page once and measures it at every width; fails once, listing every page's problems. */
 async function expectLayouts(page: Page, urls: (string | [string, number])[]) {
   const found: string[] = [];
   for (const entry of urls) {
     const [url, status] = typeof entry === "string" ? [entry, 200] : entry;
     await open(page, url, status);
-    for (const width of widths) {
-      await page.setViewportSize({ width, height: 900 });
-      found.push(...(await layoutProblems(page)).map((problem) => `${url} at ${width}: ${problem}`));
-    }
+    found.push(...(await problemsAtWidths(page, url)));
   }
   expect(found).toEqual([]);
+}
+
+/**
+ * The screens of the product areas, or of the admin area, from the list the routes are built from: each route module
+ * once (the first product's), and in the admin area every screen of its menu too, whose lists show more columns.
+ * Files (.csv, .json) are left out; a path's ids are filled in from `ids`.
+ */
+function dashboardScreens(admin: boolean, ids: Record<string, string>): string[] {
+  const productFiles = new Set<string>();
+  const urls: string[] = [];
+  for (const area of dashboardAreas) {
+    const adminArea = area.access === "admins";
+    for (const screen of area.screens) {
+      const seen = productFiles.has(screen.file);
+      if (!adminArea) productFiles.add(screen.file);
+      if (adminArea !== admin || /\.(csv|json)$/.test(screen.path) || (seen && !(adminArea && screen.menu))) continue;
+      const path = screen.path.replace(/:(\w+)/g, (_, name: string) => {
+        const id = ids[name];
+        if (!id) throw new Error(`no ${name} for /dashboard/${area.segment}/${screen.path}`);
+        return id;
+      });
+      urls.push(`/dashboard/${area.segment}/${path}`);
+    }
+  }
+  return urls;
 }
 
 test("public and docs pages fit every width, in English and Chinese", { tag: "@no-db" }, async ({ page }) => {
@@ -103,23 +150,46 @@ test("public and docs pages fit every width, in English and Chinese", { tag: "@n
   ]);
 });
 
-test("signed in, the dashboard and admin screens fit every width, in English and Chinese", async ({ page }) => {
-  test.setTimeout(120_000);
-  await signInPage(page, { email: "admin@demo.test", password: "demo-password" });
+test("signed in, every dashboard screen fits every width, in English and Chinese", async ({ page }) => {
+  test.setTimeout(150_000);
+  await signInPage(page, await createAccount({ products: ["macroeconomic", "company", "documents"] }));
+  // A feed and a dump, for the screens of one.
+  const database = ((await (await page.request.get("/api/econ-options")).json()) as { databases: { value: string }[] }).databases[0]!.value;
+  const ids: Record<string, string> = {};
+  for (const [path, name] of [
+    ["/api/econ-feed", "feedId"],
+    ["/api/econ-dump", "dumpId"],
+  ] as const) {
+    const response = await page.request.post(path, { data: { name: "A rather long name for the board's GDP figures", database } });
+    expect(response.status(), await response.text()).toBe(201);
+    ids[name] = ((await response.json()) as { id: string }).id;
+  }
   await expectLayouts(page, [
     "/",
     "/dashboard",
+    "/dashboard/profile",
     "/dashboard/token-management",
-    "/dashboard/econ/feeds",
-    "/dashboard/econ/create-feed",
-    "/dashboard/corp/feeds",
-    "/dashboard/documents/feeds",
-    "/dashboard/admin/dashboard",
-    "/dashboard/admin/outbox",
+    "/dashboard/password",
+    "/dashboard/sessions",
+    "/dashboard/delete-account",
+    "/dashboard/webhooks",
+    ...dashboardScreens(false, ids),
     "/faq",
     "/zh/dashboard/econ/dumps",
     "/zh/docs/econ/macroeconomic",
   ]);
+});
+
+test("signed in as an admin, every admin screen fits every width, and the sign-out toast keeps off the h1", async ({ page }) => {
+  test.setTimeout(150_000);
+  await signInPage(page, await createAccount({ isAdmin: true, hasTokenDecoder: true }));
+  const user = await e2eDb().selectFrom("users").select("id").where("email", "=", "macro@demo.test").executeTakeFirstOrThrow();
+  await expectLayouts(page, ["/zh/dashboard/admin/dashboard", ...dashboardScreens(true, { id: user.id })]);
+
+  // A toast, measured at every width while it shows (at 1440 px now, where the bar holds the sign-out button).
+  await page.locator(".header-tools").getByRole("button", { name: "Sign out" }).click();
+  await expect(page.getByTestId("notification").filter({ hasText: "You have been signed out." })).toBeVisible();
+  expect(await problemsAtWidths(page, "the home page with a toast")).toEqual([]);
 });
 
 test("on a phone the ☰ menu holds the navigation, languages and account, and closes beside it", { tag: "@no-db" }, async ({ page }) => {
@@ -130,11 +200,15 @@ test("on a phone the ☰ menu holds the navigation, languages and account, and c
     const menu = page.locator("details.nav-mobile");
     const toggle = menu.locator("summary");
     const panel = menu.locator(".nav-mobile-panel");
+    const chinese = url.startsWith("/zh");
+    // Its name says what a press does, without JavaScript too.
+    await expect(toggle).toHaveAccessibleName(chinese ? "打开菜单" : "Open menu");
+    await expect(toggle).toHaveAttribute("aria-controls", "site-menu");
     await toggle.click();
     await expect(panel).toBeVisible();
-    const english = url.startsWith("/zh") ? "English" : "中文";
-    await expect(panel.getByRole("link", { name: english })).toBeVisible();
-    await expect(panel.getByRole("link", { name: url.startsWith("/zh") ? "登录" : "Sign in" })).toBeVisible();
+    await expect(toggle).toHaveAccessibleName(chinese ? "关闭菜单" : "Close menu");
+    await expect(panel.getByRole("link", { name: chinese ? "English" : "中文" })).toBeVisible();
+    await expect(panel.getByRole("link", { name: chinese ? "登录" : "Sign in" })).toBeVisible();
     const box = (await panel.boundingBox())!;
     expect(box.x).toBeGreaterThanOrEqual(0);
     expect(box.x + box.width).toBeLessThanOrEqual(390);
@@ -149,9 +223,19 @@ test("on a phone the ☰ menu holds the navigation, languages and account, and c
     if (javaScriptEnabled()) {
       await toggle.click();
       await expect(panel).toBeVisible();
+      await expect(toggle).toHaveAttribute("aria-expanded", "true");
+      // The focus moves into the menu and Tab cycles inside it, through the toggle.
+      await expect(panel.getByRole("link").first()).toBeFocused();
+      await page.keyboard.press("Shift+Tab");
+      await expect(toggle).toBeFocused();
+      await page.keyboard.press("Shift+Tab");
+      await expect(panel.getByRole("link", { name: chinese ? "登录" : "Sign in" })).toBeFocused();
+      await page.keyboard.press("Tab");
+      await expect(toggle).toBeFocused();
       await page.keyboard.press("Escape");
       await expect(panel).toBeHidden();
       await expect(toggle).toBeFocused();
+      await expect(toggle).toHaveAttribute("aria-expanded", "false");
       // Focus moving on to the page closes it too.
       await toggle.click();
       await expect(panel).toBeVisible();
@@ -159,7 +243,7 @@ test("on a phone the ☰ menu holds the navigation, languages and account, and c
       await expect(panel).toBeHidden();
       // A link in it navigates on the client, and the menu, which stays in the page, closes.
       await toggle.click();
-      await panel.getByRole("link", { name: url.startsWith("/zh") ? "搜索" : "Search" }).click();
+      await panel.getByRole("link", { name: chinese ? "搜索" : "Search" }).click();
       await expect(page).toHaveURL(/\/search$/);
       await expect(panel).toBeHidden();
     }

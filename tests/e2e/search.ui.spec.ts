@@ -213,3 +213,31 @@ test("quick search in Chinese, at 390 px, from the side menu's button", { tag: "
   await dialog.getByRole("option").first().click();
   await expect(page).toHaveURL("/zh/docs/econ/macroeconomic/getting-started/create-feed");
 });
+
+test("quick search from the docs index and the search page searches every set", { tag: "@no-db" }, async ({ page }) => {
+  if (!javaScriptEnabled()) {
+    await open(page, "/docs");
+    await expect(page.locator(".quick-search-open")).toBeHidden();
+    return;
+  }
+  await open(page, "/docs");
+  await page.getByRole("button", { name: "Quick search /" }).click();
+  const dialog = page.getByRole("dialog", { name: "Quick search" });
+  const box = dialog.getByRole("combobox", { name: "Search the documentation" });
+  await box.fill("series");
+  // Each result names its set, since they come from all of them.
+  await expect(dialog.getByRole("option").first()).toContainText("Macroeconomic");
+  await expect(dialog.getByRole("link", { name: "All results for “series”" })).toHaveAttribute("href", "/search?q=series");
+  await box.press("Escape");
+
+  await open(page, "/zh/search?q=series");
+  await page.locator("h1").click();
+  await page.keyboard.press("Control+k");
+  const zhDialog = page.getByRole("dialog", { name: "快速搜索" });
+  await zhDialog.getByRole("combobox").fill("创建推送");
+  await expect(zhDialog.getByRole("option").first()).toContainText("创建推送");
+  await expect(zhDialog.getByRole("link", { name: /创建推送/ })).toHaveAttribute(
+    "href",
+    "/zh/search?q=%E5%88%9B%E5%BB%BA%E6%8E%A8%E9%80%81",
+  );
+});

@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import type { NavigationItem } from "~/modules/docs/navigation";
 import { bindDrawer, closeDrawer, revealCurrentEntry } from "~/modules/docs/page-behaviours";
 import { maxQueryLength } from "~/modules/docs/search";
+import { QuickSearchButton } from "./quick-search";
 import { type SiblingSet, VersionSwitcher } from "./version-switcher";
 import { isExternalHref, languageOfPath, localizePath, splitLanguagePrefix } from "~/modules/i18n/language";
 
@@ -93,10 +94,7 @@ function SearchBox({ items }: { items: NavigationItem[] }) {
         maxLength={maxQueryLength}
       />
       <button type="submit">{t("search.submit")}</button>
-      {/* With JavaScript only (app.css): it opens the quick search (quick-search.ts). */}
-      <button type="button" className="quick-search-open" aria-keyshortcuts="/ Control+K Meta+K">
-        {t("search.quickTitle")} <kbd>/</kbd>
-      </button>
+      <QuickSearchButton />
     </Form>
   );
 }

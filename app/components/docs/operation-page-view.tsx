@@ -3,6 +3,7 @@ import { useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { QueryBuilderData } from "~/modules/docs/query-builder";
 import { languageOfPath } from "~/modules/i18n/language";
+import { AppLink } from "~/components/layout/app-link";
 import { CodeTabs } from "./code-tabs";
 import { EnglishTexts, FieldTable, Html, SpecText, type DocPageOf } from "./doc-page-parts";
 import { QueryBuilder } from "./query-builder";
@@ -125,8 +126,9 @@ function CodeColumn({ page, codeLanguage }: { page: OperationPage; codeLanguage:
         {t("docs.requestSamples")}
       </Title>
       {page.samplesNote !== "none" ? (
-        <Text size="sm" mb="xs">
-          {t(samplesNotes[page.samplesNote])}
+        <Text size="sm" mb="xs" data-testid="samples-note">
+          {t(samplesNotes[page.samplesNote])}{" "}
+          {page.samplesNote === "key" ? <AppLink to={page.tokensHref}>{t("queryBuilder.links.tokenManagement")}</AppLink> : null}
         </Text>
       ) : null}
       <CodeTabs id="code-samples" samples={page.samplesHtml} chosen={codeLanguage} />

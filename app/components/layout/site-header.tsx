@@ -96,8 +96,9 @@ function AccountArea({ account, inMenu = false }: { account: HeaderAccount | nul
 
 /**
  * The site header. From 992 px the bar holds the navigation, the languages and the account; below, only the brand
- * and the ☰ <details> menu, which holds all three (no JavaScript needed to open it). With JavaScript the menu
- * closes on Escape, on a click outside and on navigation (bindHeaderMenu).
+ * and the ☰ <details> menu, which holds all three (no JavaScript needed to open it). With JavaScript the focus
+ * moves into the menu when it opens, Tab cycles inside it, and it closes on Escape, on a click outside and on
+ * navigation (bindHeaderMenu).
  */
 export function SiteHeader({ theme, account }: { theme: ThemeName; account: HeaderAccount | null }) {
   const { t } = useTranslation();
@@ -132,8 +133,18 @@ export function SiteHeader({ theme, account }: { theme: ThemeName; account: Head
           <AccountArea account={account} />
         </div>
         <details ref={menu} className="nav-mobile">
-          <summary aria-label={t("nav.openMenu")}>☰</summary>
-          <nav aria-label={t("nav.siteMenu")} className="nav-mobile-panel">
+          {/* The name says what a press does: CSS shows one of the two labels, so it holds without JavaScript too. */}
+          <summary aria-controls="site-menu">
+            <span className="nav-mobile-open">
+              <span aria-hidden="true">☰</span>
+              <span className="visually-hidden">{t("nav.openMenu")}</span>
+            </span>
+            <span className="nav-mobile-close">
+              <span aria-hidden="true">✕</span>
+              <span className="visually-hidden">{t("nav.closeMenu")}</span>
+            </span>
+          </summary>
+          <nav id="site-menu" aria-label={t("nav.siteMenu")} className="nav-mobile-panel">
             <NavLinks />
             <LanguageSwitcher inMenu />
             <AccountArea account={account} inMenu />

@@ -116,6 +116,24 @@ describe("renderMarkdownParts", () => {
     expect(parts.map((part) => part.kind)).toEqual(["html"]);
   });
 
+  it("takes in the headings that only name a sample's language, the tab saying it instead", async () => {
+    const { parts } = await renderMarkdownParts(
+      `## Search\n\n### curl\n\n${fence("bash", "BASE=x\ncurl -s $BASE")}${fence("output", "3")}### Python\n\n${fence("python", "print(3)")}### R\n\n${fence("r", "print(3)")}### PHP\n\nThe PHP client first.\n\n${fence("php", "<?php echo 3;")}`,
+    );
+    expect(parts.map((part) => part.kind)).toEqual(["html", "tabs", "html"]);
+    const [before, tabs, after] = parts;
+    expect(before?.kind === "html" && before.html).toContain(">Search</h2>");
+    expect(tabs?.kind === "tabs" && tabs.samples.map((sample) => sample.language)).toEqual(["curl", "python", "r"]);
+    expect(tabs?.kind === "tabs" && tabs.samples.map((sample) => sample.html).join("")).not.toContain("<h3");
+    // A heading with words between it and its block stays a heading.
+    expect(after?.kind === "html" && after.html).toContain(">PHP</h3>");
+  });
+
+  it("leaves a heading naming a language over a block of another one", async () => {
+    const { parts } = await renderMarkdownParts(`### Python\n\n${fence("javascript", "a")}### curl\n\n${fence("json", "{}")}`);
+    expect(parts.map((part) => part.kind)).toEqual(["html"]);
+  });
+
   it("renders as renderMarkdown does when joined", async () => {
     const source = `${fence("javascript", "console.log(1)")}${fence("r", "print(1)")}`;
     const { parts } = await renderMarkdownParts(source);

@@ -1,6 +1,6 @@
 import { Marked, type Token, type Tokens } from "marked";
 import { createHighlighter, type Highlighter } from "shiki";
-import { isCodeLanguage, type CodeLanguage } from "./code-language";
+import { codeLanguageNames, codeLanguages, isCodeLanguage, type CodeLanguage } from "./code-language";
 import { localizePath, type Language } from "~/modules/i18n/language";
 import { dashboardLink, type DashboardLinks } from "./dashboard-links";
 import { splitTitle } from "./markdown-title";
@@ -104,18 +104,38 @@ const nextNonSpace = (tokens: Token[], index: number) => {
 };
 
 /**
+ * A heading that only names a tab language ("### Python", "### curl") with a block of that language right under it
+ * (under "curl", any shell block): the block and where it is. The tab then says what the heading said.
+ */
+function headedBlock(tokens: Token[], index: number): { language: CodeLanguage; at: number } | null {
+  const heading = tokens[index];
+  if (heading?.type !== "heading") return null;
+  const name = (heading as Tokens.Heading).text.trim().toLowerCase();
+  const named = codeLanguages.find((language) => codeLanguageNames[language].toLowerCase() === name);
+  const at = nextNonSpace(tokens, index + 1);
+  const block = tokens[at];
+  if (!named || block?.type !== "code") return null;
+  const { lang } = block as Tokens.Code;
+  const language = named === "curl" && lang && SHELLS.has(lang) ? "curl" : tabLanguage(block);
+  return language === named ? { language, at } : null;
+}
+
+/**
  * The samples that start at `start`: code blocks in different tab languages one after the other, each with the
- * `output` block after it; a group needs two languages. Answers the group's blocks and where it ends.
+ * `output` block after it and perhaps a heading naming its language before it; a group needs two languages.
+ * Answers the group's blocks and where it ends.
  */
 function sampleGroup(tokens: Token[], start: number): { entries: { language: CodeLanguage; tokens: Token[] }[]; end: number } {
   const entries: { language: CodeLanguage; tokens: Token[] }[] = [];
   let index = start;
   let end = start;
   for (;;) {
-    const language = tabLanguage(tokens[index]);
+    const headed = headedBlock(tokens, index);
+    const at = headed?.at ?? index;
+    const language = headed?.language ?? tabLanguage(tokens[index]);
     if (!language || entries.some((entry) => entry.language === language)) break;
-    const blocks = [tokens[index]!];
-    let next = nextNonSpace(tokens, index + 1);
+    const blocks = [tokens[at]!];
+    let next = nextNonSpace(tokens, at + 1);
     const output = tokens[next];
     if (output?.type === "code" && (output as Tokens.Code).lang === "output") {
       blocks.push(output);

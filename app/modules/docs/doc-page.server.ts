@@ -2,7 +2,7 @@ import type { Language } from "~/modules/i18n/language";
 import type { DocSetId } from "~/modules/registry/registry";
 import { docLabel } from "./doc-labels";
 import { docSetPages, writtenPagePaths } from "./doc-pages";
-import type { DashboardLinks } from "~/modules/content/dashboard-links";
+import { dashboardLink, type DashboardLinks } from "~/modules/content/dashboard-links";
 import { highlightCode, renderMarkdownParts, type MarkdownPart } from "~/modules/content/markdown.server";
 import { dataApiBaseUrl } from "~/modules/data-api/client.server";
 import { fixedT } from "~/modules/i18n/i18n.server";
@@ -57,9 +57,10 @@ export type DocPage =
       /** A webhook: the API sends it to the subscriber's URL, so the page has no query builder (see samples.ts). */
       webhook: boolean;
       samplesHtml: { language: string; html: string }[];
-      /** Whether the samples carry this browser's key instead of the placeholder. */
       /** What the samples' note says: they carry this session's key, need the reader's key or session token, or nothing. */
       samplesNote: "with-key" | "key" | "session" | "none";
+      /** Where the note sends a reader for a key: token management, through sign-in for a reader signed out. */
+      tokensHref: string;
       builder: BuilderForm;
       /** The texts of this page a Chinese reader gets in English, untranslated: the page marks them. */
       englishTexts: string[];
@@ -167,6 +168,7 @@ async function operationPage(
   method: string,
   sampleKey: SampleKey,
   language: Language,
+  dashboardLinks: DashboardLinks,
 ): Promise<DocPage> {
   const loaded = await getDocSetData(set);
   const model = modelIn(loaded, language);
@@ -211,6 +213,7 @@ async function operationPage(
     ),
     samplesNote:
       key !== null ? "with-key" : builder.credentials === "session" ? "session" : builder.credentials === "none" ? "none" : "key",
+    tokensHref: dashboardLink("/dashboard/token-management", dashboardLinks),
     builder,
     webhook: operation.webhook,
     englishTexts: englishTextsOf(loaded, language, operationTexts(operation)),
@@ -275,7 +278,8 @@ export async function resolveDocPage(
   const tagMatch = /^docs\/([^/]+)$/.exec(page);
   const tag = tagMatch ? model.tags.find((candidate) => candidate.slug === tagMatch[1]) : undefined;
   if (tag && !writtenPagePaths(set).includes(page)) {
-    if (operationPath || method) return operationPage(set, root, tag.name, operationPath ?? "", method ?? "", sampleKey, language);
+    if (operationPath || method)
+      return operationPage(set, root, tag.name, operationPath ?? "", method ?? "", sampleKey, language, dashboardLinks);
     const operations = operationsOfTag(model, tag.name).map((operation) => ({
       method: operation.method.toUpperCase(),
       path: operation.path,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { scrollTopRevealing } from "./page-behaviours";
+import { cycledStop, scrollTopRevealing } from "./page-behaviours";
 
 describe("scrollTopRevealing", () => {
   const view = { top: 100, bottom: 700 };
@@ -17,5 +17,24 @@ describe("scrollTopRevealing", () => {
   it("brings an entry above the view back, never scrolling before the start", () => {
     expect(scrollTopRevealing({ top: -400, bottom: -370 }, view, 900)).toBe(200);
     expect(scrollTopRevealing({ top: 50, bottom: 80 }, view, 20)).toBe(0);
+  });
+});
+
+describe("cycledStop", () => {
+  const stops = ["toggle", "docs", "search", "sign in"];
+
+  it("leaves Tab to the browser inside the menu", () => {
+    expect(cycledStop(stops, "docs", false)).toBeUndefined();
+    expect(cycledStop(stops, "search", true)).toBeUndefined();
+  });
+
+  it("wraps from the last stop to the toggle and from the toggle back to the last", () => {
+    expect(cycledStop(stops, "sign in", false)).toBe("toggle");
+    expect(cycledStop(stops, "toggle", true)).toBe("sign in");
+  });
+
+  it("brings a focus outside the menu back into it", () => {
+    expect(cycledStop(stops, null, false)).toBe("toggle");
+    expect(cycledStop(stops, "page", true)).toBe("sign in");
   });
 });

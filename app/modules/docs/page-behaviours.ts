@@ -122,33 +122,67 @@ export function bindCopyButtons(labels: CopyLabels): () => void {
   return () => document.removeEventListener("click", onClick);
 }
 
+/** The elements Tab stops at in an open menu, its toggle first; those CSS hides are left out. */
+function menuStops(menu: HTMLDetailsElement): HTMLElement[] {
+  const stops = menu.querySelectorAll<HTMLElement>("summary, a[href], button:not([disabled]), input:not([disabled])");
+  return [...stops].filter((stop) => stop.getClientRects().length > 0);
+}
+
 /**
- * The header's ☰ <details> menu (every page; below 992 px): Escape closes it and gives the focus back to its
- * toggle, and so do a click outside it and the focus moving out of it. Without JavaScript the shade around it is
- * the toggle, so a click beside the menu still closes it; CSS locks page scrolling while it is open.
+ * The element Tab (or Shift-Tab) should move to so that the focus cycles inside an open menu, or undefined where
+ * the browser's own order already stays inside.
+ */
+export function cycledStop<T>(stops: readonly T[], current: unknown, backwards: boolean): T | undefined {
+  const index = stops.findIndex((stop) => stop === current);
+  if (backwards) return index <= 0 ? stops.at(-1) : undefined;
+  return index === -1 || index === stops.length - 1 ? stops[0] : undefined;
+}
+
+/**
+ * The header's ☰ <details> menu (every page; below 992 px): opening it moves the focus to its first link and Tab
+ * cycles inside it; Escape and a click outside close it and give the focus back to its toggle, and focus moved out
+ * of it otherwise closes it too. Without JavaScript the shade around it is the toggle, so a click beside the menu
+ * still closes it; CSS locks page scrolling while it is open.
  */
 export function bindHeaderMenu(menu: HTMLDetailsElement): () => void {
-  const close = () => {
+  const toggle = menu.querySelector("summary");
+  const close = (refocus: boolean) => {
     menu.open = false;
+    if (refocus) toggle?.focus();
+  };
+  const onToggle = () => {
+    toggle?.setAttribute("aria-expanded", String(menu.open));
+    if (menu.open) menu.querySelector<HTMLElement>(".nav-mobile-panel a[href]")?.focus();
   };
   const onKey = (event: KeyboardEvent) => {
-    if (event.key === "Escape" && menu.open && !event.defaultPrevented) {
+    if (!menu.open || event.defaultPrevented) return;
+    if (event.key === "Escape") {
       event.preventDefault();
-      close();
-      menu.querySelector("summary")?.focus();
+      close(true);
+    } else if (event.key === "Tab") {
+      const next = cycledStop(menuStops(menu), document.activeElement, event.shiftKey);
+      if (!next) return;
+      event.preventDefault();
+      next.focus();
     }
   };
   const onClick = (event: MouseEvent) => {
-    if (menu.open && event.target instanceof Node && !menu.contains(event.target)) close();
+    if (!menu.open || !(event.target instanceof Node) || menu.contains(event.target)) return;
+    // A click on something focusable keeps the focus it gave.
+    const focused = document.activeElement;
+    close(!focused || focused === document.body || menu.contains(focused));
   };
   // A click on the menu's padding blurs to no element at all: only focus reaching another element closes it.
   const onFocusOut = (event: FocusEvent) => {
-    if (event.relatedTarget instanceof Node && !menu.contains(event.relatedTarget)) close();
+    if (event.relatedTarget instanceof Node && !menu.contains(event.relatedTarget)) close(false);
   };
+  toggle?.setAttribute("aria-expanded", String(menu.open));
+  menu.addEventListener("toggle", onToggle);
   document.addEventListener("keydown", onKey);
   document.addEventListener("click", onClick);
   menu.addEventListener("focusout", onFocusOut);
   return () => {
+    menu.removeEventListener("toggle", onToggle);
     document.removeEventListener("keydown", onKey);
     document.removeEventListener("click", onClick);
     menu.removeEventListener("focusout", onFocusOut);

@@ -13,6 +13,7 @@ interface Result {
   title: string;
   section: string;
   kind: string;
+  set: string;
   copies?: { language: string; href: string }[];
 }
 
@@ -38,7 +39,7 @@ function fill(template: string, values: Record<string, string | number>): string
 }
 
 interface Config {
-  labels: QuickSearchLabels & { languages: Record<string, string> };
+  labels: QuickSearchLabels;
   api: string;
   page: string;
 }
@@ -172,7 +173,9 @@ class QuickSearch {
     this.listbox.replaceChildren(
       ...results.map((result, index) => {
         const languages = result.copies?.map((copy) => labels.languages[copy.language] ?? copy.language).join(", ");
-        const meta = [labels.kinds[result.kind] ?? result.kind, languages ?? result.section].join(" · ");
+        const meta = [labels.kinds[result.kind] ?? result.kind, labels.sets[result.set], languages ?? result.section]
+          .filter(Boolean)
+          .join(" · ");
         return element(
           "li",
           {

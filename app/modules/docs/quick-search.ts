@@ -26,6 +26,10 @@ export interface QuickSearchLabels {
   noResults: string;
   all: string;
   kinds: Record<string, string>;
+  /** A guide's languages by code */
+  languages: Record<string, string>;
+  /** The sets' names by id, when the results come from every set; empty otherwise */
+  sets: Record<string, string>;
 }
 
 export interface QuickSearchKey {

@@ -1,6 +1,7 @@
 import { Card, Container, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useTranslation } from "react-i18next";
+import { QuickSearch, QuickSearchButton } from "~/components/docs/quick-search";
 import { AppLink } from "~/components/layout/app-link";
 import { pageMeta } from "~/modules/content/page-meta";
 import { pageTitle } from "~/modules/content/page-title.server";
@@ -23,7 +24,11 @@ export default function DocsIndexPage() {
       <Stack gap="xs" mb="xl">
         <Title order={1}>{t("docs.indexTitle")}</Title>
         <Text size="lg">{t("docs.indexLead")}</Text>
+        <div>
+          <QuickSearchButton className="quick-search-open-inline" />
+        </div>
       </Stack>
+      <QuickSearch searchPage="/search" />
       {/* Grouped by product family, as the products page is; each card says what its API is. */}
       {families.map((family) => (
         <section key={family.id} aria-labelledby={`docs-family-${family.id}`} data-testid="docs-family">

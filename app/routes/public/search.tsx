@@ -3,6 +3,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { SearchForm, SearchResults } from "~/components/docs/docs-search";
+import { QuickSearch } from "~/components/docs/quick-search";
 import { GeneralErrorBoundary } from "~/components/errors/general-error-boundary";
 import { AppLink } from "~/components/layout/app-link";
 import { pageMeta } from "~/modules/content/page-meta";
@@ -31,6 +32,8 @@ export default function SearchPage() {
         {t("search.title")}
       </Title>
       <SearchForm action="/search" query={q} setFilter={{ selected: set }} />
+      {/* The shortcut's dialog answers as one types; the form above serves without JavaScript. */}
+      <QuickSearch searchPage="/search" />
       <SearchResults
         q={q}
         page={page}
