@@ -27,6 +27,19 @@ function chinesePages(): string[] {
     });
 }
 
+/** Every Chinese text of the specifications (content/specs/zh/<set>.json): the texts and the tags' names. */
+function specTranslationTexts(): { source: string; text: string }[] {
+  const dir = join(root, "content/specs/zh");
+  return readdirSync(dir)
+    .filter((name) => name.endsWith(".json"))
+    .flatMap((name) => {
+      const file = z.object({ texts: z.record(z.string()), tagNames: z.record(z.string()) }).parse(JSON.parse(readFileSync(join(dir, name), "utf8")));
+      return Object.entries({ ...file.texts, ...Object.fromEntries(Object.entries(file.tagNames).map(([tag, text]) => [`tag ${tag}`, text])) }).map(
+        ([key, text]) => ({ source: `content/specs/zh/${name} ${key}`, text }),
+      );
+    });
+}
+
 /** The page's prose: code blocks and code spans stay byte-identical to the English page, so they are not Chinese. */
 function proseOf(markdown: string): string {
   return markdown.replace(/^(```|~~~)[^\n]*\n[\s\S]*?^\1[^\n]*$/gm, "").replace(/`[^`\n]*`/g, "");
@@ -47,6 +60,15 @@ describe("the Chinese glossary", () => {
         term.wrong.filter((wrong) => prose.includes(wrong)).map((wrong) => `${relative(root, page)}: “${wrong}” for ${term.en}, use “${term.zh}”`),
       );
     });
+    expect(misuses).toEqual([]);
+  });
+
+  it("is followed by the specifications' Chinese texts: none uses an alternative it lists as wrong", () => {
+    const texts = specTranslationTexts();
+    expect(texts.length).toBeGreaterThan(0);
+    const misuses = texts.flatMap(({ source, text }) =>
+      glossary.terms.flatMap((term) => term.wrong.filter((wrong) => text.includes(wrong)).map((wrong) => `${source}: “${wrong}” for ${term.en}, use “${term.zh}”`)),
+    );
     expect(misuses).toEqual([]);
   });
 });
