@@ -90,6 +90,50 @@ describe("routing data", () => {
     }
   });
 
+  it("marks, on a Chinese operation page, the schema tree's and the builder's texts a reloaded spec brought untranslated", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "specs-"));
+    const file = path.join(dir, "dealwatch.json");
+    const deal = {
+      type: "object",
+      description: "A deal in the watch list.",
+      properties: { id: { type: "string", description: "The deal's id." } },
+    };
+    const parameter = { name: "since", in: "query", type: "string", description: "Deals announced since this day." };
+    const operation = {
+      tags: ["Deals"],
+      summary: "List deals",
+      parameters: [parameter],
+      responses: { 200: { description: "OK", schema: deal } },
+    };
+    fs.writeFileSync(
+      file,
+      JSON.stringify({
+        swagger: "2.0",
+        info: { title: "Deal Watch", version: "1.0" },
+        host: "api.example.com",
+        paths: { "/deals": { get: operation } },
+      }),
+    );
+    vi.resetModules();
+    process.env.DOCS_SPEC_SOURCES = JSON.stringify({ dealwatch: file });
+    try {
+      const { resolveDocPage } = await import("~/modules/docs/doc-page.server");
+      const page = (language: "en" | "zh") =>
+        resolveDocPage("dealwatch", "/docs/dealwatch", "docs/deals", new URLSearchParams({ path: "/deals", method: "get" }), language);
+      const chinese = await page("zh");
+      expect(chinese.kind).toBe("operation");
+      if (chinese.kind !== "operation") return;
+      expect(chinese.englishTexts).toEqual(
+        expect.arrayContaining(["A deal in the watch list.", "The deal's id.", "Deals announced since this day."]),
+      );
+      expect(chinese.builder.fields.map((field) => field.description)).toEqual(["Deals announced since this day."]);
+      expect(await page("en")).toMatchObject({ englishTexts: [] });
+    } finally {
+      delete process.env.DOCS_SPEC_SOURCES;
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it("caches the model per process and rebuilds it on reload", async () => {
     const first = await getDocSetData("documents");
     expect(await getDocSetData("documents")).toBe(first);
