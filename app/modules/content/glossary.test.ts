@@ -12,9 +12,13 @@ const glossarySchema = z.object({
 
 const glossary = glossarySchema.parse(JSON.parse(readFileSync(join(root, "content/glossary/zh.json"), "utf8")));
 
-/** Every Chinese written page: content/pages/<set>/zh/**.md. */
+/** Every Chinese written page: content/pages/<set>/zh/**.md, and the specification's release notes (*.zh.md). */
 function chinesePages(): string[] {
   const pagesRoot = join(root, "content/pages");
+  const notesRoot = join(root, "content/release-notes");
+  const notes = readdirSync(notesRoot)
+    .filter((name) => name.endsWith(".zh.md"))
+    .map((name) => join(notesRoot, name));
   return readdirSync(pagesRoot, { withFileTypes: true })
     .filter((set) => set.isDirectory())
     .flatMap((set) => {
@@ -24,7 +28,8 @@ function chinesePages(): string[] {
       } catch {
         return [];
       }
-    });
+    })
+    .concat(notes);
 }
 
 /** Every Chinese text of the specifications (content/specs/zh/<set>.json): the texts and the tags' names. */
