@@ -90,7 +90,7 @@ describe("routing data", () => {
     }
   });
 
-  it("marks, on a Chinese operation page, the schema tree's and the builder's texts a reloaded spec brought untranslated", async () => {
+  it("marks, on a Chinese operation page and its markdown, the schema tree's and the builder's texts a reloaded spec brought untranslated", async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "specs-"));
     const file = path.join(dir, "dealwatch.json");
     const deal = {
@@ -128,6 +128,13 @@ describe("routing data", () => {
       );
       expect(chinese.builder.fields.map((field) => field.description)).toEqual(["Deals announced since this day."]);
       expect(await page("en")).toMatchObject({ englishTexts: [] });
+      // The markdown export says so too.
+      const { docPageMarkdown } = await import("~/modules/docs/llms.server");
+      const request = { vendor: "corp", slug: "dealwatch", page: "docs/deals" };
+      const search = new URLSearchParams({ path: "/deals", method: "get" });
+      const markdown = await docPageMarkdown({ ...request, prefix: "zh" }, search);
+      expect(markdown).toMatchObject({ status: 200, body: expect.stringContaining("Deals announced since this day.（英文）") });
+      expect(await docPageMarkdown({ ...request, prefix: null }, search)).toMatchObject({ body: expect.not.stringContaining("（") });
     } finally {
       delete process.env.DOCS_SPEC_SOURCES;
       fs.rmSync(dir, { recursive: true, force: true });

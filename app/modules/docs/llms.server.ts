@@ -29,7 +29,7 @@ import {
 } from "./llms-markdown";
 import type { MarkdownPageRequest } from "./llms-request";
 import { writtenPageContent, type PageContent } from "./page-content.server";
-import { getDocSetData, modelIn, SpecUnavailableError } from "./routing-data.server";
+import { getDocSetData, modelIn, SpecUnavailableError, type LoadedDocSet } from "./routing-data.server";
 import { requestSamples } from "./samples";
 import { exampleFromSchema, findOperation, operationsOfTag, type ApiModel, type ApiOperation, type ApiTag } from "./spec-model";
 
@@ -269,11 +269,28 @@ export async function docPageMarkdown(request: MarkdownPageRequest, search: URLS
   }
 }
 
+/** The spec texts as a page in `language` gives them: on a Chinese page one still in English says so, as its badge does. */
+function englishMarker(loaded: LoadedDocSet, language: Language, note: string): (text: string) => string {
+  if (language !== "zh") return (text) => text;
+  return (text) => (text && loaded.zh.englishTexts.has(text) ? `${text}（${note}）` : text);
+}
+
+function markedReference(reference: OperationReference, mark: (text: string) => string): OperationReference {
+  return {
+    ...reference,
+    summary: mark(reference.summary),
+    description: mark(reference.description),
+    parameters: reference.parameters.map((parameter) => ({ ...parameter, description: mark(parameter.description) })),
+    responses: reference.responses.map((response) => ({ ...response, description: mark(response.description) })),
+  };
+}
+
 async function pageMarkdown(docSet: DocSet, page: string, search: URLSearchParams, language: Language): Promise<MarkdownAnswer> {
   const set = docSet.id;
   const root = docSetPath(docSet);
   const resolved = await resolveDocPage(set, root, page, search, language);
   const t = await fixedT(language);
+  const mark = englishMarker(await getDocSetData(set), language, t("docs.englishText"));
   const ok = (body: string): MarkdownAnswer => ({ status: 200, body });
   switch (resolved.kind) {
     case "not-found":
@@ -292,11 +309,13 @@ async function pageMarkdown(docSet: DocSet, page: string, search: URLSearchParam
       const model = modelIn(await getDocSetData(set), language);
       const operations = resolved.operations.flatMap((listed) => {
         const operation = findOperation(model, listed.path, listed.method);
-        return operation ? [{ operation: operationReference(operation), href: absoluteUrl(listed.href, language, true) }] : [];
+        return operation
+          ? [{ operation: markedReference(operationReference(operation), mark), href: absoluteUrl(listed.href, language, true) }]
+          : [];
       });
       return ok(
         tagPageMarkdown(
-          { title: resolved.title[language], description: resolved.description, operations },
+          { title: resolved.title[language], description: mark(resolved.description), operations },
           await referenceLabels(language),
         ),
       );
@@ -309,16 +328,24 @@ async function pageMarkdown(docSet: DocSet, page: string, search: URLSearchParam
       // The samples' note of the HTML page: the reader's key, a session token (fund flows) or none needed.
       const samplesNote =
         resolved.samplesNote === "none" ? null : t(resolved.samplesNote === "session" ? "docs.samplesSession" : "docs.samplesKey");
-      const page = { title: resolved.title, tag: resolved.tag[language], operation: operationReference(operation), curl, samplesNote };
+      const reference = markedReference(operationReference(operation), mark);
+      const page = { title: mark(resolved.title), tag: resolved.tag[language], operation: reference, curl, samplesNote };
       return ok(operationPageMarkdown(page, await referenceLabels(language)));
     }
-    case "models":
-      return ok(modelsPageMarkdown({ title: resolved.title[language], models: resolved.models }, await referenceLabels(language)));
+    case "models": {
+      const models = resolved.models.map((model) => ({
+        ...model,
+        description: mark(model.description),
+        fields: model.fields.map((field) => ({ ...field, description: mark(field.description) })),
+      }));
+      return ok(modelsPageMarkdown({ title: resolved.title[language], models }, await referenceLabels(language)));
+    }
     case "responses": {
       const model = modelIn(await getDocSetData(set), language);
       const error = model.definitions.Error;
       const errorExample = error ? JSON.stringify(exampleFromSchema(error, model.definitions), null, 2) : null;
-      const page = { title: resolved.title[language], statuses: resolved.statuses, errorExample };
+      const statuses = resolved.statuses.map((status) => ({ ...status, description: mark(status.description) }));
+      const page = { title: resolved.title[language], statuses, errorExample };
       return ok(responsesPageMarkdown(page, await referenceLabels(language)));
     }
     case "postman":
