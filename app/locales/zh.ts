@@ -653,7 +653,7 @@ const zh: Translation = {
         unit: "单位",
         indicator: "指标",
         topic: "主题",
-        section: "板块",
+        section: "章节",
         table: "表",
         source: "来源",
         startDateBefore: "开始日期早于",
