@@ -57,6 +57,8 @@ export function routes(defineRoutes) {
     // The documentation for coding assistants (llmstxt.org); docs pages as markdown are answered in the HTTP layer.
     route("llms.txt", "routes/docs/llms-txt.ts");
     route("llms-full.txt", "routes/docs/llms-full-txt.ts");
+    route("zh/llms.txt", "routes/docs/llms-txt.ts", { id: "zh-llms-txt" });
+    route("zh/llms-full.txt", "routes/docs/llms-full-txt.ts", { id: "zh-llms-full-txt" });
     // For search engines: what to leave alone, and every public and docs page in both languages.
     route("robots.txt", "routes/docs/robots-txt.ts");
     route("sitemap.xml", "routes/docs/sitemap-xml.ts");

@@ -142,6 +142,61 @@ test("Chinese pages are in Chinese, their links in Chinese", { tag: "@no-db" }, 
   expect(operation).toContain("序列 · GET `/series/{id}`");
 });
 
+test("/zh/llms.txt and /zh/llms-full.txt hold the Chinese pages and references, in Chinese", { tag: "@no-db" }, async ({ request }) => {
+  const index = await request.get("/zh/llms.txt");
+  expect(index.status()).toBe(200);
+  expect(index.headers()["content-type"]).toBe("text/plain; charset=utf-8");
+  const text = await index.text();
+  expect(text.startsWith("# 数据 API 开发者门户\n\n> ")).toBe(true);
+  expect([...text.matchAll(/^## (.+)$/gm)].map((match) => match[1])).toEqual([
+    "宏观经济 API",
+    "宏观经济沙盒",
+    "公司 API v1",
+    "公司 API v2",
+    "文档 API",
+    "并购交易 API",
+    "基金流向 API v2",
+    "房地产 API v1",
+  ]);
+  expect(text).toContain(`- [认证](${baseURL}/zh${written}.md)`);
+  expect(text).toContain(`- [序列](${baseURL}/zh${tag}.md): API 参考，`);
+  const pages = [...text.matchAll(/^- \[[^\]]+\]\((\S+\.md)\)/gm)].map((match) => match[1]!);
+  expect(pages.length).toBeGreaterThan(150);
+  expect(pages.filter((link) => !link.startsWith(`${baseURL}/zh/docs/`))).toEqual([]);
+  for (const link of [`${baseURL}/zh${written}.md`, `${baseURL}/zh${tag}.md`]) {
+    const page = await request.get(link);
+    expectMarkdown(page, link);
+    expect(await page.text()).not.toContain("本页尚未提供中文版本");
+  }
+
+  const full = await request.get("/zh/llms-full.txt");
+  expect(full.status()).toBe(200);
+  const fullText = await full.text();
+  expect(fullText.startsWith("# 数据 API 开发者门户：完整文档\n")).toBe(true);
+  expect(fullText).toContain("\n# 宏观经济 API：API 参考\n");
+  expect(fullText).toContain(`# 认证\n\n来源：${baseURL}/zh${written}\n`);
+  expect(fullText).toContain(`[获取序列元数据](${baseURL}/zh${tag}${operationQuery})`);
+  expect(fullText).toContain(`](${baseURL}/zh/dashboard/token-management)`);
+  expect(fullText).not.toContain("本页尚未提供中文版本");
+  expect(fullText).not.toMatch(/\]\(\/(?!\/)/);
+});
+
+test(
+  "a set's guide downloads in Chinese with ?lang=zh, which the Chinese downloads table links",
+  { tag: "@no-db" },
+  async ({ request }) => {
+    const path = "/docs/econ/macroeconomic/downloads/macroeconomic-guide-python.md";
+    const guide = await request.get(`${path}?lang=zh`);
+    expect(guide.status()).toBe(200);
+    expect(guide.headers()["content-type"]).toBe("text/markdown; charset=utf-8");
+    expect(guide.headers()["content-disposition"]).toBe('attachment; filename="macroeconomic-guide-python.zh.md"');
+    expect((await guide.text()).startsWith("# Python 完整指南\n")).toBe(true);
+    expect((await (await request.get(path)).text()).startsWith("# Python full guide\n")).toBe(true);
+    const page = await (await request.get("/zh/docs/econ/macroeconomic/getting-started/using-sdk")).text();
+    expect(page).toContain(`href="${path}?lang=zh"`);
+  },
+);
+
 test(
   "unknown pages and sets are a plain-text 404; the search page and downloads keep their own answers",
   { tag: "@no-db" },

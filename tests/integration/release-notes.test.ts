@@ -46,6 +46,13 @@ describe("release notes", () => {
     }
   });
 
+  it.each(keys)("%s has its notes in Chinese too, entry for entry with the English ones (issue 30)", async (key) => {
+    const [en, zh] = await Promise.all([getReleaseNotes(key, "en"), getReleaseNotes(key, "zh")]);
+    expect(zh.title).toContain("发布说明");
+    expect(zh.entries.map((entry) => entry.date)).toEqual(en.entries.map((entry) => entry.date));
+    expect(zh.entries.every((entry) => /[\u4e00-\u9fff]/.test(entry.markdown))).toBe(true);
+  });
+
   it("serves the translated notes in Chinese, entry for entry with the English ones, with Chinese links", async () => {
     const en = await getReleaseNotes("fund-flows", "en");
     const zh = await getReleaseNotes("fund-flows", "zh");

@@ -90,6 +90,57 @@ describe("routing data", () => {
     }
   });
 
+  it("marks, on a Chinese operation page and its markdown, the schema tree's and the builder's texts a reloaded spec brought untranslated", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "specs-"));
+    const file = path.join(dir, "dealwatch.json");
+    const deal = {
+      type: "object",
+      description: "A deal in the watch list.",
+      properties: { id: { type: "string", description: "The deal's id." } },
+    };
+    const parameter = { name: "since", in: "query", type: "string", description: "Deals announced since this day." };
+    const operation = {
+      tags: ["Deals"],
+      summary: "List deals",
+      parameters: [parameter],
+      responses: { 200: { description: "OK", schema: deal } },
+    };
+    fs.writeFileSync(
+      file,
+      JSON.stringify({
+        swagger: "2.0",
+        info: { title: "Deal Watch", version: "1.0" },
+        host: "api.example.com",
+        paths: { "/deals": { get: operation } },
+      }),
+    );
+    vi.resetModules();
+    process.env.DOCS_SPEC_SOURCES = JSON.stringify({ dealwatch: file });
+    try {
+      const { resolveDocPage } = await import("~/modules/docs/doc-page.server");
+      const page = (language: "en" | "zh") =>
+        resolveDocPage("dealwatch", "/docs/dealwatch", "docs/deals", new URLSearchParams({ path: "/deals", method: "get" }), language);
+      const chinese = await page("zh");
+      expect(chinese.kind).toBe("operation");
+      if (chinese.kind !== "operation") return;
+      expect(chinese.englishTexts).toEqual(
+        expect.arrayContaining(["A deal in the watch list.", "The deal's id.", "Deals announced since this day."]),
+      );
+      expect(chinese.builder.fields.map((field) => field.description)).toEqual(["Deals announced since this day."]);
+      expect(await page("en")).toMatchObject({ englishTexts: [] });
+      // The markdown export says so too.
+      const { docPageMarkdown } = await import("~/modules/docs/llms.server");
+      const request = { vendor: "corp", slug: "dealwatch", page: "docs/deals" };
+      const search = new URLSearchParams({ path: "/deals", method: "get" });
+      const markdown = await docPageMarkdown({ ...request, prefix: "zh" }, search);
+      expect(markdown).toMatchObject({ status: 200, body: expect.stringContaining("Deals announced since this day.（英文）") });
+      expect(await docPageMarkdown({ ...request, prefix: null }, search)).toMatchObject({ body: expect.not.stringContaining("（") });
+    } finally {
+      delete process.env.DOCS_SPEC_SOURCES;
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it("caches the model per process and rebuilds it on reload", async () => {
     const first = await getDocSetData("documents");
     expect(await getDocSetData("documents")).toBe(first);

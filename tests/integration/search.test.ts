@@ -1,6 +1,8 @@
+import { readFileSync } from "node:fs";
 import { beforeAll, describe, expect, it } from "vitest";
 import { searchDocs } from "~/modules/docs/search.server";
 import type { SearchResult } from "~/modules/docs/search";
+import { loader as searchPageLoader } from "~/routes/public/search";
 
 const seriesData = "/docs/econ/macroeconomic/docs/series?path=%2Fseries%2F%7Bid%7D%2Fdata&method=get";
 const seriesMetadata = "/docs/econ/macroeconomic/docs/series?path=%2Fseries%2F%7Bid%7D&method=get";
@@ -48,6 +50,20 @@ describe("documentation search over the shipped specifications and pages", () =>
     const pandas = await searchDocs({ q: "pandas", language: "zh", sets: ["macroeconomic"] });
     expect(hrefs(pandas.results)).toContain("/docs/econ/macroeconomic/python/quick-examples/basic-pandas");
     expect((await searchDocs({ q: "创建推送", language: "en" })).total).toBe(0);
+  });
+
+  it("finds, for a glossary term searched in /zh/search, the operation first and the guide after it (issue 30)", async () => {
+    const glossary = JSON.parse(readFileSync("content/glossary/zh.json", "utf8")) as { terms: { en: string; zh: string }[] };
+    const terms = ["dump", "feed", "cursor", "insight", "statement"].map((en) => glossary.terms.find((term) => term.en === en)!.zh);
+    expect(terms).toEqual(["转储", "推送", "游标", "洞察", "报表"]);
+    for (const term of terms) {
+      const request = new Request(`http://localhost/zh/search?q=${encodeURIComponent(term)}`);
+      const { results } = await searchPageLoader({ request, params: { lang: "zh" }, context: { cspNonce: "" } });
+      expect(results[0]?.kind, term).toBe("operation");
+      expect(results[0]?.title, term).toContain(term);
+      const guide = results.findIndex((result) => result.kind === "page" && result.title.includes(term));
+      expect(guide, `${term}: ${results.map((result) => `${result.kind} ${result.title}`).join(", ")}`).toBeGreaterThan(0);
+    }
   });
 
   it("uses the Chinese labels of tags and sections", async () => {

@@ -1,5 +1,5 @@
 import { Badge, Code, Table, TypographyStylesProvider } from "@mantine/core";
-import { createContext, useContext } from "react";
+import { createContext, useContext, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { TableScroll } from "~/components/layout/table-scroll";
 import type { DocPage, SchemaField } from "~/modules/docs/doc-page.server";
@@ -19,13 +19,17 @@ export function Html({ html, lang }: { html: string; lang?: string }) {
 /** The spec texts a Chinese page shows in English, untranslated (DocPage's englishTexts). */
 export const EnglishTexts = createContext<ReadonlySet<string>>(new Set());
 
-/** A text of the spec; one shown untranslated on a Chinese page says so, rather than passing silently. */
-export function SpecText({ text }: { text: string }) {
+/**
+ * A text of the spec; one shown untranslated on a Chinese page says so, rather than passing silently. `children`
+ * renders the text otherwise than as plain text (the builder shows its `inline code` as code).
+ */
+export function SpecText({ text, children }: { text: string; children?: ReactNode }) {
   const { t } = useTranslation();
-  if (!useContext(EnglishTexts).has(text)) return <>{text}</>;
+  const shown = children ?? text;
+  if (!useContext(EnglishTexts).has(text)) return <>{shown}</>;
   return (
     <span lang="en">
-      {text}{" "}
+      {shown}{" "}
       <Badge component="span" size="xs" variant="outline" color="gray.8" title={t("docs.englishTextNote")}>
         {t("docs.englishText")}
       </Badge>

@@ -4,7 +4,7 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { docLabel } from "~/modules/docs/doc-labels";
 import { splitSdks, type SdkEntry } from "~/modules/docs/exports/download-pages";
-import type { DownloadListing } from "~/modules/docs/exports/downloads";
+import { guideHref, type DownloadListing } from "~/modules/docs/exports/downloads";
 import { isExternalHref, languageOfPath } from "~/modules/i18n/language";
 import { TableScroll } from "~/components/layout/table-scroll";
 
@@ -81,7 +81,10 @@ export function DownloadsPanel({ listing }: { listing: DownloadListing }) {
             <Table.Tr key={guide.path}>
               <Table.Th scope="row">{docLabel(guide.name)[language]}</Table.Th>
               <Table.Td>{t("downloads.guideContents")}</Table.Td>
-              <DownloadCell href={guide.path} what={t("downloads.guideItem", { language: docLabel(guide.name)[language] })} />
+              <DownloadCell
+                href={guideHref(guide.path, language)}
+                what={t("downloads.guideItem", { language: docLabel(guide.name)[language] })}
+              />
             </Table.Tr>
           ))}
         </DownloadTable>

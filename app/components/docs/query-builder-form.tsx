@@ -43,6 +43,7 @@ import { translateMessage } from "~/modules/forms/messages";
 import { submitThenChange } from "~/modules/forms/validation-behavior";
 import { productPath, products, type DocSetId } from "~/modules/registry/registry";
 import { SANDBOX_DOCS_PATH } from "~/modules/sandbox/sandbox-paths";
+import { SpecText } from "./doc-page-parts";
 
 export interface QueryBuilderProps {
   form: BuilderForm;
@@ -76,10 +77,14 @@ function useTranslatedField(name: string) {
   return { ...field, error: field.error ? translateMessage(t, field.error) : undefined };
 }
 
-/** A description as the spec writes it, its `inline code` as code (without the backticks). */
+/** A description as the spec writes it, its `inline code` as code (without the backticks), marked when untranslated. */
 function DescriptionText({ text }: { text: string }) {
-  return descriptionParts(text).map((part, index) =>
-    part.code ? <Code key={index}>{part.text}</Code> : <Fragment key={index}>{part.text}</Fragment>,
+  return (
+    <SpecText text={text}>
+      {descriptionParts(text).map((part, index) =>
+        part.code ? <Code key={index}>{part.text}</Code> : <Fragment key={index}>{part.text}</Fragment>,
+      )}
+    </SpecText>
   );
 }
 

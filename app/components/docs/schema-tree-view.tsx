@@ -2,6 +2,7 @@ import { TypographyStylesProvider } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { AppLink } from "~/components/layout/app-link";
 import type { SchemaNode } from "~/modules/docs/schema-tree";
+import { SpecText } from "./doc-page-parts";
 
 type Translate = ReturnType<typeof useTranslation>["t"];
 
@@ -27,7 +28,11 @@ function SchemaRow({ node, t }: { node: SchemaNode; t: Translate }) {
           (<SchemaLink href={node.link.href} name={node.link.schema} t={t} />)
         </>
       ) : null}
-      {node.description ? <div>{node.description}</div> : null}
+      {node.description ? (
+        <div>
+          <SpecText text={node.description} />
+        </div>
+      ) : null}
       {node.variants ? (
         <>
           <div>

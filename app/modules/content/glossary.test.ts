@@ -12,9 +12,13 @@ const glossarySchema = z.object({
 
 const glossary = glossarySchema.parse(JSON.parse(readFileSync(join(root, "content/glossary/zh.json"), "utf8")));
 
-/** Every Chinese written page: content/pages/<set>/zh/**.md. */
+/** Every Chinese written page: content/pages/<set>/zh/**.md, and the specification's release notes (*.zh.md). */
 function chinesePages(): string[] {
   const pagesRoot = join(root, "content/pages");
+  const notesRoot = join(root, "content/release-notes");
+  const notes = readdirSync(notesRoot)
+    .filter((name) => name.endsWith(".zh.md"))
+    .map((name) => join(notesRoot, name));
   return readdirSync(pagesRoot, { withFileTypes: true })
     .filter((set) => set.isDirectory())
     .flatMap((set) => {
@@ -24,6 +28,20 @@ function chinesePages(): string[] {
       } catch {
         return [];
       }
+    })
+    .concat(notes);
+}
+
+/** Every Chinese text of the specifications (content/specs/zh/<set>.json): the texts and the tags' names. */
+function specTranslationTexts(): { source: string; text: string }[] {
+  const dir = join(root, "content/specs/zh");
+  return readdirSync(dir)
+    .filter((name) => name.endsWith(".json"))
+    .flatMap((name) => {
+      const file = z.object({ texts: z.record(z.string()), tagNames: z.record(z.string()) }).parse(JSON.parse(readFileSync(join(dir, name), "utf8")));
+      return Object.entries({ ...file.texts, ...Object.fromEntries(Object.entries(file.tagNames).map(([tag, text]) => [`tag ${tag}`, text])) }).map(
+        ([key, text]) => ({ source: `content/specs/zh/${name} ${key}`, text }),
+      );
     });
 }
 
@@ -47,6 +65,15 @@ describe("the Chinese glossary", () => {
         term.wrong.filter((wrong) => prose.includes(wrong)).map((wrong) => `${relative(root, page)}: “${wrong}” for ${term.en}, use “${term.zh}”`),
       );
     });
+    expect(misuses).toEqual([]);
+  });
+
+  it("is followed by the specifications' Chinese texts: none uses an alternative it lists as wrong", () => {
+    const texts = specTranslationTexts();
+    expect(texts.length).toBeGreaterThan(0);
+    const misuses = texts.flatMap(({ source, text }) =>
+      glossary.terms.flatMap((term) => term.wrong.filter((wrong) => text.includes(wrong)).map((wrong) => `${source}: “${wrong}” for ${term.en}, use “${term.zh}”`)),
+    );
     expect(misuses).toEqual([]);
   });
 });

@@ -24,7 +24,7 @@ import { getDocSetData, modelIn, type LoadedDocSet } from "./routing-data.server
 import type { BuilderForm } from "./query-builder";
 import { operationBuilderForm } from "./query-builder.server";
 import { requestSamples, sampleLanguages } from "./samples";
-import { fieldsOf, schemaTrees, schemaType, typeWithValues, type SchemaField, type SchemaNode } from "./schema-tree";
+import { fieldsOf, schemaTrees, schemaType, treeDescriptions, typeWithValues, type SchemaField, type SchemaNode } from "./schema-tree";
 import { exampleFromSchema, findOperation, operationsOfTag, type ApiModel, type ApiOperation, type Label } from "./spec-model";
 
 export { schemaType, type SchemaField };
@@ -216,7 +216,10 @@ async function operationPage(
     tokensHref: dashboardLink("/dashboard/token-management", dashboardLinks),
     builder,
     webhook: operation.webhook,
-    englishTexts: englishTextsOf(loaded, language, operationTexts(operation)),
+    englishTexts: englishTextsOf(loaded, language, [
+      ...operationTexts(operation),
+      ...[...trees.bodies, ...trees.responses].flatMap((tree) => (tree ? treeDescriptions(tree) : [])),
+    ]),
   };
 }
 

@@ -1,6 +1,6 @@
 /**
- * The documentation as markdown for coding assistants: /llms.txt, /llms-full.txt and every docs page as
- * markdown. Pages resolve exactly as their HTML (resolveDocPage); written ones are their markdown with the
+ * The documentation as markdown for coding assistants: /llms.txt, /llms-full.txt (and /zh/… in Chinese) and every
+ * docs page as markdown. Pages resolve exactly as their HTML (resolveDocPage); written ones are their markdown with the
  * base URL in force and absolute links, generated ones are written out from the same spec model.
  */
 import { withAbsoluteLinks } from "~/modules/content/absolute-links";
@@ -15,7 +15,7 @@ import { docLabel } from "./doc-labels";
 import { docSetPages, isCodeLanguage, writtenPagePaths } from "./doc-pages";
 import { hasPostmanPage, postmanCollectionPage, sdkOfType } from "./exports/download-pages";
 import { getDownloadListing } from "./exports/downloads.server";
-import { fullTextPage, llmsFullText, llmsIndex, pageDescription, setReferenceMarkdown, shorten, type LlmsEntry } from "./llms";
+import { fullTextPage, llmsFullText, llmsIndex, llmsWording, pageDescription, setReferenceMarkdown, shorten, type LlmsEntry } from "./llms";
 import {
   emptyPageMarkdown,
   modelsPageMarkdown,
@@ -29,7 +29,7 @@ import {
 } from "./llms-markdown";
 import type { MarkdownPageRequest } from "./llms-request";
 import { writtenPageContent, type PageContent } from "./page-content.server";
-import { getDocSetData, modelIn, SpecUnavailableError } from "./routing-data.server";
+import { getDocSetData, modelIn, SpecUnavailableError, type LoadedDocSet } from "./routing-data.server";
 import { requestSamples } from "./samples";
 import { exampleFromSchema, findOperation, operationsOfTag, type ApiModel, type ApiOperation, type ApiTag } from "./spec-model";
 
@@ -104,7 +104,7 @@ async function writtenPages(set: DocSetId, language: Language): Promise<{ page: 
   });
 }
 
-/** What a set's docs serve, as the index, the full text and the sitemap list it (English; Chinese falls back to it). */
+/** What a set's docs serve in a language, as the index, the full text and the sitemap (English) list it. */
 interface SetPages {
   root: string;
   model: ApiModel;
@@ -112,14 +112,14 @@ interface SetPages {
   tags: ApiTag[];
 }
 
-async function setPages(docSet: DocSet): Promise<SetPages> {
-  const { model } = await getDocSetData(docSet.id);
-  return { root: docSetPath(docSet), model, written: await writtenPages(docSet.id, "en"), tags: tagPages(docSet.id, model) };
+async function setPages(docSet: DocSet, language: Language): Promise<SetPages> {
+  const model = modelIn(await getDocSetData(docSet.id), language);
+  return { root: docSetPath(docSet), model, written: await writtenPages(docSet.id, language), tags: tagPages(docSet.id, model) };
 }
 
 /** Every docs page path of every set, English form: written pages, tag pages with their operations, generated pages. */
 export async function docsPagePaths(): Promise<string[]> {
-  const sets = await Promise.all(docSets.map(async (docSet) => ({ docSet, pages: await setPages(docSet) })));
+  const sets = await Promise.all(docSets.map(async (docSet) => ({ docSet, pages: await setPages(docSet, "en") })));
   return sets.flatMap(({ docSet, pages: { root, model, written, tags } }) => [
     ...written.map(({ page }) => pagePath(root, page)),
     ...tags.flatMap((tag) => [
@@ -131,123 +131,123 @@ export async function docsPagePaths(): Promise<string[]> {
 }
 
 /** "JavaScript" for a page of the JavaScript section (javascript/…), else null. */
-function codeLanguageOf(page: string): string | null {
+function codeLanguageOf(page: string, language: Language): string | null {
   const section = page.split("/")[0];
-  return isCodeLanguage(section) ? docLabel(section).en : null;
+  return isCodeLanguage(section) ? docLabel(section)[language] : null;
 }
 
-async function setTitle(set: DocSetId): Promise<string> {
-  return (await fixedT("en"))(`products.docSetNames.${set}`);
+async function setTitle(set: DocSetId, language: Language): Promise<string> {
+  return (await fixedT(language))(`products.docSetNames.${set}`);
 }
 
 /** The OpenAPI 3 and Swagger 2 files of a set's downloads listing, as absolute URLs. */
-async function specificationDownloads(docSet: DocSet, title: string, version: string): Promise<LlmsEntry[]> {
+async function specificationDownloads(docSet: DocSet, title: string, version: string, language: Language): Promise<LlmsEntry[]> {
   const listing = await getDownloadListing(docSet.id);
+  const wording = llmsWording[language];
   return (["openapi", "swagger"] as const).flatMap((type) => {
     const sdk = sdkOfType(listing, type);
     if (!sdk) return [];
     const format = type === "openapi" ? "OpenAPI 3.0" : "Swagger 2.0";
     return [
       {
-        title: `${sdk.name} specification`,
+        title: wording.specificationTitle(sdk.name),
         url: sdk.path.startsWith("/") ? `${publicOrigin()}${sdk.path}` : sdk.path,
-        description: `The ${title} specification, version ${sdk.version || version}, as ${format} JSON.`,
+        description: wording.specificationEntry(title, sdk.version || version, format),
       },
     ];
   });
 }
 
-async function indexSection(docSet: DocSet) {
-  const { root, model, written, tags } = await setPages(docSet);
-  const title = await setTitle(docSet.id);
+async function indexSection(docSet: DocSet, language: Language) {
+  const { root, model, written, tags } = await setPages(docSet, language);
+  const title = await setTitle(docSet.id, language);
+  const wording = llmsWording[language];
+  const url = (path: string) => absoluteUrl(path, language, true);
   const pages = written.map(({ page, content }) => ({
     title: content.title,
-    url: absoluteUrl(pagePath(root, page), "en", true),
-    description: pageDescription(content.content, codeLanguageOf(page)),
+    url: url(pagePath(root, page)),
+    description: pageDescription(content.content, codeLanguageOf(page, language)),
   }));
   const { models, responses } = docSetPages[docSet.id].apiDocumentation;
   const reference: LlmsEntry[] = [
-    ...tags.map((tag) => {
-      const count = operationsOfTag(model, tag.name).length;
-      const description = shorten(tag.description);
-      return {
-        title: tag.label.en,
-        url: absoluteUrl(tagPagePath(root, tag), "en", true),
-        description: `API reference, ${count} ${count === 1 ? "operation" : "operations"}${description ? `: ${description}` : "."}`,
-      };
-    }),
+    ...tags.map((tag) => ({
+      title: tag.label[language],
+      url: url(tagPagePath(root, tag)),
+      description: wording.tagEntry(operationsOfTag(model, tag.name).length, shorten(tag.description)),
+    })),
     ...(models
       ? [
           {
-            title: "Models",
-            url: absoluteUrl(pagePath(root, models), "en", true),
-            description: `The ${Object.keys(model.definitions).length} data models of the API's requests and responses, field by field.`,
+            title: docLabel("models")[language],
+            url: url(pagePath(root, models)),
+            description: wording.modelsEntry(Object.keys(model.definitions).length),
           },
         ]
       : []),
     ...(responses
-      ? [
-          {
-            title: "Responses",
-            url: absoluteUrl(pagePath(root, responses), "en", true),
-            description: "The HTTP status codes the API answers and the shape of its errors.",
-          },
-        ]
+      ? [{ title: docLabel("responses")[language], url: url(pagePath(root, responses)), description: wording.responsesEntry }]
       : []),
     ...(hasPostmanPage(docSet.id)
       ? [
           {
-            title: "Postman collection",
-            url: absoluteUrl(pagePath(root, postmanCollectionPage), "en", true),
-            description: `Every operation as a Postman request, ${model.operations.length} in all, and how to import the collection.`,
+            title: docLabel(postmanCollectionPage)[language],
+            url: url(pagePath(root, postmanCollectionPage)),
+            description: wording.postmanEntry(model.operations.length),
           },
         ]
       : []),
   ];
-  return { title, pages, reference, downloads: await specificationDownloads(docSet, title, model.version) };
+  return { title, pages, reference, downloads: await specificationDownloads(docSet, title, model.version, language) };
 }
 
-/** GET /llms.txt */
-export async function llmsTxt(): Promise<string> {
-  return llmsIndex(publicOrigin(), await Promise.all(docSets.map(indexSection)));
+/** GET /llms.txt, and /zh/llms.txt: every set's pages in that language. */
+export async function llmsTxt(language: Language): Promise<string> {
+  const sets = await Promise.all(docSets.map((docSet) => indexSection(docSet, language)));
+  return llmsIndex(publicOrigin(), sets, llmsWording[language]);
 }
 
-async function fullTextSection(docSet: DocSet, labels: ReferenceLabels) {
-  const { root, model, written, tags } = await setPages(docSet);
-  const title = await setTitle(docSet.id);
+async function fullTextSection(docSet: DocSet, language: Language, labels: ReferenceLabels) {
+  const { root, model, written, tags } = await setPages(docSet, language);
+  const title = await setTitle(docSet.id, language);
+  const wording = llmsWording[language];
   const pages = written.map(({ page, content }) =>
-    fullTextPage({
-      title: content.title,
-      url: absoluteUrl(pagePath(root, page), "en"),
-      markdown: withAbsoluteLinks(content.content, publicOrigin(), null),
-    }),
+    fullTextPage(
+      {
+        title: content.title,
+        url: absoluteUrl(pagePath(root, page), language),
+        markdown: withAbsoluteLinks(content.content, publicOrigin(), linkPrefix(language)),
+      },
+      wording,
+    ),
   );
-  const downloads = await specificationDownloads(docSet, title, model.version);
+  const downloads = await specificationDownloads(docSet, title, model.version, language);
   const reference = setReferenceMarkdown(
     {
       title,
-      source: downloads[0]?.url ?? absoluteUrl(root, "en"),
+      source: downloads[0]?.url ?? absoluteUrl(root, language),
       baseUrl: model.baseUrl,
       auth: model.auth,
       tags: tags.map((tag) => ({
-        label: tag.label.en,
+        label: tag.label[language],
         description: tag.description,
-        url: absoluteUrl(tagPagePath(root, tag), "en"),
+        url: absoluteUrl(tagPagePath(root, tag), language),
         operations: operationsOfTag(model, tag.name).map((operation) => ({
           operation: operationReference(operation),
-          url: absoluteUrl(operationPath(root, tag, operation), "en"),
+          url: absoluteUrl(operationPath(root, tag, operation), language),
         })),
       })),
     },
     labels,
+    wording,
   );
-  return { title, url: absoluteUrl(root, "en"), pages, reference };
+  return { title, url: absoluteUrl(root, language), pages, reference };
 }
 
-/** GET /llms-full.txt: every written page of every set in English, and each set's reference. */
-export async function llmsFullTxt(): Promise<string> {
-  const labels = await referenceLabels("en");
-  return llmsFullText(publicOrigin(), await Promise.all(docSets.map((docSet) => fullTextSection(docSet, labels))));
+/** GET /llms-full.txt (/zh/llms-full.txt): every written page of every set in that language, and each set's reference. */
+export async function llmsFullTxt(language: Language): Promise<string> {
+  const labels = await referenceLabels(language);
+  const sets = await Promise.all(docSets.map((docSet) => fullTextSection(docSet, language, labels)));
+  return llmsFullText(publicOrigin(), sets, llmsWording[language]);
 }
 
 export type MarkdownAnswer = { status: 200 | 404 | 500; body: string } | { status: 302; location: string };
@@ -269,11 +269,28 @@ export async function docPageMarkdown(request: MarkdownPageRequest, search: URLS
   }
 }
 
+/** The spec texts as a page in `language` gives them: on a Chinese page one still in English says so, as its badge does. */
+function englishMarker(loaded: LoadedDocSet, language: Language, note: string): (text: string) => string {
+  if (language !== "zh") return (text) => text;
+  return (text) => (text && loaded.zh.englishTexts.has(text) ? `${text}（${note}）` : text);
+}
+
+function markedReference(reference: OperationReference, mark: (text: string) => string): OperationReference {
+  return {
+    ...reference,
+    summary: mark(reference.summary),
+    description: mark(reference.description),
+    parameters: reference.parameters.map((parameter) => ({ ...parameter, description: mark(parameter.description) })),
+    responses: reference.responses.map((response) => ({ ...response, description: mark(response.description) })),
+  };
+}
+
 async function pageMarkdown(docSet: DocSet, page: string, search: URLSearchParams, language: Language): Promise<MarkdownAnswer> {
   const set = docSet.id;
   const root = docSetPath(docSet);
   const resolved = await resolveDocPage(set, root, page, search, language);
   const t = await fixedT(language);
+  const mark = englishMarker(await getDocSetData(set), language, t("docs.englishText"));
   const ok = (body: string): MarkdownAnswer => ({ status: 200, body });
   switch (resolved.kind) {
     case "not-found":
@@ -292,11 +309,13 @@ async function pageMarkdown(docSet: DocSet, page: string, search: URLSearchParam
       const model = modelIn(await getDocSetData(set), language);
       const operations = resolved.operations.flatMap((listed) => {
         const operation = findOperation(model, listed.path, listed.method);
-        return operation ? [{ operation: operationReference(operation), href: absoluteUrl(listed.href, language, true) }] : [];
+        return operation
+          ? [{ operation: markedReference(operationReference(operation), mark), href: absoluteUrl(listed.href, language, true) }]
+          : [];
       });
       return ok(
         tagPageMarkdown(
-          { title: resolved.title[language], description: resolved.description, operations },
+          { title: resolved.title[language], description: mark(resolved.description), operations },
           await referenceLabels(language),
         ),
       );
@@ -309,16 +328,24 @@ async function pageMarkdown(docSet: DocSet, page: string, search: URLSearchParam
       // The samples' note of the HTML page: the reader's key, a session token (fund flows) or none needed.
       const samplesNote =
         resolved.samplesNote === "none" ? null : t(resolved.samplesNote === "session" ? "docs.samplesSession" : "docs.samplesKey");
-      const page = { title: resolved.title, tag: resolved.tag[language], operation: operationReference(operation), curl, samplesNote };
+      const reference = markedReference(operationReference(operation), mark);
+      const page = { title: mark(resolved.title), tag: resolved.tag[language], operation: reference, curl, samplesNote };
       return ok(operationPageMarkdown(page, await referenceLabels(language)));
     }
-    case "models":
-      return ok(modelsPageMarkdown({ title: resolved.title[language], models: resolved.models }, await referenceLabels(language)));
+    case "models": {
+      const models = resolved.models.map((model) => ({
+        ...model,
+        description: mark(model.description),
+        fields: model.fields.map((field) => ({ ...field, description: mark(field.description) })),
+      }));
+      return ok(modelsPageMarkdown({ title: resolved.title[language], models }, await referenceLabels(language)));
+    }
     case "responses": {
       const model = modelIn(await getDocSetData(set), language);
       const error = model.definitions.Error;
       const errorExample = error ? JSON.stringify(exampleFromSchema(error, model.definitions), null, 2) : null;
-      const page = { title: resolved.title[language], statuses: resolved.statuses, errorExample };
+      const statuses = resolved.statuses.map((status) => ({ ...status, description: mark(status.description) }));
+      const page = { title: resolved.title[language], statuses, errorExample };
       return ok(responsesPageMarkdown(page, await referenceLabels(language)));
     }
     case "postman":

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { firstParagraph, fullTextPage, llmsFullText, llmsIndex, pageDescription, setReferenceMarkdown, shorten } from "./llms";
+import { firstParagraph, fullTextPage, llmsFullText, llmsIndex, llmsWording, pageDescription, setReferenceMarkdown, shorten } from "./llms";
 import type { ReferenceLabels } from "./llms-markdown";
 
 const labels: ReferenceLabels = {
@@ -157,5 +157,29 @@ describe("the full text", () => {
     );
     expect(full).toContain("---\n\n# Prerequisites\n\nSource: ");
     expect(full).toContain("---\n\n# Macroeconomic API: API reference\n");
+  });
+});
+
+describe("in Chinese", () => {
+  it("the index and the full text speak Chinese and point to the Chinese index; descriptions end at a Chinese sentence", () => {
+    const index = llmsIndex("https://p.example", [{ title: "宏观经济 API", pages: [], reference: [], downloads: [] }], llmsWording.zh);
+    expect(index.startsWith("# 数据 API 开发者门户\n\n> 八个金融与经济数据 API 的文档")).toBe(true);
+    expect(index).toContain("https://p.example/zh/llms-full.txt");
+    expect(index).toContain("\n\n## 宏观经济 API\n");
+    const page = fullTextPage({ title: "认证", url: "https://p.example/zh/docs/a", markdown: "# 认证\n\n密钥。\n" }, llmsWording.zh);
+    expect(page).toBe("# 认证\n\n来源：https://p.example/zh/docs/a\n\n密钥。\n");
+    const full = llmsFullText(
+      "https://p.example",
+      [{ title: "宏观经济 API", url: "https://p.example/zh/docs/econ/macroeconomic", pages: [page], reference: "" }],
+      llmsWording.zh,
+    );
+    expect(full).toMatch(/^# 数据 API 开发者门户：完整文档\n/);
+    expect(full).toContain("索引：https://p.example/zh/llms.txt。");
+    expect(full).toContain(
+      "# 宏观经济 API\n\n宏观经济 API 文档（https://p.example/zh/docs/econ/macroeconomic）的指南，随后是其 API 参考。",
+    );
+    const long = `${"序".repeat(50)}第一句到此结束。${"列".repeat(150)}。`;
+    expect(shorten(long)).toBe(`${"序".repeat(50)}第一句到此结束。`);
+    expect(pageDescription("# 数据洞察\n\n有四个操作：\n\n- 一\n")).toBe("有四个操作。");
   });
 });

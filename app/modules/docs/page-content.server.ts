@@ -21,11 +21,18 @@ interface Markdown {
   language: Language;
 }
 
-/** content/{folder}/{lang}/{file}, in the language asked for or else in English. */
-async function readInLanguage(language: Language, file: (lang: Language) => string): Promise<Markdown | null> {
+/**
+ * content/{folder}/{lang}/{file}, in the language asked for or else in English (the page then says it is not
+ * translated yet); an English page is never shown in another language. `root` is the content folder.
+ */
+export async function readInLanguage(
+  language: Language,
+  file: (lang: Language) => string,
+  root = path.resolve("content"),
+): Promise<Markdown | null> {
   for (const candidate of language === "en" ? (["en"] as const) : [language, "en" as const]) {
     try {
-      return { source: await fs.readFile(path.resolve("content", file(candidate)), "utf8"), language: candidate };
+      return { source: await fs.readFile(path.join(root, file(candidate)), "utf8"), language: candidate };
     } catch {
       // not written in this language: try the next
     }

@@ -10,18 +10,23 @@ export interface RenderedReleaseNotes {
   entries: (ReleaseNoteEntry & { html: string })[];
 }
 
-/** A set's notes are its release-notes page (zh falls back to en); the specification's notes are one file. */
+/** Where notes are written: a set's release-notes page, or the specification's file (specification.zh.md in Chinese). */
+function notesFile(key: ReleaseNotesKey, language: Language): string {
+  if (key === "specification")
+    return path.resolve("content", "release-notes", language === "en" ? "specification.md" : `specification.${language}.md`);
+  return path.resolve("content", "pages", key, language, "release-notes.md");
+}
+
+/** Notes in the language asked for, or in English while they are not translated. */
 async function readReleaseNotes(key: ReleaseNotesKey, language: Language): Promise<string> {
-  if (key === "specification") return fs.readFile(path.resolve("content", "release-notes", "specification.md"), "utf8");
-  const file = (lang: Language) => path.resolve("content", "pages", key, lang, "release-notes.md");
   if (language !== "en") {
     try {
-      return await fs.readFile(file(language), "utf8");
+      return await fs.readFile(notesFile(key, language), "utf8");
     } catch {
       // not translated yet: the English notes follow
     }
   }
-  return fs.readFile(file("en"), "utf8");
+  return fs.readFile(notesFile(key, "en"), "utf8");
 }
 
 /** Release notes with each entry's markdown also rendered to HTML. */

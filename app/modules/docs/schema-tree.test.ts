@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fieldsOf, schemaTrees, schemaType, typeWithValues, type SchemaNode } from "./schema-tree";
+import { fieldsOf, schemaTrees, schemaType, treeDescriptions, typeWithValues, type SchemaNode } from "./schema-tree";
 import type { JsonSchema } from "./spec-model";
 
 const ref = (name: string): JsonSchema => ({ $ref: `#/components/schemas/${name}` });
@@ -122,5 +122,17 @@ describe("schemaTrees", () => {
     );
     const [tree] = schemaTrees([ref("S0")], web, { modelHref: null });
     expect(rows(tree!).length).toBeLessThan(60 * 61 + 1);
+  });
+});
+
+describe("treeDescriptions", () => {
+  it("collects the descriptions a tree shows: its own, its fields' and its variants'", () => {
+    const [category, pet] = schemaTrees(
+      [ref("Category"), ref("Pet")],
+      { ...definitions, Dog: { ...definitions.Dog!, description: "A dog" } },
+      { modelHref },
+    );
+    expect(treeDescriptions(category!)).toEqual(["A node of the category tree"]);
+    expect(treeDescriptions(pet!)).toEqual(["An id", "A dog", "An id"]);
   });
 });

@@ -82,6 +82,15 @@ export function fieldsOf(schema: JsonSchema, definitions: Record<string, JsonSch
 
 export type Composition = "oneOf" | "anyOf" | "allOf";
 
+/** Every description a tree shows, its own and its rows' (a Chinese page marks those still in English). */
+export function treeDescriptions(node: SchemaNode): string[] {
+  return [
+    ...(node.description ? [node.description] : []),
+    ...(node.fields ?? []).flatMap(treeDescriptions),
+    ...(node.variants?.options ?? []).flatMap(treeDescriptions),
+  ];
+}
+
 /** One row of a schema tree; what a row does not have is left out, as pages carry hundreds of rows. */
 export interface SchemaNode {
   /** The property's name; none for the schema itself, an array's items and a variant. */

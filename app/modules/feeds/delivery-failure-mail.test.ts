@@ -21,7 +21,7 @@ describe("the owner's delivery failure e-mail", () => {
 
   it("is written in the feed's or dump's language", () => {
     const mail = deliveryFailureMail({ ...failure, kind: "dump", language: "zh" });
-    expect(mail.subject).toBe("开发者门户：您的数据导出未能送达");
+    expect(mail.subject).toBe("开发者门户：您的转储未能送达");
     expect(mail.text).toContain("原因");
   });
 });

@@ -2,6 +2,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { z } from "zod";
 import { env } from "~/modules/env/env.server";
+import type { Language } from "~/modules/i18n/language";
 import { fetchJsonVetted } from "~/modules/net/outbound.server";
 import type { DocSetId } from "~/modules/registry/registry";
 import { docSetPages } from "../doc-pages";
@@ -12,6 +13,7 @@ import {
   composeGuide,
   downloadListingSchema,
   fallbackListing,
+  guideAttachmentName,
   guideLanguagesOf,
   resolveDownload,
   withWrittenGuides,
@@ -35,9 +37,9 @@ function reason(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-/** The English guide of each language with written content: its full guide followed by its quick examples. */
-export async function readGuides(set: DocSetId): Promise<Guides> {
-  const read = async (page: string) => (await writtenPageContent(set, page, "en"))?.content ?? null;
+/** The guide of each code language with written content, in English or Chinese: its full guide followed by its quick examples. */
+export async function readGuides(set: DocSetId, language: Language = "en"): Promise<Guides> {
+  const read = async (page: string) => (await writtenPageContent(set, page, language))?.content ?? null;
   const entries = await Promise.all(
     guideLanguagesOf(set).map(async (language) => {
       const section = docSetPages[set].languages[language];
@@ -124,8 +126,13 @@ export async function getDownloadListing(set: DocSetId): Promise<DownloadListing
   return listingOf(set);
 }
 
-/** The file behind /docs/{vendor}/{api}/downloads/{file}, or null when the set has no such file. */
-export async function getDownloadFile(set: DocSetId, file: string): Promise<DownloadFile | null> {
+/**
+ * The file behind /docs/{vendor}/{api}/downloads/{file}, or null when the set has no such file; a guide in the
+ * language asked for (`?lang=`), the clients and specifications being the same in every language.
+ */
+export async function getDownloadFile(set: DocSetId, file: string, language: Language = "en"): Promise<DownloadFile | null> {
   const { model, routing } = await getDocSetData(set);
-  return resolveDownload(set, file, { model, spec: routing.swaggerSpec }, file.endsWith(".md") ? await readGuides(set) : {});
+  const guide = file.endsWith(".md");
+  const found = resolveDownload(set, file, { model, spec: routing.swaggerSpec }, guide ? await readGuides(set, language) : {});
+  return found && guide ? { ...found, filename: guideAttachmentName(found.filename, language) } : found;
 }

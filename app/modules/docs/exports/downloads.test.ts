@@ -8,6 +8,8 @@ import {
   downloadListingSchema,
   downloadsRoot,
   fallbackListing,
+  guideAttachmentName,
+  guideHref,
   guideLanguagesOf,
   isSafeListingPath,
   resolveDownload,
@@ -64,6 +66,17 @@ describe("withWrittenGuides", () => {
   it("drops the guides that have no written content", () => {
     const listing = fallbackListing("fund-flows", loaded.model, { python: "a", javascript: "b", php: "c" });
     expect(withWrittenGuides(listing, { php: "c" }).downloads.map((download) => download.name)).toEqual(["php"]);
+  });
+});
+
+describe("a guide in Chinese", () => {
+  it("is the portal's guide file with ?lang=zh, saved under a name that says so; a guide elsewhere is linked as it is", () => {
+    const path = "/docs/econ/macroeconomic/downloads/macroeconomic-guide-python.md";
+    expect(guideHref(path, "en")).toBe(path);
+    expect(guideHref(path, "zh")).toBe(`${path}?lang=zh`);
+    expect(guideHref("https://cdn.example.com/guide.md", "zh")).toBe("https://cdn.example.com/guide.md");
+    expect(guideAttachmentName("macroeconomic-guide-python.md", "en")).toBe("macroeconomic-guide-python.md");
+    expect(guideAttachmentName("macroeconomic-guide-python.md", "zh")).toBe("macroeconomic-guide-python.zh.md");
   });
 });
 

@@ -1,5 +1,6 @@
 /** The documentation downloads of a set (SPEC.md section 3) and the files this portal serves for them. */
 import { z } from "zod";
+import { defaultLanguage, type Language } from "~/modules/i18n/language";
 import { docSetPath, getDocSet, type DocSetId } from "~/modules/registry/registry";
 import { hasControlCharacters } from "~/modules/url/control-characters";
 import { docSetPages } from "../doc-pages";
@@ -98,6 +99,19 @@ export function fallbackListing(set: DocSetId, model: ApiModel, guides: Guides):
       sdk("postman", "postman-collection.json"),
     ],
   };
+}
+
+/**
+ * A guide's link for a reader of `language`: the portal's own guide files are served in Chinese with `?lang=zh`
+ * (downloads have no language prefix); a guide published elsewhere is linked as it is.
+ */
+export function guideHref(path: string, language: Language): string {
+  return language === defaultLanguage || !path.startsWith("/") ? path : `${path}?lang=${language}`;
+}
+
+/** The name a guide is saved under in a language: the English file's, with the language before `.md` otherwise. */
+export function guideAttachmentName(file: string, language: Language): string {
+  return language === defaultLanguage ? file : file.replace(/\.md$/, `.${language}.md`);
 }
 
 /** A listing offers only the guides that are written. */
