@@ -23,7 +23,9 @@ export default defineConfig({
   // One browser more than the cores, whether or not CI is set (Playwright's default is half the cores, one on a
   // 2-core runner): with one per core a fifth of the CPU sat idle while tests waited for the worker, a mail or a
   // sample's polling, and a third browser took a tenth off each run on 2 cores.
-  workers: Math.min(6, os.availableParallelism() + 1),
+  // npm test runs the SQLite and PostgreSQL runs side by side, two browsers each (E2E_WORKERS): each run alone left
+  // a third of the CPU idle while its tests waited, and its start and its last tests ran on a half-empty machine.
+  workers: Number(process.env.E2E_WORKERS) || Math.min(6, os.availableParallelism() + 1),
   // No trace while tests pass: recording one for every test cost a fifth of the suite's CPU. A failed test runs once
   // more with a trace (test-results/), and passing on that retry still fails the run as flaky.
   retries: 1,
@@ -31,6 +33,8 @@ export default defineConfig({
   timeout: 30_000,
   expect: { timeout: 7_000 },
   reporter: [["list"]],
+  // One folder per port: two runs side by side each clear their own at start.
+  outputDir: `test-results/${port}`,
   use: {
     baseURL,
     trace: "on-first-retry",

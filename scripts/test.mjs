@@ -1,7 +1,7 @@
 /**
  * `npm test`: the stages in order (provisioning's check; installing what is missing, lint, typecheck and the build
- * side by side; vitest; the browser suite on SQLite and on PostgreSQL as tests/e2e/support/run-e2e.mjs defines
- * them), stopping after the first step that fails with its exit code, except that both browser runs go on when the first fails. At the end, pass or fail, a
+ * side by side; vitest; the browser suite on SQLite and on PostgreSQL side by side, as
+ * tests/e2e/support/run-e2e.mjs defines the two runs), stopping after the first step that fails with its exit code, except that both browser runs go on when the first fails. At the end, pass or fail, a
  * summary of where the time went (scripts/test-summary.mjs). Arguments are path filters for vitest and both
  * browser runs, for a quick look at the summary (`npm test -- scripts/provision tests/e2e/sitemap`); the other
  * stages run in full. Run with tsx (package.json's test).
@@ -10,7 +10,7 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { e2eRuns, planOnThisMachine, runPlaywright } from "../tests/e2e/support/run-e2e.mjs";
+import { e2eRuns, planOnThisMachine } from "../tests/e2e/support/run-e2e.mjs";
 import { formatDuration, playwrightCounts, playwrightFileTimes, summaryLines, vitestCounts, vitestFileTimes } from "./test-summary.mjs";
 
 const reportsDir = path.join(".tmp", "test-reports");
@@ -37,7 +37,7 @@ export function shouldRun(stage, failed) {
 /**
  * The stages as steps: consecutive stages with the same `together` run side by side as one step (lint, typecheck
  * and the build read the sources and write nothing another reads; each is mostly one core's work, on a machine
- * with two).
+ * with two; the two browser runs each have their own port, server, database and output folder).
  * @param {Stage[]} all
  * @returns {Stage[][]}
  */
@@ -61,10 +61,10 @@ export function steps(all) {
  * @param {RunOptions} options
  * @returns {Promise<number>}
  */
-function exitCodeOf(name, file, args, { buffered }) {
+function exitCodeOf(name, file, args, { buffered }, env = process.env) {
   return new Promise((resolve) => {
     const started = Date.now();
-    const child = spawn(file, args, { stdio: buffered ? ["ignore", "pipe", "pipe"] : "inherit" });
+    const child = spawn(file, args, { env, stdio: buffered ? ["ignore", "pipe", "pipe"] : "inherit" });
     /** @type {Buffer[]} */
     const output = [];
     child.stdout?.on("data", (chunk) => output.push(chunk));
@@ -120,8 +120,9 @@ export function stages(filters) {
       return {
         name,
         group: "e2e",
+        together: "e2e",
         report: { file, times: (report) => playwrightFileTimes(report, name, process.cwd()), counts: playwrightCounts },
-        run: async () => {
+        run: async (options) => {
           // Whether PostgreSQL is there is known only after provisioning.
           const plan = planOnThisMachine(e2eRun);
           if (plan.kind === "skip") {
@@ -132,8 +133,17 @@ export function stages(filters) {
             console.error(plan.message);
             return 1;
           }
-          const args = ["--reporter=list,json", ...(filters.length > 0 ? ["--pass-with-no-tests", ...filters] : [])];
-          return runPlaywright(e2eRun, args, { PLAYWRIGHT_JSON_OUTPUT_FILE: path.resolve(file) });
+          const args = [
+            "test",
+            ...e2eRun.args,
+            "--reporter=list,json",
+            ...(filters.length > 0 ? ["--pass-with-no-tests", ...filters] : []),
+          ];
+          const env = { ...process.env, ...e2eRun.env, PLAYWRIGHT_JSON_OUTPUT_FILE: path.resolve(file) };
+          // Side by side, two browsers each (playwright.config.ts); a run alone takes the config's own count.
+          const sideBySide = e2eRuns().filter((other) => planOnThisMachine(other).kind === "run").length > 1;
+          if (sideBySide) env.E2E_WORKERS = "2";
+          return exitCodeOf(name, path.join("node_modules", ".bin", "playwright"), args, options, env);
         },
       };
     }),

@@ -3,12 +3,12 @@ import { e2eRuns, runPlan } from "../tests/e2e/support/run-e2e.mjs";
 import { shouldRun, stages, steps } from "./test.mjs";
 
 describe("npm test's stages", () => {
-  it("run in steps, installing, lint, typecheck and the build side by side, the browser suite's runs as run-e2e.mjs defines them", () => {
+  it("run in steps: installing, lint, typecheck and the build side by side, then vitest, then the browser suite's runs (run-e2e.mjs) side by side", () => {
     expect(steps(stages([])).map((step) => step.map((stage) => stage.name))).toEqual([
       ["provision"],
       ["install", "lint", "typecheck", "build"],
       ["vitest"],
-      ...e2eRuns().map((run) => [`e2e ${run.name}`]),
+      e2eRuns().map((run) => `e2e ${run.name}`),
     ]);
   });
 
