@@ -44,7 +44,8 @@ export function limiterMaker(store: LimitStore): MakeLimiter {
     const table = { tableName: LIMITS_TABLE, tableCreated: true, clearExpiredByTimeout: sweep };
     if (store.dialect === "postgres") return new RateLimiterPostgres({ ...common, ...table, storeClient: store.pool, storeType: "pool" });
     // The connection Kysely uses: better-sqlite3 is synchronous, so the limiter's statement runs between two of
-    // Kysely's and never waits on a second connection's lock.
+    // Kysely's and never waits on a second connection's lock (which would block the event loop). While another
+    // request holds a Kysely transaction open, the count joins it as a savepoint and lands with its commit.
     return new RateLimiterSQLite({ ...common, ...table, storeClient: store.sqlite, storeType: "better-sqlite3" });
   };
 }

@@ -102,7 +102,8 @@ export function createLimits(makeLimiter: MakeLimiter) {
 
   /**
    * Takes the caller's one slot for a call, or answers null while another call of the caller is in flight. The
-   * slot expires on its own after `holdMs`, so a crashed instance cannot block the caller for long.
+   * slot expires on its own after `holdMs`, so a crashed instance cannot block the caller for long; a call that
+   * outlives it may free the slot of the call that took it over, which only lets one more call overlap.
    */
   async function startCall(caller: string, holdMs: number): Promise<InFlightCall | null> {
     const slots = limiter("in-flight", 1, holdMs);
