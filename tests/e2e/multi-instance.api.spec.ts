@@ -303,7 +303,7 @@ test(
 );
 
 test(
-  "with REDIS_URL two more instances share the limits in Redis, and the database counts none of their posts",
+  "with REDIS_URL two more instances share the limits and the in-flight rule in Redis, and the database counts none of their posts",
   { tag: "@no-db" },
   async () => {
     test.skip(!redisInstalled(), "redis-server is not installed (Debian's redis-server package)");
@@ -317,6 +317,25 @@ test(
       const [key] = await redis.keys("contact:unverified:*");
       expect(Number(await redis.get(key!))).toBe(4);
       expect(await redis.pttl(key!)).toBeGreaterThan(3_000_000);
+
+      // The data APIs' in-flight rule reads Redis too: a call another instance holds there refuses the account's next.
+      const { token } = await signIn(macro);
+      const { token: apiKey } = await json<{ token: string }>(
+        await send("/api/auth/generate-macro-token", { base: pair.proxy.url, token, method: "POST" }),
+        200,
+      );
+      const owner = await world.database.db.selectFrom("users").select("id").where("email", "=", macro.email).executeTakeFirstOrThrow();
+      const inFlight = `in-flight:data-api:account:${owner.id}`;
+      await redis.set(inFlight, "1", "PX", 30_000);
+      const call = () => send(`/data-api/macroeconomic/dictionary/regions?token=${apiKey}`, { base: pair.proxy.url });
+      const refused = [await call(), await call()];
+      expect(new Set(refused.map(upstreamOf)).size).toBe(2);
+      for (const answer of refused) {
+        expect([answer.status, answer.headers.get("retry-after")]).toEqual([429, "1"]);
+        expect(((await answer.json()) as { error: string }).error).toMatch(/sequential/);
+      }
+      await redis.del(inFlight);
+      expect((await call()).status).toBe(200);
     } finally {
       redis.disconnect();
     }
