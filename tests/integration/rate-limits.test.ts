@@ -1,3 +1,4 @@
+import { once } from "node:events";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "~/modules/db/database.server";
@@ -119,10 +120,36 @@ limitTests(`on the portal's database (${database.dialect})`, async () => {
   };
 });
 
+/** Until its connection is ready a Redis store counts in memory: the tests start once it is. */
+async function connected(store: ReturnType<typeof redisStore>) {
+  if (store.redis.status !== "ready") await once(store.redis, "ready");
+  return store;
+}
+
 if (database.dialect === "sqlite") {
+  it("keeps limiting, per instance in memory, while Redis is away", async () => {
+    const server = await startRedisServer();
+    const store = await connected(redisStore(server.url));
+    const limits = createLimits(limiterMaker(store));
+    try {
+      expect((await limits.hitRateLimit(unique("before"), 2, 60_000)).allowed).toBe(true);
+      await server.stop();
+      const key = unique("away");
+      const answers = [];
+      for (let index = 0; index < 3; index++) answers.push(await limits.hitRateLimit(key, 2, 60_000));
+      expect(answers.map((answer) => answer.allowed)).toEqual([true, true, false]);
+      const call = await limits.startCall(unique("in-flight-away"), 60_000);
+      expect(call).not.toBeNull();
+      await call!.release();
+    } finally {
+      store.redis.disconnect();
+      await server.stop();
+    }
+  });
+
   limitTests("on Redis", async () => {
     const server: RedisServer = await startRedisServer();
-    const stores = [redisStore(server.url), redisStore(server.url)];
+    const stores = await Promise.all([connected(redisStore(server.url)), connected(redisStore(server.url))]);
     const [first, second] = stores.map((store) => createLimits(limiterMaker(store)));
     return {
       instances: { first: first!, second: second! },

@@ -1,5 +1,11 @@
 import { Redis } from "ioredis";
-import { RateLimiterPostgres, RateLimiterRedis, RateLimiterSQLite, type RateLimiterStoreAbstract } from "rate-limiter-flexible";
+import {
+  RateLimiterMemory,
+  RateLimiterPostgres,
+  RateLimiterRedis,
+  RateLimiterSQLite,
+  type RateLimiterStoreAbstract,
+} from "rate-limiter-flexible";
 import type { DatabaseClient } from "~/modules/db/database.server";
 
 /**
@@ -25,9 +31,9 @@ export type MakeLimiter = (options: LimiterOptions) => RateLimiterStoreAbstract;
 
 const LIMITS_TABLE = "rate_limits";
 
-/** Redis (or Valkey, which speaks the same protocol) at `url`; commands wait while it reconnects. */
+/** Redis (or Valkey, which speaks the same protocol) at `url`; it reconnects on its own after an outage. */
 export function redisStore(url: string): RedisStore {
-  return { dialect: "redis", redis: new Redis(url, { enableOfflineQueue: true, maxRetriesPerRequest: 3 }) };
+  return { dialect: "redis", redis: new Redis(url, { enableOfflineQueue: false, maxRetriesPerRequest: 1 }) };
 }
 
 /**
@@ -38,7 +44,12 @@ export function limiterMaker(store: LimitStore): MakeLimiter {
   let sweeping = false;
   return ({ keyPrefix, points, durationMs }) => {
     const common = { keyPrefix, points, duration: Math.max(1, Math.ceil(durationMs / 1000)) };
-    if (store.dialect === "redis") return new RateLimiterRedis({ ...common, storeClient: store.redis });
+    if (store.dialect === "redis") {
+      // While Redis is away each process counts in its own memory rather than failing every request: the limits
+      // then hold per instance, and requests never queue behind a connection that is not there.
+      const insuranceLimiter = new RateLimiterMemory(common);
+      return new RateLimiterRedis({ ...common, storeClient: store.redis, rejectIfRedisNotReady: true, insuranceLimiter });
+    }
     const sweep = !sweeping;
     sweeping = true;
     const table = { tableName: LIMITS_TABLE, tableCreated: true, clearExpiredByTimeout: sweep };
