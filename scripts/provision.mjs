@@ -53,6 +53,11 @@ export const requirements = [
     present: () => succeeds("Rscript", ["-e", "library(httr); library(jsonlite)"]),
   },
   { name: "OpenSSL (the FTPS tests' throwaway certificate)", packages: ["openssl"], present: () => succeeds("openssl", ["version"]) },
+  {
+    name: "Redis (the limits on Redis, the multi-instance test sharing them)",
+    packages: ["redis-server"],
+    present: () => exists("/usr/bin/redis-server"),
+  },
 ];
 
 /** The Debian packages of the requirements that are not present, each once, in the list's order. */

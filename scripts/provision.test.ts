@@ -24,7 +24,7 @@ describe("the test suite's provisioning", () => {
     expect(installPlan({ packages, isRoot: true, hasAptGet: false, hasSudo: false }).kind).toBe("stop");
   });
 
-  it("covers everything the suite runs: the browser, PostgreSQL and every samples' interpreter", () => {
+  it("covers everything the suite runs: the browser, PostgreSQL, Redis and every samples' interpreter", () => {
     const packages = requirements.flatMap((requirement) => requirement.packages);
     for (const name of [
       "chromium-headless-shell",
@@ -35,6 +35,7 @@ describe("the test suite's provisioning", () => {
       "php-curl",
       "php-guzzlehttp-guzzle",
       "r-cran-httr",
+      "redis-server",
     ]) {
       expect(packages).toContain(name);
     }

@@ -1,8 +1,7 @@
-import { createHash, randomUUID } from "node:crypto";
+import { createHash } from "node:crypto";
 import { expect, type APIRequestContext } from "@playwright/test";
 import { createAccount } from "./support/accounts";
 import { keyFor, trialKey } from "./support/data-api-keys";
-import { nowIso } from "../../app/modules/db/ids";
 import { e2eDb } from "./support/database";
 import { test } from "./support/test";
 
@@ -121,16 +120,17 @@ test("a 6th call within a second and an overlapping call are answered 429 with R
     .select("user_id")
     .where("key_hash", "=", createHash("sha256").update(key).digest("hex"))
     .executeTakeFirstOrThrow();
+  const inFlight = `in-flight:data-api:account:${id}`;
   await db
-    .insertInto("data_api_calls")
-    .values({ caller: `data-api:account:${id}`, call_id: randomUUID(), expires_at: nowIso(new Date(Date.now() + 30_000)) })
+    .insertInto("rate_limits")
+    .values({ key: inFlight, points: 1, expire: Date.now() + 30_000 })
     .execute();
   await new Promise((resolve) => setTimeout(resolve, 1100));
   const overlapping = await request.get(`/data-api/macroeconomic/dictionary/regions?token=${key}`);
   expect(overlapping.status()).toBe(429);
   expect(overlapping.headers()["retry-after"]).toBe("1");
   expect(((await overlapping.json()) as { error: string }).error).toMatch(/sequential/);
-  await db.deleteFrom("data_api_calls").where("caller", "=", `data-api:account:${id}`).execute();
+  await db.deleteFrom("rate_limits").where("key", "=", inFlight).execute();
   expect((await request.get(`/data-api/macroeconomic/dictionary/regions?token=${key}`)).status()).toBe(200);
 });
 

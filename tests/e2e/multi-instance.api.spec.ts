@@ -3,7 +3,10 @@ import path from "node:path";
 import { expect } from "@playwright/test";
 import { randomToken, sha256 } from "../../app/modules/auth/crypto.server";
 import { findPostgresBin } from "../support/postgres-bin";
-import { Teardown, specSet, startWorld, type World } from "./support/instances";
+import { Redis } from "ioredis";
+import { redisInstalled } from "../support/redis";
+import { Teardown, specSet, startRedisPair, startWorld, type World } from "./support/instances";
+import type { RoundRobinProxy } from "./support/round-robin-proxy";
 import { upstreamHeader } from "./support/round-robin-proxy";
 import { test } from "./support/test";
 
@@ -40,7 +43,10 @@ const upstreamOf = (response: Response) => response.headers.get(upstreamHeader);
 const pidOf = (baseURL: string) => world.web.find((web) => web.baseURL === baseURL)!.pid;
 
 /** A request through the proxy, or to one instance when `base` names it. */
-function send(url: string, options: { base?: string; token?: string; headers?: Record<string, string>; method?: string; body?: BodyInit }) {
+function send(
+  url: string,
+  options: { base?: string; token?: string; headers?: Record<string, string>; method?: string; body?: BodyInit },
+): Promise<Response> {
   const headers = { ...options.headers, ...(options.token ? { Cookie: `token=${options.token}` } : {}) };
   return fetch(`${options.base ?? world.proxy.url}${url}`, { method: options.method, headers, body: options.body, redirect: "manual" });
 }
@@ -252,28 +258,87 @@ test("a specification reload on one instance reaches the other within seconds an
   expect(search.total).toBeGreaterThan(0);
 });
 
+/**
+ * Posts six messages without a captcha through `proxy`: CONTACT_UNVERIFIED_LIMIT=4 per client address (the proxy's,
+ * whichever instance answers) lets four through, and both instances refuse the rest.
+ */
+async function expectContactLimitShared(proxy: RoundRobinProxy, prefix: string) {
+  const post = (index: number) =>
+    send("/api/form/general-inquiry", {
+      base: proxy.url,
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ name: "Script", email: `${prefix}-${index}@example.com`, subject: "API", text: "Posted by a program" }),
+    });
+  const answers = [];
+  for (let index = 0; index < 6; index++) answers.push(await post(index));
+  expect(answers.map((answer) => answer.status)).toEqual([201, 201, 201, 201, 429, 429]);
+  expect(new Set(answers.slice(0, 4).map(upstreamOf)).size).toBe(2);
+  expect(new Set(answers.slice(4).map(upstreamOf)).size).toBe(2);
+  for (const refused of answers.slice(4)) {
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(3000);
+    expect(((await refused.json()) as { error: string }).error).toMatch(/^Too many unverified messages from your network/);
+  }
+  const stored = await world.database.db.selectFrom("contact_messages").select("email").where("email", "like", `${prefix}-%`).execute();
+  expect(stored.map((row) => row.email).sort()).toEqual([0, 1, 2, 3].map((index) => `${prefix}-${index}@example.com`));
+}
+
+/** The database's count of the proxies' unverified contact messages (both proxies post from 127.0.0.1). */
+async function unverifiedInDatabase(): Promise<number | undefined> {
+  const row = await world.database.db
+    .selectFrom("rate_limits")
+    .select("points")
+    .where("key", "like", "contact:unverified:%")
+    .executeTakeFirst();
+  return row?.points;
+}
+
 test(
   "the contact form's limit for messages without a captcha counts posts through both instances together",
   { tag: "@no-db" },
   async () => {
-    const post = (index: number) =>
-      send("/api/form/general-inquiry", {
-        method: "POST",
-        headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ name: "Script", email: `limit-${index}@example.com`, subject: "API", text: "Posted by a program" }),
-      });
-    // CONTACT_UNVERIFIED_LIMIT=4 per client address: the proxy's address, whichever instance answers.
-    const answers = [];
-    for (let index = 0; index < 6; index++) answers.push(await post(index));
-    expect(answers.map((answer) => answer.status)).toEqual([201, 201, 201, 201, 429, 429]);
-    expect(new Set(answers.slice(0, 4).map(upstreamOf)).size).toBe(2);
-    expect(new Set(answers.slice(4).map(upstreamOf)).size).toBe(2);
-    for (const refused of answers.slice(4)) {
-      expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(3000);
-      expect(((await refused.json()) as { error: string }).error).toMatch(/^Too many unverified messages from your network/);
+    await expectContactLimitShared(world.proxy, "limit");
+    expect(await unverifiedInDatabase()).toBe(4);
+  },
+);
+
+test(
+  "with REDIS_URL two more instances share the limits and the in-flight rule in Redis, and the database counts none of their posts",
+  { tag: "@no-db" },
+  async () => {
+    test.skip(!redisInstalled(), "redis-server is not installed (Debian's redis-server package)");
+    test.setTimeout(90_000);
+    const pair = await startRedisPair(world, teardown);
+    // The same address already spent its four in the database: these instances count afresh, in Redis.
+    await expectContactLimitShared(pair.proxy, "redis-limit");
+    expect(await unverifiedInDatabase()).toBe(4);
+    const redis = new Redis(pair.redisUrl);
+    try {
+      const [key] = await redis.keys("contact:unverified:*");
+      expect(Number(await redis.get(key!))).toBe(4);
+      expect(await redis.pttl(key!)).toBeGreaterThan(3_000_000);
+
+      // The data APIs' in-flight rule reads Redis too: a call another instance holds there refuses the account's next.
+      const { token } = await signIn(macro);
+      const { token: apiKey } = await json<{ token: string }>(
+        await send("/api/auth/generate-macro-token", { base: pair.proxy.url, token, method: "POST" }),
+        200,
+      );
+      const owner = await world.database.db.selectFrom("users").select("id").where("email", "=", macro.email).executeTakeFirstOrThrow();
+      const inFlight = `in-flight:data-api:account:${owner.id}`;
+      await redis.set(inFlight, "1", "PX", 30_000);
+      const call = () => send(`/data-api/macroeconomic/dictionary/regions?token=${apiKey}`, { base: pair.proxy.url });
+      const refused = [await call(), await call()];
+      expect(new Set(refused.map(upstreamOf)).size).toBe(2);
+      for (const answer of refused) {
+        expect([answer.status, answer.headers.get("retry-after")]).toEqual([429, "1"]);
+        expect(((await answer.json()) as { error: string }).error).toMatch(/sequential/);
+      }
+      await redis.del(inFlight);
+      expect((await call()).status).toBe(200);
+    } finally {
+      redis.disconnect();
     }
-    const stored = await world.database.db.selectFrom("contact_messages").select("email").where("email", "like", "limit-%").execute();
-    expect(stored.map((row) => row.email).sort()).toEqual([0, 1, 2, 3].map((index) => `limit-${index}@example.com`));
   },
 );
 

@@ -241,10 +241,10 @@ test.describe("the query builder", () => {
     const db = e2eDb();
     const key = await db.selectFrom("api_keys").select("user_id").where("key_hash", "=", hash).executeTakeFirstOrThrow();
     // Another call of this key's account is in flight: the data API takes one call of an account at a time.
-    const caller = `data-api:account:${key.user_id}`;
+    const inFlight = `in-flight:data-api:account:${key.user_id}`;
     await db
-      .insertInto("data_api_calls")
-      .values({ caller, call_id: "held", expires_at: nowIso(new Date(Date.now() + 30_000)) })
+      .insertInto("rate_limits")
+      .values({ key: inFlight, points: 1, expire: Date.now() + 30_000 })
       .execute();
     try {
       await open(page, pages.seriesSearch);
@@ -255,7 +255,7 @@ test.describe("the query builder", () => {
       );
       await expect(page.getByTestId("query-builder-body")).toContainText('"code": 429');
     } finally {
-      await db.deleteFrom("data_api_calls").where("caller", "=", caller).execute();
+      await db.deleteFrom("rate_limits").where("key", "=", inFlight).execute();
     }
   });
 
@@ -264,8 +264,8 @@ test.describe("the query builder", () => {
     const limitKey = `builder:key:${createHash("sha256").update(key).digest("hex")}`;
     // The key's 20 sends of the last minute, already made.
     await e2eDb()
-      .insertInto("rate_limit_events")
-      .values(Array.from({ length: 20 }, (_, index) => ({ id: `${limitKey}-${index}`, key: limitKey, created_at: nowIso() })))
+      .insertInto("rate_limits")
+      .values({ key: limitKey, points: 20, expire: Date.now() + 60_000 })
       .execute();
     await open(page, pages.seriesSearch);
     await builder(page).getByLabel("API key").fill(key);

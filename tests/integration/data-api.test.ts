@@ -17,7 +17,7 @@ import { callDataApi, type DataApiAnswer } from "~/modules/data-api/client.serve
 import { readContract } from "~/modules/data-api/contract";
 import { db } from "~/modules/db/db.server";
 import { newId } from "~/modules/db/ids";
-import { startCall } from "~/modules/rate-limit/in-flight.server";
+import { startCall } from "~/modules/rate-limit/rate-limit.server";
 import type { DocSetId, Platform } from "~/modules/registry/registry";
 import { issueTrialKey } from "~/modules/sandbox/trial-keys.server";
 import { loader as dataApiRoute } from "~/routes/data-api";

@@ -10,7 +10,7 @@ import { insertDelivery } from "../support/deliveries";
 describe("migrations", () => {
   it("create every table of the foundation", async () => {
     const tables = (await db.introspection.getTables()).map((table) => table.name);
-    expect(tables).toEqual(expect.arrayContaining(["incidents", "contact_messages", "outbox", "rate_limit_events"]));
+    expect(tables).toEqual(expect.arrayContaining(["incidents", "contact_messages", "outbox", "rate_limits"]));
   });
 
   it("are idempotent: running them again changes nothing and keeps rows", async () => {
@@ -50,6 +50,7 @@ describe("migrations", () => {
       "0025_grandfathered_addresses",
       "0026_run_counts",
       "0027_api_call_log",
+      "0029_rate_limits",
     ]);
   });
 

@@ -234,15 +234,13 @@ describe("the builder's own limits and caching", () => {
       ),
     ).data;
     expect(outcome.result.status).toBe(401);
-    const keys = (await db.selectFrom("rate_limit_events").select("key").where("key", "like", "login:address:%").execute()).map(
-      ({ key }) => key,
-    );
+    const keys = (await db.selectFrom("rate_limits").select("key").where("key", "like", "login:address:%").execute()).map(({ key }) => key);
     expect(keys).toContain("login:address:192.0.2.171");
     expect(keys).not.toContain("login:address:unknown");
   });
 
   it("[security3-N5] keeps no key in the limits table, only its hash", async () => {
-    const keys = await db.selectFrom("rate_limit_events").select("key").where("key", "like", "builder:%").execute();
+    const keys = await db.selectFrom("rate_limits").select("key").where("key", "like", "builder:%").execute();
     expect(keys.length).toBeGreaterThan(0);
     expect(keys.filter(({ key }) => key.includes("sbx_"))).toEqual([]);
   });

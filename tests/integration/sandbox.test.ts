@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { issueChallenge } from "~/modules/captcha/captcha.server";
 import { captchaKey, createTextChallenge } from "~/modules/captcha/captcha-store.server";
 import { db } from "~/modules/db/db.server";
+import { clearRateLimit } from "~/modules/rate-limit/rate-limit.server";
 import { sandboxFormData } from "~/modules/sandbox/registration-form.server";
 import { readSandboxTrialKey, SANDBOX_TRIAL_COOKIE } from "~/modules/sandbox/trial-cookie.server";
 import { useTrialKey } from "~/modules/sandbox/trial-keys.server";
@@ -360,7 +361,7 @@ describe("registering again with the same e-mail address", () => {
       .where("id", "=", first.body.id!)
       .execute();
     // Three registrations spent the address's hourly budget; an hour later it would be back.
-    await db.deleteFrom("rate_limit_events").where("key", "=", "sandbox:email:again@example.com").execute();
+    await clearRateLimit("sandbox:email:again@example.com");
     const fresh = await registerByApi({ ...person("again@example.com"), consent: true, altcha: await solvedCaptcha() });
     expect(fresh.status).toBe(201);
     expect(fresh.body.id).not.toBe(first.body.id);

@@ -10,6 +10,7 @@ import { runFeedJob } from "~/modules/feeds/feeds.server";
 import { absoluteFilePath } from "~/modules/feeds/files.server";
 import { deliverJob, notifyJob } from "~/modules/feeds/notifications.server";
 import { requestCancel } from "~/modules/jobs/queue.server";
+import { clearRateLimit } from "~/modules/rate-limit/rate-limit.server";
 
 /** What stands in for a deleted user's name, e-mail and username in the records that are kept. */
 export const DELETED_USER = "deleted-user";
@@ -117,10 +118,6 @@ export async function deleteAccount(userId: string): Promise<DeleteAccountResult
     await trx.updateTable("admin_actions").set({ admin_username: DELETED_USER }).where("admin_id", "=", userId).execute();
     await trx.updateTable("incidents").set({ username: null }).where("username", "=", user.username).execute();
     await trx.deleteFrom("outbox").where("recipient", "=", user.email).execute();
-    await trx
-      .deleteFrom("rate_limit_events")
-      .where("key", "in", [throttleKeys.account, `reset:account:${user.email}`])
-      .execute();
     await trx.deleteFrom("data_api_sessions").where("user_id", "=", userId).execute();
     await trx.deleteFrom("data_api_records").where("owner_id", "=", userId).execute();
     // The call log holds the account's addresses and user agents; its daily totals go with it.
@@ -128,6 +125,8 @@ export async function deleteAccount(userId: string): Promise<DeleteAccountResult
     await trx.deleteFrom("api_usage_daily").where("account", "=", accountOf(userId)).execute();
     await trx.deleteFrom("users").where("id", "=", userId).execute();
   });
+  // The limits keyed on the e-mail address go with it (they may live in Redis, outside the transaction).
+  await Promise.all([throttleKeys.account, `reset:account:${user.email}`].map((key) => clearRateLimit(key)));
 
   for (const file of files) await fs.rm(absoluteFilePath(file.path), { force: true });
   await fs.rm(absoluteFilePath(`files/${userId}`), { recursive: true, force: true });

@@ -31,7 +31,7 @@ export async function changePassword(
     return { ok: false, reason: "wrongPassword", retryAfterSeconds: 0 };
   }
   await clearRateLimit(keys.account);
-  await takeBackAttempt(attempt.attemptIds[keys.address]!);
+  await takeBackAttempt(keys.address, addressPolicy);
   const passwordHash = await hashPassword(passwords.newPassword);
   await db.updateTable("users").set({ password_hash: passwordHash }).where("id", "=", user.id).execute();
   await db.deleteFrom("password_resets").where("user_id", "=", user.id).execute();

@@ -49,7 +49,7 @@ async function verifyLogin(platform: Platform, form: FormData, request: Request)
   // Said only to someone who knows the password, so the lock tells a stranger nothing about the account.
   if (await isLocked(userId)) throw new LoginError("auth.accountLocked");
   await clearRateLimit(keys.account);
-  await takeBackAttempt(attempt.attemptIds[keys.address]!);
+  await takeBackAttempt(keys.address, addressPolicy);
   return userId;
 }
 

@@ -1,6 +1,5 @@
-import { db } from "~/modules/db/db.server";
-import { nowIso } from "~/modules/db/ids";
 import { env } from "~/modules/env/env.server";
+import { claimOnce } from "~/modules/rate-limit/rate-limit.server";
 import { CAPTCHA_TTL_MS, checkCaptchaSolution, deriveCaptchaKey, issueChallenge, type CaptchaCheck } from "./captcha.server";
 import {
   checkTextChallenge,
@@ -12,16 +11,16 @@ import {
 } from "./text-challenge.server";
 
 /**
- * Used solutions and text challenges live in the rate-limit table under their key, each as a row whose id makes
- * a second claim fail; text challenges apart, because they live longer.
+ * Used solutions and text challenges are claimed in the limits store, each under its own prefix: of two claims of
+ * one id only the first succeeds. A claim outlives its challenge by a minute and then guards nothing: the
+ * challenge has expired anyway.
  */
 interface ClaimKind {
-  key: string;
-  idPrefix: string;
+  prefix: string;
   lifetimeMs: number;
 }
-const usedSolutions: ClaimKind = { key: "captcha-used", idPrefix: "captcha", lifetimeMs: CAPTCHA_TTL_MS };
-const usedTextChallenges: ClaimKind = { key: "captcha-text-used", idPrefix: "captcha-text", lifetimeMs: TEXT_CHALLENGE_TTL_MS };
+const usedSolutions: ClaimKind = { prefix: "captcha", lifetimeMs: CAPTCHA_TTL_MS + 60_000 };
+const usedTextChallenges: ClaimKind = { prefix: "captcha-text", lifetimeMs: TEXT_CHALLENGE_TTL_MS + 60_000 };
 
 export function captchaKey(): string {
   return deriveCaptchaKey(env.SESSION_SECRET);
@@ -31,25 +30,12 @@ export function createCaptchaChallenge() {
   return issueChallenge(captchaKey(), { maxNumber: env.CAPTCHA_MAX_NUMBER });
 }
 
-/** Claims an id by inserting it as a primary key: of two concurrent claims only one inserts. */
-async function claimOnce(kind: ClaimKind, id: string): Promise<boolean> {
-  const now = Date.now();
-  // A claim older than the challenge lifetime guards nothing: its challenge has expired anyway.
-  await db
-    .deleteFrom("rate_limit_events")
-    .where("key", "=", kind.key)
-    .where("created_at", "<", nowIso(new Date(now - kind.lifetimeMs - 60_000)))
-    .execute();
-  const result = await db
-    .insertInto("rate_limit_events")
-    .values({ id: `${kind.idPrefix}:${id}`, key: kind.key, created_at: nowIso(new Date(now)) })
-    .onConflict((conflict) => conflict.column("id").doNothing())
-    .executeTakeFirst();
-  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+function claim(kind: ClaimKind, id: string): Promise<boolean> {
+  return claimOnce(`${kind.prefix}:${id}`, kind.lifetimeMs);
 }
 
 export function claimCaptchaSolution(signature: string): Promise<boolean> {
-  return claimOnce(usedSolutions, signature);
+  return claim(usedSolutions, signature);
 }
 
 export function verifyCaptcha(encoded: string): Promise<CaptchaCheck> {
@@ -66,5 +52,5 @@ export function createTextChallenge(): TextChallenge {
 }
 
 export function verifyTextChallenge(token: string, answer: string): Promise<TextChallengeCheck> {
-  return checkTextChallenge(token, answer, textChallengeKey(), (nonce) => claimOnce(usedTextChallenges, nonce));
+  return checkTextChallenge(token, answer, textChallengeKey(), (nonce) => claim(usedTextChallenges, nonce));
 }

@@ -4,7 +4,7 @@
  * words (call-rule.test.ts holds them together).
  */
 
-/** At most this many calls of one account in any rolling second; the next one is refused. */
+/** At most this many calls of one account within one second (a fixed window); the next one is refused. */
 export const CALLS_PER_SECOND = 5;
 export const RATE_WINDOW_MS = 1000;
 /** The seconds a call refused because the account's previous call still runs is told to wait. */

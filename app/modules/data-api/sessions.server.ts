@@ -88,7 +88,7 @@ export async function openSession(
   const password = await checkPassword(platform, name, account, credentials.password);
   if (!account || !password.valid || !(await subscribed(platform, account.id, now))) throw unauthorized(wrongCredentials);
   await clearRateLimit(keys.account);
-  await takeBackAttempt(attempt.attemptIds[keys.address]!);
+  await takeBackAttempt(keys.address, addressPolicy);
   const token = `${TOKEN_PREFIX}${randomToken(32)}`;
   const expires = nowIso(new Date(now.getTime() + SESSION_TTL_MS));
   await db.deleteFrom("data_api_sessions").where("expires_at", "<=", nowIso(now)).execute();

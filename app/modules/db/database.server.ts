@@ -13,6 +13,9 @@ export interface DatabaseHandle {
   dialect: DialectName;
 }
 
+/** The connection under Kysely, for the rate limiter's store (rate-limit/limiter-store.server.ts). */
+export type DatabaseClient = { dialect: "sqlite"; sqlite: SQLite.Database } | { dialect: "postgres"; pool: pg.Pool };
+
 export type DatabaseConfig = { url: string } | { file: string };
 
 const TIMESTAMPTZ_OID = 1184;
@@ -53,17 +56,25 @@ export function withStatementCache(sqlite: SQLite.Database, size = STATEMENT_CAC
   };
 }
 
-export function openDatabase(config: DatabaseConfig): DatabaseHandle {
+export function openDatabase(config: DatabaseConfig): DatabaseHandle & { client: DatabaseClient } {
   if ("url" in config) {
     const pool = new pg.Pool({ connectionString: config.url, types: postgresTypes, max: 10 });
-    return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: "postgres" };
+    return {
+      db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }),
+      dialect: "postgres",
+      client: { dialect: "postgres", pool },
+    };
   }
   fs.mkdirSync(path.dirname(config.file), { recursive: true });
   const sqlite = new SQLite(config.file);
   sqlite.pragma("journal_mode = WAL");
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
-  return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) }), dialect: "sqlite" };
+  return {
+    db: new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) }),
+    dialect: "sqlite",
+    client: { dialect: "sqlite", sqlite },
+  };
 }
 
 export async function migrateToLatest({ db, dialect }: DatabaseHandle): Promise<void> {

@@ -40,10 +40,11 @@ export interface OutboxTable {
   security: Generated<number>;
 }
 
-export interface RateLimitEventTable {
-  id: string;
+/** rate-limiter-flexible's counters (rate-limit/limiter-store.server.ts); `expire` in epoch milliseconds. */
+export interface RateLimitTable {
   key: string;
-  created_at: Timestamp;
+  points: number;
+  expire: number | null;
 }
 
 export interface UserTable {
@@ -485,13 +486,6 @@ export interface DataApiSessionTable {
   expires_at: Timestamp;
 }
 
-/** The call a data API caller has in flight, until it ends or expires_at passes. */
-export interface DataApiCallTable {
-  caller: string;
-  call_id: string;
-  expires_at: Timestamp;
-}
-
 /** A filter, dump, feed, cursor, report or file access created through a data API (body is JSON). */
 export interface DataApiRecordTable {
   /** Decimal digits: the specs number these objects. */
@@ -568,7 +562,7 @@ export interface Database {
   incidents: IncidentTable;
   contact_messages: ContactMessageTable;
   outbox: OutboxTable;
-  rate_limit_events: RateLimitEventTable;
+  rate_limits: RateLimitTable;
   catalog_state: CatalogStateTable;
   catalog_series: CatalogSeriesTable;
   catalog_series_points: CatalogSeriesPointsTable;
@@ -589,7 +583,6 @@ export interface Database {
   sandbox_registrations: SandboxRegistrationTable;
   session_api_keys: SessionApiKeyTable;
   data_api_sessions: DataApiSessionTable;
-  data_api_calls: DataApiCallTable;
   data_api_records: DataApiRecordTable;
   admin_api_keys: AdminApiKeyTable;
   subscription_reminders: SubscriptionReminderTable;

@@ -17,6 +17,15 @@ describe("parseEnv", () => {
     expect(() => parseEnv({ SMTP_URL: "http://mail" })).toThrow(/SMTP_URL/);
   });
 
+  it("keeps the limits in the database unless REDIS_URL names a Redis or Valkey server", () => {
+    expect(parseEnv({}).REDIS_URL).toBeUndefined();
+    for (const url of ["redis://127.0.0.1:6379", "rediss://:secret@cache.example.com:6380/2"]) {
+      expect(parseEnv({ REDIS_URL: url }).REDIS_URL).toBe(url);
+    }
+    for (const url of ["http://127.0.0.1:6379", "127.0.0.1:6379", "redis://", "valkey://127.0.0.1"])
+      expect(() => parseEnv({ REDIS_URL: url })).toThrow(/REDIS_URL: must be a redis/);
+  });
+
   it("sizes the page cache from PAGE_CACHE_MB: 64 unless set, 0 to turn it off, never negative or above 4096", () => {
     expect(parseEnv({}).PAGE_CACHE_MB).toBe(64);
     expect(parseEnv({ PAGE_CACHE_MB: "0" }).PAGE_CACHE_MB).toBe(0);

@@ -87,6 +87,12 @@ export const envSchema = z
     RECAPTCHA_VERIFY_URL: z.string().url().default("https://www.google.com/recaptcha/api/siteverify"),
     // Sets answered by a real upstream instead of the built-in /data-api/{set} (set=url pairs, comma-separated).
     UPSTREAM_URLS: upstreamUrlsSchema,
+    // Redis or Valkey (redis:// for both) keeping the rate limits' counters, shared by every instance; unset, the
+    // database keeps them.
+    REDIS_URL: z
+      .string()
+      .regex(/^rediss?:\/\/[^/]/, "must be a redis:// or rediss:// URL (Valkey too)")
+      .optional(),
   })
   .superRefine((env, context) => {
     if (Boolean(env.RECAPTCHA_SITE_KEY) !== Boolean(env.RECAPTCHA_SECRET_KEY)) {

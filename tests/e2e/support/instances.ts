@@ -5,6 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { openDatabase, type DatabaseHandle } from "../../../app/modules/db/database.server";
 import { startPostgresCluster } from "../../support/postgres-cluster";
+import { startRedisServer } from "../../support/redis";
 import { specFile, startPortalProcess, type PortalProcess } from "./portal-process";
 import { startRoundRobinProxy, type RoundRobinProxy } from "./round-robin-proxy";
 
@@ -50,6 +51,15 @@ export interface World {
   database: DatabaseHandle;
   /** The real-estate set's specification, a file both instances read. */
   spec: ReturnType<typeof specFile>;
+  /** What every process of the world runs with. */
+  env: Record<string, string>;
+}
+
+/** Two more web instances of a world that count their limits in one Redis (REDIS_URL), behind a proxy of their own. */
+export interface RedisPair {
+  proxy: RoundRobinProxy;
+  web: [PortalProcess, PortalProcess];
+  redisUrl: string;
 }
 
 export const specSet = "real-estate";
@@ -135,5 +145,23 @@ export async function startWorld(teardown: Teardown): Promise<World> {
   const first = await startWeb();
   const [second, ...workers] = await Promise.all([startWeb(), startWorker(env, teardown), startWorker(env, teardown)]);
   proxy.upstreams.push(first.baseURL, second.baseURL);
-  return { proxy, web: [first, second], workers: [workers[0]!, workers[1]!], dataDir, database, spec };
+  return { proxy, web: [first, second], workers: [workers[0]!, workers[1]!], dataDir, database, spec, env };
+}
+
+/** Starts a throwaway Redis and two web instances on it, on the world's database and DATA_DIR. */
+export async function startRedisPair(world: World, teardown: Teardown): Promise<RedisPair> {
+  const redis = await startRedisServer();
+  teardown.defer(() => redis.stop());
+  const proxy = await startRoundRobinProxy();
+  teardown.defer(() => proxy.close());
+  const env = { ...world.env, PUBLIC_URL: proxy.url, REDIS_URL: redis.url };
+  const web = await Promise.all(
+    [0, 1].map(async () => {
+      const instance = await startPortalProcess(env);
+      teardown.defer(() => instance.stop());
+      return instance;
+    }),
+  );
+  proxy.upstreams.push(...web.map((instance) => instance.baseURL));
+  return { proxy, web: [web[0]!, web[1]!], redisUrl: redis.url };
 }
