@@ -99,6 +99,15 @@ export interface SeriesDateValues {
   values: DateValueSlices | DateValue[];
 }
 
+/**
+ * A series as JSON text: its SeriesRecord, members in the interface's order, then `points`, the latest value of each
+ * date as `{date, value}`; the text JSON.stringify writes for them (a dump of points as published copies it).
+ */
+export interface SeriesJson {
+  id: string;
+  json: string;
+}
+
 export interface PointsOptions {
   /** Every published value of each point (point-in-time vintages) instead of the latest one. */
   vintages?: boolean;
@@ -359,6 +368,8 @@ export interface CatalogSource {
   seriesPoints(ids: readonly string[], options?: PointsOptions): Promise<SeriesPoints[]>;
   /** The latest value of each date per series, as slices of the stored text; like seriesPoints without options. */
   latestDateValues(ids: readonly string[]): Promise<SeriesDateValues[]>;
+  /** seriesPage with each series' latest value of each date, as JSON text built by the database. */
+  seriesJsonPage(criteria: SeriesCriteria, page: KeysetPage): Promise<SeriesJson[]>;
   /** Series matching the criteria that were created, got points or were revised after `since`. */
   changedSeries(criteria: SeriesCriteria, since: string, page: KeysetPage): Promise<SeriesRecord[]>;
 

@@ -86,6 +86,18 @@ export class RecordWithDateValues {
   }
 }
 
+/**
+ * A record given as its JSON text (a series as the catalog's database writes it): a JSON file copies the text as it
+ * is; anything else sees the parsed record.
+ */
+export class JsonText {
+  constructor(readonly text: string) {}
+
+  toJSON(): unknown {
+    return JSON.parse(this.text);
+  }
+}
+
 /** Output written straight into a buffer: at most `bytes` long; `write` answers the offset where it ended. */
 export interface BytePiece {
   readonly bytes: number;
@@ -219,8 +231,23 @@ function entriesPiece(before: string, bytes: EntryBytes, slices: DateValueSlices
   };
 }
 
-/** `before` then a record as JSON.stringify writes it; a RecordWithDateValues' slices are copied as they are. */
+/** Two texts, each copied into the buffer on its own: joining them first would copy the (long) record once more. */
+function textsPiece(before: string, text: string): BytePiece {
+  return {
+    bytes: (before.length + text.length) * 3,
+    write(buffer, offset) {
+      const end = offset + buffer.write(before, offset);
+      return end + buffer.write(text, end);
+    },
+  };
+}
+
+/**
+ * `before` then a record as JSON.stringify writes it; a JsonText's text and a RecordWithDateValues' slices are copied
+ * as they are.
+ */
 function recordJson(before: string, record: unknown): string | BytePiece {
+  if (record instanceof JsonText) return textsPiece(before, record.text);
   if (!(record instanceof RecordWithDateValues) || !("offsets" in record.values)) return `${before}${JSON.stringify(record)}`;
   const head = JSON.stringify(record.head);
   const members = `${head.length > 2 ? `${head.slice(0, -1)},` : "{"}${JSON.stringify(record.key)}:`;
@@ -258,7 +285,7 @@ function recordXml(
 
 /** One value as an XML element; null is an empty element with xsi-free `nil="true"`. */
 export function xmlElement(name: string, value: unknown, indent = ""): string {
-  if (value instanceof RecordWithDateValues) return xmlElement(name, value.toJSON(), indent);
+  if (value instanceof RecordWithDateValues || value instanceof JsonText) return xmlElement(name, value.toJSON(), indent);
   const tag = xmlName(name);
   if (value === null || value === undefined) return `${indent}<${tag} nil="true"/>`;
   if (Array.isArray(value)) {

@@ -1,5 +1,5 @@
-import type { Company, DictionaryEntry, DocumentRecord, Point, SeriesRecord, Statement } from "~/modules/catalog/catalog";
-import { RecordWithDateValues, type DateValue, type DateValueSlices } from "~/modules/delivery/serialize";
+import type { Company, DictionaryEntry, DocumentRecord, Point, SeriesJson, SeriesRecord, Statement } from "~/modules/catalog/catalog";
+import { JsonText, RecordWithDateValues, type DateValue, type DateValueSlices } from "~/modules/delivery/serialize";
 import type { OutputOptions } from "./model";
 
 /** The records written into dump and feed files, built from catalog items and the output options. */
@@ -61,6 +61,14 @@ export function pointsAsPublished(options: OutputOptions): boolean {
 /** seriesRecord for pointsAsPublished options, the points as the catalog gives them (latestDateValues). */
 export function seriesRecordWithDateValues(series: SeriesRecord, points: DateValueSlices | DateValue[]) {
   return new RecordWithDateValues(seriesMetadata(series, series.frequency), "points", points);
+}
+
+/**
+ * seriesRecordWithDateValues of a series the catalog gives as JSON (seriesJsonPage): the same members in the same
+ * order, so a JSON file holds the same bytes either way (tests/integration/dump-bytes.test.ts).
+ */
+export function seriesJsonRecord(series: SeriesJson) {
+  return new JsonText(series.json);
 }
 
 /** Amount in thousands of `from` as thousands of `to`, through the dictionary's units per US dollar. */

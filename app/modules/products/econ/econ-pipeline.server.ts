@@ -1,12 +1,15 @@
-import type { SeriesRecord } from "~/modules/catalog/catalog";
+import type { SeriesJson, SeriesRecord } from "~/modules/catalog/catalog";
 import { countedPages, keysetPages, type Pipeline, type PipelineRun } from "~/modules/feeds/pipelines.server";
-import { pointsAsPublished, seriesRecord, seriesRecordWithDateValues } from "~/modules/feeds/records";
+import { pointsAsPublished, seriesJsonRecord, seriesRecord, seriesRecordWithDateValues } from "~/modules/feeds/records";
 import { econCriteriaSchema, scopedSeriesCriteria } from "./econ.server";
 
 /**
  * Macroeconomic files: the selected series with their points (as published, consolidated, or every vintage),
  * or their metadata only. With "subscribed only" the owner's subscribed databases are read as they are now.
  */
+/** Series per page of a JSON dump of points as published: a series' text is a few kilobytes. */
+const jsonPageSize = 1000;
+
 export async function econPipeline({ catalog, criteria: stored, options, ownerId }: PipelineRun): Promise<Pipeline> {
   const criteria = await scopedSeriesCriteria(econCriteriaSchema.parse(stored), ownerId);
   async function* withPoints(pages: AsyncIterable<SeriesRecord[]>, publishedAfter?: string) {
@@ -27,10 +30,19 @@ export async function econPipeline({ catalog, criteria: stored, options, ownerId
       yield page.map((series) => seriesRecord(series, points.get(series.id) ?? [], options));
     }
   }
+  async function* asJson(pages: AsyncIterable<SeriesJson[]>) {
+    for await (const page of pages) yield page.map(seriesJsonRecord);
+  }
+  // A JSON dump of points as published gets its records' text from the database (the fastest and most common dump),
+  // in pages of a few megabytes: a query and a progress report per page cost more than its text.
+  const jsonAsPublished = options.format === "json" && pointsAsPublished(options);
   return {
     collection: "series",
     count: () => catalog.countSeries(criteria),
-    dump: () => withPoints(keysetPages((page) => catalog.seriesPage(criteria, page))),
+    dump: () =>
+      jsonAsPublished
+        ? asJson(keysetPages((page) => catalog.seriesJsonPage(criteria, page), jsonPageSize))
+        : withPoints(keysetPages((page) => catalog.seriesPage(criteria, page))),
     async *changes(since, counts) {
       const selected = { ...criteria, ...(options.newOnly ? { createdAfter: since } : {}) };
       const changed = keysetPages((page) => catalog.changedSeries(selected, since, page));
