@@ -4,7 +4,8 @@
  * on a fresh SQLite database holding the default generated catalog (20,000 series), against the goals of
  * issue 27: at least 2 million points a second on the 20,000-series dump, at most 20 MB of extra memory on
  * each (flat, whatever the dump's size). The process's CPU time is printed beside the wall time: on a machine
- * busy with other work, the points per CPU second tell what the writer costs.
+ * busy with other work, the points per CPU second tell what the writer costs (goal: 4 million, the 2 million a second
+ * on half a core).
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -27,6 +28,8 @@ const { outputOptionsSchema } = await import("~/modules/feeds/model");
 const { newId, nowIso } = await import("~/modules/db/ids");
 
 const pointsGoal = 2_000_000;
+/** Points per CPU second that keep pointsGoal when the dump gets half a core (a machine shared with other work). */
+const pointsPerCpuSecondGoal = 4_000_000;
 const extraMemoryGoalMb = 20;
 
 function rssMb(): number {
@@ -130,11 +133,13 @@ try {
     largestExtraMb = Math.max(largestExtraMb, peak - baseline);
   }
   const speedMet = largest.pointsPerSecond >= pointsGoal;
+  const cpuMet = largest.pointsPerCpuSecond >= pointsPerCpuSecondGoal;
   const memoryMet = largestExtraMb <= extraMemoryGoalMb;
   console.log(
     `goal (issue 27): at least ${pointsGoal.toLocaleString("en")} points/s on the ${allIds.length.toLocaleString("en")}-series JSON dump: ` +
-      `${Math.round(largest.pointsPerSecond).toLocaleString("en")} (${Math.round(largest.pointsPerCpuSecond).toLocaleString("en")} per CPU second), ` +
-      `${speedMet ? "met" : "MISSED"}; ` +
+      `${Math.round(largest.pointsPerSecond).toLocaleString("en")}, ${speedMet ? "met" : "MISSED"}; ` +
+      `at least ${pointsPerCpuSecondGoal.toLocaleString("en")} per CPU second (the goal on half a core): ` +
+      `${Math.round(largest.pointsPerCpuSecond).toLocaleString("en")}, ${cpuMet ? "met" : "MISSED"}; ` +
       `at most +${extraMemoryGoalMb} MB of extra memory on each dump: +${largestExtraMb.toFixed(0)} MB at most, ${memoryMet ? "met" : "MISSED"}\n`,
   );
   await worker.stop();

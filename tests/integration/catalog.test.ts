@@ -226,7 +226,8 @@ describe("the generated catalog", () => {
           .sort((a, b) => (a.id < b.id ? -1 : 1))
           .map((record) => {
             const latest = (points.get(record.id) ?? []).map(({ date, value }) => ({ date, value }));
-            return { id: record.id, json: JSON.stringify(seriesRecordWithDateValues(record, latest)) };
+            const json = JSON.stringify(seriesRecordWithDateValues(record, latest));
+            return { id: record.id, createdAt: record.createdAt, lastUpdate: record.lastUpdate, json };
           });
         expect(page).toEqual(expected);
         expect(JSON.parse(page.find((entry) => entry.id === odd.record.id)!.json)).toMatchObject({ name: odd.record.name, key: true });

@@ -178,7 +178,7 @@ const seriesJson = {
 export async function seriesJsonPage({ db, dialect }: DatabaseHandle, criteria: SeriesCriteria, page: KeysetPage): Promise<SeriesJson[]> {
   return db
     .selectFrom("catalog_series")
-    .select(["id", seriesJson[dialect].as("json")])
+    .select(["id", "created_at as createdAt", "last_update as lastUpdate", seriesJson[dialect].as("json")])
     .where(seriesCondition(dialect, criteria))
     .$call((query) => (page.afterId ? query.where("id", ">", page.afterId) : query))
     .orderBy("id")

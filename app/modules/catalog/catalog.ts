@@ -101,10 +101,13 @@ export interface SeriesDateValues {
 
 /**
  * A series as JSON text: its SeriesRecord, members in the interface's order, then `points`, the latest value of each
- * date as `{date, value}`; the text JSON.stringify writes for them (a dump of points as published copies it).
+ * date as `{date, value}`; the text JSON.stringify writes for them (a file of points as published copies it). With
+ * the moments a feed counts it by.
  */
 export interface SeriesJson {
   id: string;
+  createdAt: string;
+  lastUpdate: string;
   json: string;
 }
 
