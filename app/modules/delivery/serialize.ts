@@ -149,7 +149,6 @@ const jsonEntries = entryBytes({
  * parts (tens of bytes in XML) by a native copy.
  */
 function writeEntries(bytes: EntryBytes, { text, offsets }: DateValueSlices, buffer: Buffer, offset: number): number {
-  if (bytes === jsonEntries) return writeJsonEntries(text, offsets, buffer, offset);
   if (offsets.length === 0) return copyBytes(bytes.empty, buffer, offset);
   const { beforeDate, beforeValue, afterValue } = bytes;
   let end = copyBytes(bytes.open, buffer, offset);
@@ -165,56 +164,6 @@ function writeEntries(bytes: EntryBytes, { text, offsets }: DateValueSlices, buf
     end += afterValue.length;
   }
   return copyBytes(bytes.close, buffer, end);
-}
-
-const code = (character: string) => character.charCodeAt(0);
-const openBrace = code("{");
-const closeBrace = code("}");
-const quote = code('"');
-const colon = code(":");
-const comma = code(",");
-const openBracket = code("[");
-const closeBracket = code("]");
-const [d, a, t, e, v, l, u] = [code("d"), code("a"), code("t"), code("e"), code("v"), code("l"), code("u")] as const;
-
-/**
- * writeEntries for jsonEntries, each constant byte written by its own instruction: twice as fast as copying them
- * from arrays, and JSON is the format of most dumps (the 20,000-series dump of `npm run bench`).
- */
-function writeJsonEntries(text: Uint8Array, offsets: Int32Array, buffer: Buffer, offset: number): number {
-  let end = offset;
-  buffer[end++] = openBracket;
-  for (let index = 0; index < offsets.length; index += 4) {
-    if (index > 0) buffer[end++] = comma;
-    // {"date":"
-    buffer[end] = openBrace;
-    buffer[end + 1] = quote;
-    buffer[end + 2] = d;
-    buffer[end + 3] = a;
-    buffer[end + 4] = t;
-    buffer[end + 5] = e;
-    buffer[end + 6] = quote;
-    buffer[end + 7] = colon;
-    buffer[end + 8] = quote;
-    end += 9;
-    for (let at = offsets[index]!, stop = offsets[index + 1]!; at < stop; at++) buffer[end++] = text[at]!;
-    // ","value":
-    buffer[end] = quote;
-    buffer[end + 1] = comma;
-    buffer[end + 2] = quote;
-    buffer[end + 3] = v;
-    buffer[end + 4] = a;
-    buffer[end + 5] = l;
-    buffer[end + 6] = u;
-    buffer[end + 7] = e;
-    buffer[end + 8] = quote;
-    buffer[end + 9] = colon;
-    end += 10;
-    for (let at = offsets[index + 2]!, stop = offsets[index + 3]!; at < stop; at++) buffer[end++] = text[at]!;
-    buffer[end++] = closeBrace;
-  }
-  buffer[end++] = closeBracket;
-  return end;
 }
 
 /** `before`, the entries, then `after`: text is encoded as UTF-8, at most 3 bytes a UTF-16 unit. */
