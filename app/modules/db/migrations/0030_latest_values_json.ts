@@ -35,10 +35,14 @@ export async function fillLatestValuesJson<DB>(db: Kysely<DB>): Promise<void> {
   for (;;) {
     const { rows } = await sql<{ series_id: string; points: string }>`select series_id, points from catalog_series_points
       where series_id > ${after} order by series_id limit ${PAGE_ROWS}`.execute(db);
-    for (const row of rows) {
-      await sql`update catalog_series_points set latest_json = ${latestValuesJson(row.points)}
-        where series_id = ${row.series_id}`.execute(db);
-    }
+    // A page a transaction: SQLite runs migrations outside one, where each row would be a commit of its own.
+    const fill = async (trx: Kysely<DB>) => {
+      for (const row of rows) {
+        await sql`update catalog_series_points set latest_json = ${latestValuesJson(row.points)}
+          where series_id = ${row.series_id}`.execute(trx);
+      }
+    };
+    await (db.isTransaction ? fill(db) : db.transaction().execute(fill));
     const last = rows.at(-1);
     if (!last || rows.length < PAGE_ROWS) return;
     after = last.series_id;
