@@ -165,10 +165,13 @@ function seriesJsonHead(dialect: DialectName): RawBuilder<string> {
   return sql`${sql.join(members, sql` || `)}`;
 }
 
-const seriesJson = {
-  sqlite: sql<string>`${seriesJsonHead("sqlite")} || ',"points":' || coalesce((select latest_json from catalog_series_points where series_id = catalog_series.id), '[]') || '}'`,
-  postgres: sql<string>`${seriesJsonHead("postgres")} || ',"points":' || coalesce((select latest_json from catalog_series_points where series_id = catalog_series.id), '[]') || '}'`,
-};
+/** A series' whole JSON: its members, then its stored latest values (none without a stored row). */
+function seriesJsonText(dialect: DialectName): RawBuilder<string> {
+  const points = sql`coalesce((select latest_json from catalog_series_points where series_id = catalog_series.id), '[]')`;
+  return sql<string>`${seriesJsonHead(dialect)} || ',"points":' || ${points} || '}'`;
+}
+
+const seriesJson = { sqlite: seriesJsonText("sqlite"), postgres: seriesJsonText("postgres") };
 
 /**
  * The database writes each series' JSON, its stored latest values (latest_json) included, and the page comes back as
