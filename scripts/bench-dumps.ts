@@ -4,11 +4,13 @@
  * on a fresh SQLite database holding the default generated catalog (20,000 series), against the goals of
  * issue 27: at least 2 million points a second on the 20,000-series dump, at most 20 MB of extra memory on
  * each (flat, whatever the dump's size). The process's CPU time is printed beside the wall time: on a machine
- * busy with other work, the points per CPU second tell what the writer costs.
+ * busy with other work, the points per CPU second tell what the writer costs (goal: 4 million, the 2 million a second
+ * on half a core).
  */
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { sql } from "kysely";
 
 const work = fs.mkdtempSync(path.join(os.tmpdir(), "portal-bench-dumps-"));
 process.env.DATA_DIR = work;
@@ -27,16 +29,25 @@ const { outputOptionsSchema } = await import("~/modules/feeds/model");
 const { newId, nowIso } = await import("~/modules/db/ids");
 
 const pointsGoal = 2_000_000;
+/** Points per CPU second that keep pointsGoal when the dump gets half a core (a machine shared with other work). */
+const pointsPerCpuSecondGoal = 4_000_000;
 const extraMemoryGoalMb = 20;
 
 function rssMb(): number {
-  return process.memoryUsage().rss / 1024 / 1024;
+  // rss() alone: memoryUsage() also walks the heap's spaces, every 20 ms of the dump.
+  return process.memoryUsage.rss() / 1024 / 1024;
 }
 
+/** The points written for the series: each date's latest value, counted by the database (no garbage of their own). */
 async function countPoints(ids: readonly string[]): Promise<number> {
   let points = 0;
   for (let start = 0; start < ids.length; start += 500) {
-    for (const entry of await getCatalog().seriesPoints(ids.slice(start, start + 500))) points += entry.points.length;
+    const row = await db
+      .selectFrom("catalog_series_points")
+      .select(sql<number>`sum(json_array_length(latest_json))`.as("points"))
+      .where("series_id", "in", ids.slice(start, start + 500))
+      .executeTakeFirstOrThrow();
+    points += Number(row.points);
   }
   return points;
 }
@@ -73,7 +84,9 @@ try {
   }
   const fullDumpIds = allIds.filter((_, index) => index % Math.floor(allIds.length / 3000) === 0).slice(0, 3000);
 
-  const worker = startEngine({ pollMs: 20, concurrency: 1 });
+  // Each dump is handed to the worker at once (nudge), so its polls need not be frequent: they would cost CPU time the
+  // figures count.
+  const worker = startEngine({ pollMs: 1000, concurrency: 1 });
   console.log(
     `Delivery engine benchmark (SQLite, generated catalog of ${allIds.length} series seeded in ${(seedMs / 1000).toFixed(1)} s)\n`,
   );
@@ -98,6 +111,7 @@ try {
       delivery: { method: "platform", ftp: null },
       notification: { emails: [], url: null, method: "POST" },
     });
+    worker.nudge();
     for (;;) {
       const dump = await db.selectFrom("dumps").select(["status", "processed", "error"]).where("id", "=", id).executeTakeFirstOrThrow();
       if (dump.status === "completed") break;
@@ -108,7 +122,6 @@ try {
     const used = process.cpuUsage(cpu);
     const cpuSeconds = (used.user + used.system) / 1e6;
     clearInterval(sampler);
-    // Counted after the dump: reading every point makes garbage the dump's figures should not pay for.
     const points = await countPoints(ids);
     const file = await db.selectFrom("files").select("size").where("dump_id", "=", id).executeTakeFirstOrThrow();
     console.log(label);
@@ -126,11 +139,13 @@ try {
     largestExtraMb = Math.max(largestExtraMb, peak - baseline);
   }
   const speedMet = largest.pointsPerSecond >= pointsGoal;
+  const cpuMet = largest.pointsPerCpuSecond >= pointsPerCpuSecondGoal;
   const memoryMet = largestExtraMb <= extraMemoryGoalMb;
   console.log(
     `goal (issue 27): at least ${pointsGoal.toLocaleString("en")} points/s on the ${allIds.length.toLocaleString("en")}-series JSON dump: ` +
-      `${Math.round(largest.pointsPerSecond).toLocaleString("en")} (${Math.round(largest.pointsPerCpuSecond).toLocaleString("en")} per CPU second), ` +
-      `${speedMet ? "met" : "MISSED"}; ` +
+      `${Math.round(largest.pointsPerSecond).toLocaleString("en")}, ${speedMet ? "met" : "MISSED"}; ` +
+      `at least ${pointsPerCpuSecondGoal.toLocaleString("en")} per CPU second (the goal on half a core): ` +
+      `${Math.round(largest.pointsPerCpuSecond).toLocaleString("en")}, ${cpuMet ? "met" : "MISSED"}; ` +
       `at most +${extraMemoryGoalMb} MB of extra memory on each dump: +${largestExtraMb.toFixed(0)} MB at most, ${memoryMet ? "met" : "MISSED"}\n`,
   );
   await worker.stop();

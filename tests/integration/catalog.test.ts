@@ -11,10 +11,12 @@ import {
 } from "~/modules/catalog/generator";
 import { corpCompanyOptions, documentsOptions, econOptions } from "~/modules/catalog/options.server";
 import { nextPeriodDate } from "~/modules/catalog/periods";
-import { selectPoints } from "~/modules/catalog/points";
+import { seriesRow } from "~/modules/catalog/catalog-rows";
+import { latestValuesJson, selectPoints } from "~/modules/catalog/points";
 import { previewCompanies, previewDocuments, previewSeries } from "~/modules/catalog/previews.server";
 import { database, db } from "~/modules/db/db.server";
 import { RecordWithDateValues } from "~/modules/delivery/serialize";
+import { seriesRecordWithDateValues } from "~/modules/feeds/records";
 
 const sizes = { series: 1200, companies: 300, documents: 200 };
 const catalog = new GeneratedCatalog(database, sizes);
@@ -185,6 +187,53 @@ describe("the generated catalog", () => {
       expect(latest.map((entry) => JSON.stringify(new RecordWithDateValues({}, "points", entry.values)))).toEqual(
         parsed.map((entry) => JSON.stringify({ points: entry.points.map(({ date, value }) => ({ date, value })) })),
       );
+    });
+    it("gives each series as the JSON a dump of points as published writes, whatever its texts hold", async () => {
+      const revised = series.find((item) => item.points.some((point) => point.length === 4))!;
+      const plain = series.find((item) => item.points.every((point) => point.length === 2))!;
+      const odd: GeneratedSeries = {
+        ...plain,
+        record: {
+          ...plain.record,
+          id: "ZZ-odd",
+          name: 'Quotes " and \\ backslash, \u0001\b\t\n\f\r\u001f\u007f, 中文 and \u2028 😀',
+          region: "</region>&amp;",
+          createdAt: "2024-02-29T23:59:59.999Z",
+          key: true,
+          status: "discontinued",
+        },
+        points: [
+          ["2024-01-31", -0.000001],
+          ["2024-01-31", 1e21, 1, "2024-03-01T00:00:00.000Z"],
+          ["2024-02-29", 123456.789],
+        ],
+      };
+      const unpointed: GeneratedSeries = { ...plain, record: { ...plain.record, id: "ZZ-unpointed" } };
+      await db
+        .insertInto("catalog_series")
+        .values([seriesRow(odd), seriesRow(unpointed)])
+        .execute();
+      await db
+        .insertInto("catalog_series_points")
+        .values({ series_id: odd.record.id, points: JSON.stringify(odd.points), latest_json: latestValuesJson(odd.points) })
+        .execute();
+      try {
+        const ids = [revised, plain, odd, unpointed].map((item) => item.record.id);
+        const page = await catalog.seriesJsonPage({ seriesIds: ids }, { limit: 10 });
+        const points = new Map((await catalog.seriesPoints(ids)).map((entry) => [entry.seriesId, entry.points]));
+        const expected = [revised, plain, odd, unpointed]
+          .map((item) => item.record)
+          .sort((a, b) => (a.id < b.id ? -1 : 1))
+          .map((record) => {
+            const latest = (points.get(record.id) ?? []).map(({ date, value }) => ({ date, value }));
+            const json = JSON.stringify(seriesRecordWithDateValues(record, latest));
+            return { id: record.id, createdAt: record.createdAt, lastUpdate: record.lastUpdate, json };
+          });
+        expect(page).toEqual(expected);
+        expect(JSON.parse(page.find((entry) => entry.id === odd.record.id)!.json)).toMatchObject({ name: odd.record.name, key: true });
+      } finally {
+        await db.deleteFrom("catalog_series").where("id", "like", "ZZ-%").execute();
+      }
     });
   });
 

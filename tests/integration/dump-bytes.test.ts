@@ -12,6 +12,7 @@ vi.hoisted(() => {
 
 import { getCatalog, prepareCatalog } from "~/modules/catalog/source.server";
 import { writeRecords } from "~/modules/delivery/writer.server";
+import { noChanges } from "~/modules/feeds/change-counts";
 import { outputOptionsSchema } from "~/modules/feeds/model";
 import { econPipeline } from "~/modules/products/econ/econ-pipeline.server";
 
@@ -64,4 +65,17 @@ describe("dump files", () => {
       });
     }
   }
+
+  it("writes the same JSON bytes in a full-dump feed's file, counting what changed", async () => {
+    const options = outputOptionsSchema.parse({ format: "json", fullDump: true });
+    const pipeline = await econPipeline({ catalog: getCatalog(), criteria: {}, options, ownerId: "nobody" });
+    const target = path.join(work, "full-dump feed.json");
+    const envelope = { root: "dump", collection: pipeline.collection, header: { id: "fixed", total: await pipeline.count() } };
+    const counts = noChanges();
+    await writeRecords(target, "json", envelope, pipeline.changes("2025-09-01T00:00:00.000Z", counts));
+    const digest = createHash("sha256").update(fs.readFileSync(target)).digest("hex");
+    expect(digest).toBe(expected["json as published"]);
+    expect(counts.changedCount).toBeGreaterThan(0);
+    expect(counts.changedCount).toBeLessThan(601);
+  });
 });

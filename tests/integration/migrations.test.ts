@@ -1,9 +1,13 @@
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
+import { seriesRow } from "~/modules/catalog/catalog-rows";
+import { generateSeries, type StoredPoint } from "~/modules/catalog/generator";
+import { latestValuesJson } from "~/modules/catalog/points";
 import { database, db } from "~/modules/db/db.server";
 import { migrateToLatest } from "~/modules/db/database.server";
 import { redactStoredSecrets } from "~/modules/db/migrations/0016_redacted_secrets";
 import { confirmAddressesInUse } from "~/modules/db/migrations/0025_grandfathered_addresses";
+import { fillLatestValuesJson } from "~/modules/db/migrations/0030_latest_values_json";
 import { insertMacroSubscriber } from "../support/subscribers";
 import { insertDelivery } from "../support/deliveries";
 
@@ -51,6 +55,7 @@ describe("migrations", () => {
       "0026_run_counts",
       "0027_api_call_log",
       "0029_rate_limits",
+      "0030_latest_values_json",
     ]);
   });
 
@@ -228,5 +233,33 @@ describe("migrations", () => {
       { address: "old.dump@client.test", language: "en", token_hash: null, confirmed_at: expect.any(String) },
       { address: "old.feed@client.test", language: "zh", token_hash: null, confirmed_at: expect.any(String) },
     ]);
+  });
+
+  it("0030 gives the series stored before it their latest values as a dump writes them", async () => {
+    const stored = generateSeries(0);
+    const series = { ...stored, record: { ...stored.record, id: "ZZ-before-0030" } };
+    const points: StoredPoint[] = [
+      ["2024-01-31", 1.5],
+      ["2024-01-31", 2.25, 1, "2024-03-01T00:00:00.000Z"],
+      ["2024-02-29", -3],
+    ];
+    await db.insertInto("catalog_series").values(seriesRow(series)).execute();
+    await db
+      .insertInto("catalog_series_points")
+      .values({ series_id: series.record.id, points: JSON.stringify(points), latest_json: "[]" })
+      .execute();
+    await fillLatestValuesJson(db);
+    await fillLatestValuesJson(db);
+    const row = await db
+      .selectFrom("catalog_series_points")
+      .select("latest_json")
+      .where("series_id", "=", series.record.id)
+      .executeTakeFirstOrThrow();
+    expect(row.latest_json).toBe(latestValuesJson(points));
+    expect(JSON.parse(row.latest_json)).toEqual([
+      { date: "2024-01-31", value: 2.25 },
+      { date: "2024-02-29", value: -3 },
+    ]);
+    await db.deleteFrom("catalog_series").where("id", "=", series.record.id).execute();
   });
 });

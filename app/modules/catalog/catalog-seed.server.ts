@@ -20,7 +20,7 @@ import {
   type StoredPoint,
 } from "./generator";
 import { nextPeriodDate } from "./periods";
-import { selectPoints } from "./points";
+import { latestValuesJson, selectPoints } from "./points";
 import { createRandom, type Random } from "./random";
 
 // The catalog's writes: the seed of generated items and the advance that moves them on.
@@ -157,7 +157,13 @@ async function insertSeries(db: Db, items: readonly GeneratedSeries[]): Promise<
     await db.insertInto("catalog_series").values(batch.map(seriesRow)).execute();
     await db
       .insertInto("catalog_series_points")
-      .values(batch.map(({ record, points }) => ({ series_id: record.id, points: JSON.stringify(points) })))
+      .values(
+        batch.map(({ record, points }) => ({
+          series_id: record.id,
+          points: JSON.stringify(points),
+          latest_json: latestValuesJson(points),
+        })),
+      )
       .execute();
   }
 }
@@ -197,7 +203,7 @@ async function storedSeries({ db, dialect }: DatabaseHandle, indices: readonly n
 async function storePoints(db: Db, id: string, points: readonly StoredPoint[]): Promise<void> {
   await db
     .updateTable("catalog_series_points")
-    .set({ points: JSON.stringify(points) })
+    .set({ points: JSON.stringify(points), latest_json: latestValuesJson(points) })
     .where("series_id", "=", id)
     .execute();
 }

@@ -99,6 +99,18 @@ export interface SeriesDateValues {
   values: DateValueSlices | DateValue[];
 }
 
+/**
+ * A series as JSON text: its SeriesRecord, members in the interface's order, then `points`, the latest value of each
+ * date as `{date, value}`; the text JSON.stringify writes for them (a file of points as published copies it). With
+ * the moments a feed counts it by.
+ */
+export interface SeriesJson {
+  id: string;
+  createdAt: string;
+  lastUpdate: string;
+  json: string;
+}
+
 export interface PointsOptions {
   /** Every published value of each point (point-in-time vintages) instead of the latest one. */
   vintages?: boolean;
@@ -359,6 +371,8 @@ export interface CatalogSource {
   seriesPoints(ids: readonly string[], options?: PointsOptions): Promise<SeriesPoints[]>;
   /** The latest value of each date per series, as slices of the stored text; like seriesPoints without options. */
   latestDateValues(ids: readonly string[]): Promise<SeriesDateValues[]>;
+  /** seriesPage with each series' latest value of each date, as JSON text built by the database. */
+  seriesJsonPage(criteria: SeriesCriteria, page: KeysetPage): Promise<SeriesJson[]>;
   /** Series matching the criteria that were created, got points or were revised after `since`. */
   changedSeries(criteria: SeriesCriteria, since: string, page: KeysetPage): Promise<SeriesRecord[]>;
 

@@ -55,6 +55,10 @@ export class GeneratedCatalog implements CatalogSource {
     return queries.latestDateValues(this.handle, ids);
   }
 
+  seriesJsonPage(criteria: SeriesCriteria, page: KeysetPage) {
+    return queries.seriesJsonPage(this.handle, criteria, page);
+  }
+
   changedSeries(criteria: SeriesCriteria, since: string, page: KeysetPage) {
     return queries.changedSeries(this.handle, criteria, since, page);
   }

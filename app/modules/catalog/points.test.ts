@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { RecordWithDateValues } from "~/modules/delivery/serialize";
 import { generateSeries, type StoredPoint } from "./generator";
-import { selectPoints, storedLatestValues } from "./points";
+import { latestValuesJson, selectPoints, storedLatestValues } from "./points";
 
 const stored: StoredPoint[] = [
   ["2025-03-31", 10],
@@ -95,6 +95,19 @@ describe("storedLatestValues", () => {
         JSON.stringify(selectPoints(record.frequency, points).map(({ date, value }) => ({ date, value }))),
       );
       expect(latestOf(points)).toEqual({ slices: true, entries: latest });
+    }
+  });
+});
+
+describe("latestValuesJson", () => {
+  it("is the JSON of each date's latest value, as a dump of points as published writes it", () => {
+    expect(latestValuesJson(stored)).toBe(
+      '[{"date":"2025-03-31","value":10},{"date":"2025-04-30","value":11.5},{"date":"2025-05-31","value":12.4}]',
+    );
+    expect(latestValuesJson([])).toBe("[]");
+    for (let index = 0; index < 200; index++) {
+      const { points } = generateSeries(index);
+      expect(latestValuesJson(points)).toBe(JSON.stringify(latestOf(points).entries));
     }
   });
 });

@@ -21,6 +21,14 @@ export function selectPoints(frequency: SeriesFrequency, stored: readonly Stored
   return after ? chosen.filter((point) => point.publishedAt > after) : chosen;
 }
 
+/**
+ * The latest value of each date as `[{date, value}]` JSON, kept beside the stored points (catalog_series_points
+ * latest_json): the bytes a dump of points as published writes for the series, copied as they are (issue 27).
+ */
+export function latestValuesJson(stored: readonly StoredPoint[]): string {
+  return JSON.stringify(latestOfEachDate(stored).map(([date, value]) => ({ date, value })));
+}
+
 const openBracket = 0x5b;
 const closeBracket = 0x5d;
 const quote = 0x22;

@@ -28,6 +28,7 @@ import { grandfatheredAddresses } from "./migrations/0025_grandfathered_addresse
 import { runCounts } from "./migrations/0026_run_counts";
 import { apiCallLog } from "./migrations/0027_api_call_log";
 import { rateLimits } from "./migrations/0029_rate_limits";
+import { latestValuesJsonColumn } from "./migrations/0030_latest_values_json";
 import { migrationTypes } from "./migrations/types";
 
 /**
@@ -65,5 +66,6 @@ export function getMigrations(dialect: DialectName): Record<string, Migration> {
     "0026_run_counts": runCounts(),
     "0027_api_call_log": apiCallLog(types),
     "0029_rate_limits": rateLimits(),
+    "0030_latest_values_json": latestValuesJsonColumn(),
   };
 }

@@ -336,6 +336,8 @@ export interface CatalogSeriesPointsTable {
   series_id: string;
   /** JSON array of StoredPoint (generator.ts): the whole history with its revisions. */
   points: string;
+  /** JSON array of `{date, value}`: the latest value of each date of `points`, as a dump of points as published writes it. */
+  latest_json: string;
 }
 
 /** List columns are JSON arrays. */

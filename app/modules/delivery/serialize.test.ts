@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { escapeXml, framing, RecordWithDateValues, singular, xmlElement, type BytePiece, type DateValue } from "./serialize";
+import { escapeXml, framing, JsonText, RecordWithDateValues, singular, xmlElement, type BytePiece, type DateValue } from "./serialize";
 
 /** A piece's bytes as text, checked to stay within the bytes it announced. */
 function pieceText(piece: string | BytePiece): string {
@@ -127,5 +127,19 @@ describe("RecordWithDateValues", () => {
       expect(typeof frame.record(withSlices[0], 0)).toBe("object");
       expect(typeof frame.record(withSlices[4], 1)).toBe("string");
     }
+  });
+});
+
+describe("JsonText", () => {
+  const records = [
+    { id: "1", name: 'A "quoted" & <tagged> 中文', points: [{ date: "2020-01-31", value: 1.5 }] },
+    { id: "2", points: [] },
+  ];
+  const texts = records.map((record) => new JsonText(JSON.stringify(record)));
+
+  it("writes its text as it is in JSON, and the record it holds in XML", () => {
+    for (const format of ["json", "xml"] as const) expect(whole(format, texts)).toBe(whole(format, records));
+    const frame = framing("json", { root: "dump", collection: "series", header: {} });
+    expect(typeof frame.record(texts[0], 0)).toBe("object");
   });
 });

@@ -31,14 +31,18 @@ export type ProductPipelines = Record<FeedProduct, PipelineFactory>;
 
 const pageSize = 200;
 
-export async function* keysetPages<T extends { id: string }>(read: (page: KeysetPage) => Promise<T[]>): AsyncIterable<T[]> {
+/** Pages of `limit` items read in id order; a page of small items may be larger than the usual one. */
+export async function* keysetPages<T extends { id: string }>(
+  read: (page: KeysetPage) => Promise<T[]>,
+  limit = pageSize,
+): AsyncIterable<T[]> {
   let afterId: string | null = null;
   for (;;) {
-    const page = await read({ afterId, limit: pageSize });
+    const page = await read({ afterId, limit });
     const last = page.at(-1);
     if (!last) return;
     yield page;
-    if (page.length < pageSize) return;
+    if (page.length < limit) return;
     afterId = last.id;
   }
 }

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Point, SeriesRecord } from "~/modules/catalog/catalog";
+import { generateSeries } from "~/modules/catalog/generator";
+import { selectPoints } from "~/modules/catalog/points";
 import { outputOptionsSchema } from "./model";
 import { consolidatePoints, convertAmount, seriesRecord } from "./records";
 
@@ -68,5 +70,31 @@ describe("records", () => {
     expect(convertAmount(100, "JPY", "EUR", rates)).toBe(0.5);
     expect(convertAmount(7, "EUR", "EUR", rates)).toBe(7);
     expect(convertAmount(7, "XXX", "USD", rates)).toBeNull();
+  });
+});
+
+describe("consolidatePoints", () => {
+  /** Each year's values in an array, added up in date order: the values the files held before one pass (issue 27). */
+  function byArrays(points: readonly Point[], consolidation: "annual-average" | "annual-sum" | "annual-last") {
+    const years = new Map<string, number[]>();
+    for (const point of [...points].sort((a, b) => (a.date < b.date ? -1 : 1))) {
+      years.set(point.date.slice(0, 4), [...(years.get(point.date.slice(0, 4)) ?? []), point.value]);
+    }
+    return [...years.entries()].map(([year, values]) => {
+      const sum = values.reduce((total, value) => total + value, 0);
+      const value = consolidation === "annual-sum" ? sum : consolidation === "annual-last" ? values.at(-1)! : sum / values.length;
+      return { date: `${year}-12-31`, value: Math.round(value * 1e6) / 1e6 };
+    });
+  }
+
+  it("gives each year's values as adding them up in date order does, in any order and of every series", () => {
+    for (const consolidation of ["annual-average", "annual-sum", "annual-last"] as const) {
+      expect(consolidatePoints([...points].reverse(), consolidation)).toEqual(byArrays(points, consolidation));
+      for (let index = 0; index < 200; index++) {
+        const { record, points: stored } = generateSeries(index);
+        const latest = selectPoints(record.frequency, stored);
+        expect(consolidatePoints(latest, consolidation)).toEqual(byArrays(latest, consolidation));
+      }
+    }
   });
 });

@@ -1,5 +1,5 @@
-import type { Company, DictionaryEntry, DocumentRecord, Point, SeriesRecord, Statement } from "~/modules/catalog/catalog";
-import { RecordWithDateValues, type DateValue, type DateValueSlices } from "~/modules/delivery/serialize";
+import type { Company, DictionaryEntry, DocumentRecord, Point, SeriesJson, SeriesRecord, Statement } from "~/modules/catalog/catalog";
+import { JsonText, RecordWithDateValues, type DateValue, type DateValueSlices } from "~/modules/delivery/serialize";
 import type { OutputOptions } from "./model";
 
 /** The records written into dump and feed files, built from catalog items and the output options. */
@@ -8,16 +8,24 @@ type Consolidation = OutputOptions["consolidation"];
 
 /** Points as published, or one value per year: the average, the sum or the last value of the year. */
 export function consolidatePoints(points: readonly Point[], consolidation: Consolidation): { date: string; value: number }[] {
-  const latest = points.map(({ date, value }) => ({ date, value }));
-  if (consolidation !== "annual-average" && consolidation !== "annual-sum" && consolidation !== "annual-last") return latest;
-  const years = new Map<string, number[]>();
-  for (const point of [...latest].sort((a, b) => (a.date < b.date ? -1 : 1))) {
-    const year = point.date.slice(0, 4);
-    years.set(year, [...(years.get(year) ?? []), point.value]);
+  if (consolidation !== "annual-average" && consolidation !== "annual-sum" && consolidation !== "annual-last")
+    return points.map(({ date, value }) => ({ date, value }));
+  // One pass in date order (as stored; sorted when not), each year's sum, count and last value kept as it goes: the
+  // same sums, added in the same order, as an array of each year's values would give, without the arrays.
+  const ordered = points.every((point, index) => index === 0 || points[index - 1]!.date < point.date)
+    ? points
+    : [...points].sort((a, b) => (a.date < b.date ? -1 : 1));
+  const years: { year: string; sum: number; count: number; last: number }[] = [];
+  for (const { date, value } of ordered) {
+    const year = date.slice(0, 4);
+    let current = years.at(-1);
+    if (current?.year !== year) years.push((current = { year, sum: 0, count: 0, last: value }));
+    current.sum += value;
+    current.count++;
+    current.last = value;
   }
-  return [...years.entries()].map(([year, values]) => {
-    const sum = values.reduce((total, value) => total + value, 0);
-    const value = consolidation === "annual-sum" ? sum : consolidation === "annual-last" ? values[values.length - 1]! : sum / values.length;
+  return years.map(({ year, sum, count, last }) => {
+    const value = consolidation === "annual-sum" ? sum : consolidation === "annual-last" ? last : sum / count;
     return { date: `${year}-12-31`, value: Math.round(value * 1e6) / 1e6 };
   });
 }
@@ -61,6 +69,14 @@ export function pointsAsPublished(options: OutputOptions): boolean {
 /** seriesRecord for pointsAsPublished options, the points as the catalog gives them (latestDateValues). */
 export function seriesRecordWithDateValues(series: SeriesRecord, points: DateValueSlices | DateValue[]) {
   return new RecordWithDateValues(seriesMetadata(series, series.frequency), "points", points);
+}
+
+/**
+ * seriesRecordWithDateValues of a series the catalog gives as JSON (seriesJsonPage): the same members in the same
+ * order, so a JSON file holds the same bytes either way (tests/integration/dump-bytes.test.ts).
+ */
+export function seriesJsonRecord(series: SeriesJson) {
+  return new JsonText(series.json);
 }
 
 /** Amount in thousands of `from` as thousands of `to`, through the dictionary's units per US dollar. */

@@ -1,7 +1,13 @@
-import type { SeriesRecord } from "~/modules/catalog/catalog";
+import type { SeriesCriteria, SeriesJson, SeriesRecord } from "~/modules/catalog/catalog";
+import type { ChangeCounts } from "~/modules/feeds/change-counts";
 import { countedPages, keysetPages, type Pipeline, type PipelineRun } from "~/modules/feeds/pipelines.server";
-import { pointsAsPublished, seriesRecord, seriesRecordWithDateValues } from "~/modules/feeds/records";
+import { pointsAsPublished, seriesJsonRecord, seriesRecord, seriesRecordWithDateValues } from "~/modules/feeds/records";
 import { econCriteriaSchema, scopedSeriesCriteria } from "./econ.server";
+
+type SeriesMoments = Pick<SeriesRecord, "createdAt" | "lastUpdate">;
+
+/** Series per page of a JSON file of points as published: a series' text is a few kilobytes. */
+const jsonPageSize = 1000;
 
 /**
  * Macroeconomic files: the selected series with their points (as published, consolidated, or every vintage),
@@ -27,28 +33,35 @@ export async function econPipeline({ catalog, criteria: stored, options, ownerId
       yield page.map((series) => seriesRecord(series, points.get(series.id) ?? [], options));
     }
   }
+  async function* asJson(pages: AsyncIterable<SeriesJson[]>) {
+    for await (const page of pages) yield page.map(seriesJsonRecord);
+  }
+  // A JSON file of every selected series' points as published (a dump, a full-dump feed: the most common files) gets
+  // its records' text from the database, in pages of a few megabytes: a query and a progress report per page cost
+  // more than its text.
+  const jsonAsPublished = options.format === "json" && pointsAsPublished(options);
+  const moments = (series: SeriesMoments) => ({ createdAt: series.createdAt, updatedAt: series.lastUpdate });
+  /** Every series `selection` selects; with `counted`, each counted as new or changed since then. */
+  function everything(selection: SeriesCriteria, counted?: { since: string; counts?: ChangeCounts }) {
+    const count = <T extends SeriesMoments>(pages: AsyncIterable<T[]>) =>
+      counted ? countedPages(pages, counted.since, counted.counts, moments) : pages;
+    if (jsonAsPublished) return asJson(count(keysetPages((page) => catalog.seriesJsonPage(selection, page), jsonPageSize)));
+    return withPoints(count(keysetPages((page) => catalog.seriesPage(selection, page))));
+  }
   return {
     collection: "series",
     count: () => catalog.countSeries(criteria),
-    dump: () => withPoints(keysetPages((page) => catalog.seriesPage(criteria, page))),
+    dump: () => everything(criteria),
     async *changes(since, counts) {
       const selected = { ...criteria, ...(options.newOnly ? { createdAfter: since } : {}) };
       const changed = keysetPages((page) => catalog.changedSeries(selected, since, page));
-      const moments = (series: SeriesRecord) => ({ createdAt: series.createdAt, updatedAt: series.lastUpdate });
       if (!options.fullDump) {
         yield* withPoints(countedPages(changed, since, counts, moments), since);
         return;
       }
       // A full-dump feed delivers everything it selects once anything of it changed.
       for await (const _first of changed) {
-        yield* withPoints(
-          countedPages(
-            keysetPages((page) => catalog.seriesPage(selected, page)),
-            since,
-            counts,
-            moments,
-          ),
-        );
+        yield* everything(selected, { since, counts });
         return;
       }
     },
