@@ -1,11 +1,10 @@
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
 import { findPostgresBin } from "./postgres-bin";
-import { freePort } from "./free-port";
+import { freePort, waitForPort } from "./free-port";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -16,21 +15,6 @@ declare module "vitest" {
 /** Runs a PostgreSQL binary, as the postgres user when we are root (PostgreSQL refuses to run as root). */
 function asPostgresUser(command: string, args: string[]): [string, string[]] {
   return process.getuid?.() === 0 ? ["runuser", ["-u", "postgres", "--", command, ...args]] : [command, args];
-}
-
-async function waitForPort(port: number, deadline: number): Promise<void> {
-  while (Date.now() < deadline) {
-    const open = await new Promise<boolean>((resolve) => {
-      const socket = net.connect(port, "127.0.0.1", () => {
-        socket.end();
-        resolve(true);
-      });
-      socket.on("error", () => resolve(false));
-    });
-    if (open) return;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`PostgreSQL did not start on port ${port}`);
 }
 
 export interface PostgresCluster {
@@ -56,7 +40,7 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
   run("initdb", ["-D", dataDir, "-U", "postgres", "--auth=trust", "-E", "UTF8"]);
   const options = `-p ${port} -c listen_addresses=127.0.0.1 -k ${dir} -c fsync=off -c full_page_writes=off -c max_connections=200`;
   run("pg_ctl", ["start", "-w", "-D", dataDir, "-o", options, "-l", path.join(dir, "server.log")]);
-  await waitForPort(port, Date.now() + 30_000);
+  await waitForPort(port, Date.now() + 30_000, 200, () => `PostgreSQL did not start on port ${port}`);
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     stop() {

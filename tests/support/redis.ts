@@ -1,10 +1,9 @@
 import { spawn } from "node:child_process";
 import { once } from "node:events";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { freePort } from "./free-port";
+import { freePort, waitForPort } from "./free-port";
 
 /** Debian's redis-server (the redis-server package); Valkey's valkey-server takes the same arguments. */
 export const REDIS_SERVER = "/usr/bin/redis-server";
@@ -16,21 +15,6 @@ export function redisInstalled(): boolean {
 export interface RedisServer {
   url: string;
   stop(): Promise<void>;
-}
-
-async function waitForPort(port: number, deadline: number, output: () => string): Promise<void> {
-  while (Date.now() < deadline) {
-    const open = await new Promise<boolean>((resolve) => {
-      const socket = net.connect(port, "127.0.0.1", () => {
-        socket.end();
-        resolve(true);
-      });
-      socket.on("error", () => resolve(false));
-    });
-    if (open) return;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`redis-server did not start on port ${port}: ${output()}`);
 }
 
 /**
@@ -48,7 +32,7 @@ export async function startRedisServer(): Promise<RedisServer> {
   child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
   const exited = once(child, "exit");
   try {
-    await waitForPort(port, Date.now() + 15_000, () => output);
+    await waitForPort(port, Date.now() + 15_000, 50, () => `redis-server did not start on port ${port}: ${output}`);
   } catch (error) {
     child.kill("SIGKILL");
     fs.rmSync(dir, { recursive: true, force: true });
