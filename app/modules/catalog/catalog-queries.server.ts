@@ -16,7 +16,7 @@ import type {
   SeriesRecord,
   StatementCriteria,
 } from "./catalog";
-import { companyCondition, documentCondition, idIn, seriesCondition } from "./catalog-conditions";
+import { companyCondition, documentCondition, idIn, seriesCondition, seriesTrigramQuery } from "./catalog-conditions";
 import { parsePoints, parseStatements, seriesRecordColumns, toCompany, toDocument, toFrequency, toSeriesRecord } from "./catalog-rows";
 import { selectPoints, storedLatestValues } from "./points";
 import { countries } from "./reference-data";
@@ -30,7 +30,7 @@ export async function countSeries({ db, dialect }: DatabaseHandle, criteria: Ser
   const row = await db
     .selectFrom("catalog_series")
     .select((eb) => eb.fn.countAll<number>().as("count"))
-    .where(seriesCondition(dialect, criteria))
+    .where(seriesCondition(dialect, criteria, true))
     .executeTakeFirstOrThrow();
   return Number(row.count);
 }
@@ -54,16 +54,29 @@ function orderColumn(dialect: DialectName, order: SeriesCriteria["order"]) {
   return dialect === "postgres" ? sql<string>`${sql.ref("name")} collate "C"` : sql.ref<string>("name");
 }
 
-export async function searchSeries(
-  { db, dialect }: DatabaseHandle,
-  criteria: SeriesCriteria,
-  window: SearchWindow,
-): Promise<SeriesRecord[]> {
+/**
+ * Whether the first window of matches in id order is better found by reading the series in that order: when the
+ * keyword matches at least ten times the series the window needs, that reads at most a tenth of them, while the
+ * trigram index would look up every match. Asked of the index itself, which stops counting there.
+ */
+async function keywordMatchesMany({ db, dialect }: DatabaseHandle, criteria: SeriesCriteria, window: SearchWindow): Promise<boolean> {
+  const query = seriesTrigramQuery(dialect, criteria);
+  if (query === undefined || (criteria.order !== undefined && criteria.order !== "id")) return false;
+  const enough = 10 * (window.offset + window.limit);
+  const { rows } = await sql<{ matches: number }>`select count(*) as matches from (
+    select rowid from catalog_series_search where catalog_series_search match ${query} limit ${enough}
+  )`.execute(db);
+  return Number(rows[0]?.matches ?? 0) >= enough;
+}
+
+export async function searchSeries(handle: DatabaseHandle, criteria: SeriesCriteria, window: SearchWindow): Promise<SeriesRecord[]> {
+  const { db, dialect } = handle;
   const direction = criteria.direction ?? "asc";
+  const keywordIndex = !(await keywordMatchesMany(handle, criteria, window));
   const rows = await db
     .selectFrom("catalog_series")
     .select(seriesRecordColumns)
-    .where(seriesCondition(dialect, criteria))
+    .where(seriesCondition(dialect, criteria, keywordIndex))
     .orderBy(orderColumn(dialect, criteria.order), direction)
     .$if(Boolean(criteria.order) && criteria.order !== "id", (query) => query.orderBy("id"))
     .offset(window.offset)

@@ -27,6 +27,7 @@ import { firstRunsFiltersAddresses } from "./migrations/0024_first_runs_filters_
 import { grandfatheredAddresses } from "./migrations/0025_grandfathered_addresses";
 import { runCounts } from "./migrations/0026_run_counts";
 import { apiCallLog } from "./migrations/0027_api_call_log";
+import { seriesKeywordIndex } from "./migrations/0031_series_keyword_index";
 import { migrationTypes } from "./migrations/types";
 
 /**
@@ -63,5 +64,6 @@ export function getMigrations(dialect: DialectName): Record<string, Migration> {
     "0025_grandfathered_addresses": grandfatheredAddresses(),
     "0026_run_counts": runCounts(),
     "0027_api_call_log": apiCallLog(types),
+    "0031_series_keyword_index": seriesKeywordIndex(dialect),
   };
 }
