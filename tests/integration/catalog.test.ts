@@ -196,6 +196,8 @@ describe("the generated catalog", () => {
       const scoped = series.filter((item) => item.record.database === "DB02" && item.searchText.includes("gdp"));
       expect(await catalog.countSeries({ keyword: "gdp", databases: ["DB02"] })).toBe(scoped.length);
       expect(await catalog.countSeries({ keyword: "gdp", databases: [] })).toBe(0);
+      const quarterly = series.filter((item) => item.record.frequency === "quarterly" && item.searchText.includes("gdp"));
+      expect(await catalog.countSeries({ keyword: "gdp", frequency: ["quarterly"], country: [], keyOnly: false })).toBe(quarterly.length);
     });
 
     it("keeps the keyword index in step with the series written, changed and removed", async () => {

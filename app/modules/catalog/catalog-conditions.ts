@@ -31,6 +31,23 @@ export function seriesTrigramQuery(dialect: DialectName, criteria: SeriesCriteri
   return words.length ? trigramQuery(words) : undefined;
 }
 
+/** Criteria that leave every series in: the order of a search is no filter, nor an empty list of values. */
+function filtersNothing(key: string, value: unknown): boolean {
+  if (key === "keyword" || key === "order" || key === "direction") return true;
+  if (key === "databases") return value === undefined;
+  return value === undefined || value === false || value === "" || (Array.isArray(value) && value.length === 0);
+}
+
+/**
+ * The FTS5 query that alone finds the criteria's series, when they are a keyword of long words (3 characters or
+ * more) and nothing else: the trigram index then counts them without reading a series.
+ */
+export function seriesKeywordAlone(dialect: DialectName, criteria: SeriesCriteria): string | undefined {
+  const words = keywordWords(criteria.keyword);
+  if (!words.every(isIndexable) || !Object.entries(criteria).every(([key, value]) => filtersNothing(key, value))) return undefined;
+  return seriesTrigramQuery(dialect, criteria);
+}
+
 /**
  * The series keyword, through SQLite's trigram index when `indexed`: the series it finds, then the short words
  * read from those series' texts. The same series as the scan: the index finds a word exactly where LIKE does.

@@ -16,7 +16,7 @@ import type {
   SeriesRecord,
   StatementCriteria,
 } from "./catalog";
-import { companyCondition, documentCondition, idIn, seriesCondition, seriesTrigramQuery } from "./catalog-conditions";
+import { companyCondition, documentCondition, idIn, seriesCondition, seriesKeywordAlone, seriesTrigramQuery } from "./catalog-conditions";
 import { parsePoints, parseStatements, seriesRecordColumns, toCompany, toDocument, toFrequency, toSeriesRecord } from "./catalog-rows";
 import { selectPoints, storedLatestValues } from "./points";
 import { countries } from "./reference-data";
@@ -27,6 +27,12 @@ import { matchesStatement, toStatement } from "./statements";
 const currencyOf = new Map(countries.map((country) => [country.id, country.currency]));
 
 export async function countSeries({ db, dialect }: DatabaseHandle, criteria: SeriesCriteria): Promise<number> {
+  const keywordAlone = seriesKeywordAlone(dialect, criteria);
+  if (keywordAlone !== undefined) {
+    const { rows } = await sql<{ count: number }>`select count(*) as count from catalog_series_search
+      where catalog_series_search match ${keywordAlone}`.execute(db);
+    return Number(rows[0]?.count ?? 0);
+  }
   const row = await db
     .selectFrom("catalog_series")
     .select((eb) => eb.fn.countAll<number>().as("count"))
