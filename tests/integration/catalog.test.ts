@@ -179,7 +179,8 @@ describe("the generated catalog", () => {
         const words = keyword.toLowerCase().split(/\s+/).filter(Boolean);
         const expected = series.filter((item) => words.every((word) => item.searchText.includes(word))).map((item) => item.record);
         expect(await catalog.countSeries({ keyword }), keyword).toBe(expected.length);
-        // A small window of many matches reads the series in id order; a large one (or another order) uses the index.
+        // A small window of many matches reads the series in id order, one of few matches takes the index's rows, and
+        // another order asks the index within the query.
         for (const window of [
           { offset: 0, limit: 5 },
           { offset: 3, limit: 1200 },

@@ -49,16 +49,26 @@ export function seriesKeywordAlone(dialect: DialectName, criteria: SeriesCriteri
 }
 
 /**
- * The series keyword, through SQLite's trigram index when `indexed`: the series it finds, then the short words
- * read from those series' texts. The same series as the scan: the index finds a word exactly where LIKE does.
+ * Where the series keyword's long words are looked for: in every series' text ("scan"), through SQLite's trigram
+ * index ("index"), or among the rows (rowids) the index has already given.
  */
-function seriesKeywordConditions(dialect: DialectName, criteria: SeriesCriteria, indexed: boolean): Condition[] {
+export type KeywordSource = "scan" | "index" | readonly number[];
+
+/**
+ * The series keyword from `source`: the series it finds, then the short words read from those series' texts. The
+ * same series whatever the source: the index finds a word exactly where LIKE does.
+ */
+function seriesKeywordConditions(dialect: DialectName, criteria: SeriesCriteria, source: KeywordSource): Condition[] {
   if (criteria.nameOnly) return keywordConditions(lower("catalog_series.name"), criteria.keyword);
   const column = sql.ref<string>("catalog_series.search_text");
-  const query = indexed ? seriesTrigramQuery(dialect, criteria) : undefined;
+  const query = source === "scan" ? undefined : seriesTrigramQuery(dialect, criteria);
   if (query === undefined) return keywordConditions(column, criteria.keyword);
+  const found =
+    source === "index"
+      ? sql<SqlBool>`catalog_series.rowid in (select rowid from catalog_series_search where catalog_series_search match ${query})`
+      : sql<SqlBool>`catalog_series.rowid in (select value from json_each(${JSON.stringify(source)}))`;
   return [
-    sql<SqlBool>`catalog_series.rowid in (select rowid from catalog_series_search where catalog_series_search match ${query})`,
+    found,
     ...keywordWords(criteria.keyword)
       .filter((word) => !isIndexable(word))
       .map((word) => contains(column, word)),
@@ -105,10 +115,10 @@ function seriesFilters(
   eb: ExpressionBuilder<Database, "catalog_series">,
   dialect: DialectName,
   criteria: SeriesCriteria,
-  indexed: boolean,
+  keywordSource: KeywordSource,
 ): Condition[] {
   return [
-    ...seriesKeywordConditions(dialect, criteria, indexed),
+    ...seriesKeywordConditions(dialect, criteria, keywordSource),
     ...anyOf(eb, "catalog_series.frequency", criteria.frequency),
     ...anyOf(eb, "catalog_series.country", criteria.country),
     ...anyOf(eb, "catalog_series.region", criteria.region),
@@ -131,18 +141,18 @@ const nothing = sql<SqlBool>`1 = 0`;
 
 /**
  * The database and the subscribed databases scope everything; listed ids and the other criteria are a union
- * (SPEC.md section 5). `keywordIndex`: find the keyword through the trigram index rather than by reading each
- * series in turn, which costs in proportion to the matches instead of the series read: the better way unless the
- * matches are many and only the first few in id order are wanted.
+ * (SPEC.md section 5). `keywordSource`: through the trigram index, the keyword costs in proportion to its matches
+ * instead of the series read: the better way unless the matches are many and only the first few in id order are
+ * wanted.
  */
-export function seriesCondition(dialect: DialectName, criteria: SeriesCriteria, keywordIndex = false) {
+export function seriesCondition(dialect: DialectName, criteria: SeriesCriteria, keywordSource: KeywordSource = "scan") {
   return (eb: ExpressionBuilder<Database, "catalog_series">): Condition => {
     const subscribed = criteria.databases;
     const scope = [
       ...given(criteria.database, (database) => eb("database_id", "=", database)),
       ...(subscribed ? [subscribed.length ? eb("database_id", "in", [...subscribed]) : nothing] : []),
     ];
-    const filters = seriesFilters(eb, dialect, criteria, keywordIndex);
+    const filters = seriesFilters(eb, dialect, criteria, keywordSource);
     const listed = criteria.seriesIds?.length ? idIn(dialect, "catalog_series.id", criteria.seriesIds) : undefined;
     const selection = !listed ? eb.and(filters) : filters.length ? eb.or([listed, eb.and(filters)]) : listed;
     return eb.and([...scope, selection]);

@@ -16,7 +16,15 @@ import type {
   SeriesRecord,
   StatementCriteria,
 } from "./catalog";
-import { companyCondition, documentCondition, idIn, seriesCondition, seriesKeywordAlone, seriesTrigramQuery } from "./catalog-conditions";
+import {
+  companyCondition,
+  documentCondition,
+  idIn,
+  seriesCondition,
+  seriesKeywordAlone,
+  seriesTrigramQuery,
+  type KeywordSource,
+} from "./catalog-conditions";
 import { parsePoints, parseStatements, seriesRecordColumns, toCompany, toDocument, toFrequency, toSeriesRecord } from "./catalog-rows";
 import { selectPoints, storedLatestValues } from "./points";
 import { countries } from "./reference-data";
@@ -36,7 +44,7 @@ export async function countSeries({ db, dialect }: DatabaseHandle, criteria: Ser
   const row = await db
     .selectFrom("catalog_series")
     .select((eb) => eb.fn.countAll<number>().as("count"))
-    .where(seriesCondition(dialect, criteria, true))
+    .where(seriesCondition(dialect, criteria, "index"))
     .executeTakeFirstOrThrow();
   return Number(row.count);
 }
@@ -61,28 +69,32 @@ function orderColumn(dialect: DialectName, order: SeriesCriteria["order"]) {
 }
 
 /**
- * Whether the first window of matches in id order is better found by reading the series in that order: when the
- * keyword matches at least ten times the series the window needs, that reads at most a tenth of them, while the
- * trigram index would look up every match. Asked of the index itself, which stops counting there.
+ * Where a search window finds its keyword. In id order, the index is asked for up to ten times the series the
+ * window needs: when it has that many, reading the series in id order finds the window within a tenth of them,
+ * while the index would look up every match; when it has fewer, they are all the matches, and the search takes
+ * them as they are rather than asking the index again.
  */
-async function keywordMatchesMany({ db, dialect }: DatabaseHandle, criteria: SeriesCriteria, window: SearchWindow): Promise<boolean> {
+async function windowKeywordSource(
+  { db, dialect }: DatabaseHandle,
+  criteria: SeriesCriteria,
+  window: SearchWindow,
+): Promise<KeywordSource> {
   const query = seriesTrigramQuery(dialect, criteria);
-  if (query === undefined || (criteria.order !== undefined && criteria.order !== "id")) return false;
+  if (query === undefined || (criteria.order !== undefined && criteria.order !== "id")) return "index";
   const enough = 10 * (window.offset + window.limit);
-  const { rows } = await sql<{ matches: number }>`select count(*) as matches from (
-    select rowid from catalog_series_search where catalog_series_search match ${query} limit ${enough}
-  )`.execute(db);
-  return Number(rows[0]?.matches ?? 0) >= enough;
+  const { rows } = await sql<{ rowid: number }>`select rowid from catalog_series_search
+    where catalog_series_search match ${query} limit ${enough}`.execute(db);
+  return rows.length >= enough ? "scan" : rows.map((row) => row.rowid);
 }
 
 export async function searchSeries(handle: DatabaseHandle, criteria: SeriesCriteria, window: SearchWindow): Promise<SeriesRecord[]> {
   const { db, dialect } = handle;
   const direction = criteria.direction ?? "asc";
-  const keywordIndex = !(await keywordMatchesMany(handle, criteria, window));
+  const keywordSource = await windowKeywordSource(handle, criteria, window);
   const rows = await db
     .selectFrom("catalog_series")
     .select(seriesRecordColumns)
-    .where(seriesCondition(dialect, criteria, keywordIndex))
+    .where(seriesCondition(dialect, criteria, keywordSource))
     .orderBy(orderColumn(dialect, criteria.order), direction)
     .$if(Boolean(criteria.order) && criteria.order !== "id", (query) => query.orderBy("id"))
     .offset(window.offset)
