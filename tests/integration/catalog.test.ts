@@ -10,6 +10,7 @@ import {
   type GeneratedSeries,
 } from "~/modules/catalog/generator";
 import { corpCompanyOptions, documentsOptions, econOptions } from "~/modules/catalog/options.server";
+import { seriesRow } from "~/modules/catalog/catalog-rows";
 import { nextPeriodDate } from "~/modules/catalog/periods";
 import { seriesRow } from "~/modules/catalog/catalog-rows";
 import { latestValuesJson, selectPoints } from "~/modules/catalog/points";
@@ -160,6 +161,57 @@ describe("the generated catalog", () => {
       expect(byName.map((item) => item.id)).toEqual(names.slice(5, 25).map((item) => item.id));
       const byUpdate = await catalog.searchSeries({ order: "updated" }, { offset: 0, limit: 1200 });
       expect(byUpdate.map((item) => item.lastUpdate)).toEqual(series.map((item) => item.record.lastUpdate).sort());
+    });
+
+    it("finds every word of a keyword anywhere, in any case and of any length, through the index or not", async () => {
+      const keywords = [
+        "GDP",
+        "gdp Nominal",
+        "Gross  DOMESTIC pRoDuCt",
+        "de",
+        "ex PORTS",
+        "SR00001",
+        "a",
+        "or",
+        "NOT gdp",
+        '"gdp"',
+        "100%_",
+      ];
+      for (const keyword of keywords) {
+        const words = keyword.toLowerCase().split(/\s+/).filter(Boolean);
+        const expected = series.filter((item) => words.every((word) => item.searchText.includes(word))).map((item) => item.record);
+        expect(await catalog.countSeries({ keyword }), keyword).toBe(expected.length);
+        // A small window of many matches reads the series in id order, one of few matches takes the index's rows, and
+        // another order asks the index within the query.
+        for (const window of [
+          { offset: 0, limit: 5 },
+          { offset: 3, limit: 1200 },
+        ]) {
+          const found = await catalog.searchSeries({ keyword }, window);
+          expect(
+            found.map((item) => item.id),
+            keyword,
+          ).toEqual(expected.slice(window.offset, window.offset + window.limit).map((item) => item.id));
+        }
+        const byName = await catalog.searchSeries({ keyword, order: "name", direction: "desc" }, { offset: 0, limit: 1200 });
+        expect(byName.length, keyword).toBe(expected.length);
+      }
+      const scoped = series.filter((item) => item.record.database === "DB02" && item.searchText.includes("gdp"));
+      expect(await catalog.countSeries({ keyword: "gdp", databases: ["DB02"] })).toBe(scoped.length);
+      expect(await catalog.countSeries({ keyword: "gdp", databases: [] })).toBe(0);
+      const quarterly = series.filter((item) => item.record.frequency === "quarterly" && item.searchText.includes("gdp"));
+      expect(await catalog.countSeries({ keyword: "gdp", frequency: ["quarterly"], country: [], keyOnly: false })).toBe(quarterly.length);
+    });
+
+    it("keeps the keyword index in step with the series written, changed and removed", async () => {
+      const row = { ...seriesRow(series[0]!), id: "SR9999990", search_text: "sr9999990 zebra crossing" };
+      await db.insertInto("catalog_series").values(row).execute();
+      expect((await catalog.searchSeries({ keyword: "ZEBRA" }, { offset: 0, limit: 10 })).map((item) => item.id)).toEqual([row.id]);
+      await db.updateTable("catalog_series").set({ search_text: "sr9999990 yak crossing" }).where("id", "=", row.id).execute();
+      expect(await catalog.countSeries({ keyword: "zebra" })).toBe(0);
+      expect(await catalog.countSeries({ keyword: "yak cross" })).toBe(1);
+      await db.deleteFrom("catalog_series").where("id", "=", row.id).execute();
+      expect(await catalog.countSeries({ keyword: "yak" })).toBe(0);
     });
 
     it("reads points with or without their earlier vintages", async () => {

@@ -56,6 +56,7 @@ describe("migrations", () => {
       "0027_api_call_log",
       "0029_rate_limits",
       "0030_latest_values_json",
+      "0031_series_keyword_index",
     ]);
   });
 
@@ -67,6 +68,19 @@ describe("migrations", () => {
       .execute();
     const row = await db.selectFrom("incidents").select("created_at").where("id", "=", "iso").executeTakeFirstOrThrow();
     expect(row.created_at).toBe(created);
+  });
+
+  it("index the series keyword: a trigram full-text table on SQLite, a pg_trgm index where PostgreSQL has the extension", async () => {
+    if (database.dialect === "sqlite") {
+      const { rows } = await sql<{
+        name: string;
+      }>`select name from sqlite_master where name like 'catalog_series_search%' order by name`.execute(db);
+      expect(rows.map((row) => row.name)).toEqual(expect.arrayContaining(["catalog_series_search", "catalog_series_search_insert"]));
+      return;
+    }
+    const available = await sql`select 1 from pg_available_extensions where name = 'pg_trgm'`.execute(db);
+    const index = await sql`select 1 from pg_indexes where indexname = 'catalog_series_search_trigrams'`.execute(db);
+    expect(index.rows.length).toBe(available.rows.length);
   });
 
   it("[security3-N3] redact the keys and link tokens that rows stored before the redaction hold", async () => {

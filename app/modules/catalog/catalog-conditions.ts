@@ -4,6 +4,7 @@ import { endOf, startOf } from "~/modules/db/moments";
 import type { Database } from "~/modules/db/schema";
 import { containsLowerCased } from "~/modules/db/text-search";
 import type { CompanyCriteria, DocumentCriteria, SeriesCriteria } from "./catalog";
+import { isIndexable, keywordWords, trigramQuery } from "./keyword-words";
 
 // The SQL filters of the catalog's criteria, the same on SQLite and PostgreSQL.
 
@@ -17,11 +18,61 @@ function lower(column: string): Expression<string> {
 
 /** Every word of the keyword, anywhere in the column. */
 function keywordConditions(column: Expression<string>, keyword: string | undefined): Condition[] {
-  return (keyword ?? "")
-    .toLowerCase()
-    .split(/\s+/)
-    .filter(Boolean)
-    .map((word) => contains(column, word));
+  return keywordWords(keyword).map((word) => contains(column, word));
+}
+
+/**
+ * The FTS5 query of the series keyword's words that SQLite's trigram index of search_text can find (migration
+ * 0031), when there are any; the index holds search_text, not the name alone.
+ */
+export function seriesTrigramQuery(dialect: DialectName, criteria: SeriesCriteria): string | undefined {
+  if (dialect !== "sqlite" || criteria.nameOnly) return undefined;
+  const words = keywordWords(criteria.keyword).filter(isIndexable);
+  return words.length ? trigramQuery(words) : undefined;
+}
+
+/** Criteria that leave every series in: the order of a search is no filter, nor an empty list of values. */
+function filtersNothing(key: string, value: unknown): boolean {
+  if (key === "keyword" || key === "order" || key === "direction") return true;
+  if (key === "databases") return value === undefined;
+  return value === undefined || value === false || value === "" || (Array.isArray(value) && value.length === 0);
+}
+
+/**
+ * The FTS5 query that alone finds the criteria's series, when they are a keyword of long words (3 characters or
+ * more) and nothing else: the trigram index then counts them without reading a series.
+ */
+export function seriesKeywordAlone(dialect: DialectName, criteria: SeriesCriteria): string | undefined {
+  const words = keywordWords(criteria.keyword);
+  if (!words.every(isIndexable) || !Object.entries(criteria).every(([key, value]) => filtersNothing(key, value))) return undefined;
+  return seriesTrigramQuery(dialect, criteria);
+}
+
+/**
+ * Where the series keyword's long words are looked for: in every series' text ("scan"), through SQLite's trigram
+ * index ("index"), or among the rows (rowids) the index has already given.
+ */
+export type KeywordSource = "scan" | "index" | readonly number[];
+
+/**
+ * The series keyword from `source`: the series it finds, then the short words read from those series' texts. The
+ * same series whatever the source: the index finds a word exactly where LIKE does.
+ */
+function seriesKeywordConditions(dialect: DialectName, criteria: SeriesCriteria, source: KeywordSource): Condition[] {
+  if (criteria.nameOnly) return keywordConditions(lower("catalog_series.name"), criteria.keyword);
+  const column = sql.ref<string>("catalog_series.search_text");
+  const query = source === "scan" ? undefined : seriesTrigramQuery(dialect, criteria);
+  if (query === undefined) return keywordConditions(column, criteria.keyword);
+  const found =
+    source === "index"
+      ? sql<SqlBool>`catalog_series.rowid in (select rowid from catalog_series_search where catalog_series_search match ${query})`
+      : sql<SqlBool>`catalog_series.rowid in (select value from json_each(${JSON.stringify(source)}))`;
+  return [
+    found,
+    ...keywordWords(criteria.keyword)
+      .filter((word) => !isIndexable(word))
+      .map((word) => contains(column, word)),
+  ];
 }
 
 /** A JSON array column that holds any of the values. */
@@ -60,10 +111,14 @@ function when(flag: boolean | undefined, make: () => Condition): Condition[] {
   return flag ? [make()] : [];
 }
 
-function seriesFilters(eb: ExpressionBuilder<Database, "catalog_series">, criteria: SeriesCriteria): Condition[] {
-  const keywordColumn = criteria.nameOnly ? lower("catalog_series.name") : sql.ref<string>("catalog_series.search_text");
+function seriesFilters(
+  eb: ExpressionBuilder<Database, "catalog_series">,
+  dialect: DialectName,
+  criteria: SeriesCriteria,
+  keywordSource: KeywordSource,
+): Condition[] {
   return [
-    ...keywordConditions(keywordColumn, criteria.keyword),
+    ...seriesKeywordConditions(dialect, criteria, keywordSource),
     ...anyOf(eb, "catalog_series.frequency", criteria.frequency),
     ...anyOf(eb, "catalog_series.country", criteria.country),
     ...anyOf(eb, "catalog_series.region", criteria.region),
@@ -86,16 +141,18 @@ const nothing = sql<SqlBool>`1 = 0`;
 
 /**
  * The database and the subscribed databases scope everything; listed ids and the other criteria are a union
- * (SPEC.md section 5).
+ * (SPEC.md section 5). `keywordSource`: through the trigram index, the keyword costs in proportion to its matches
+ * instead of the series read: the better way unless the matches are many and only the first few in id order are
+ * wanted.
  */
-export function seriesCondition(dialect: DialectName, criteria: SeriesCriteria) {
+export function seriesCondition(dialect: DialectName, criteria: SeriesCriteria, keywordSource: KeywordSource = "scan") {
   return (eb: ExpressionBuilder<Database, "catalog_series">): Condition => {
     const subscribed = criteria.databases;
     const scope = [
       ...given(criteria.database, (database) => eb("database_id", "=", database)),
       ...(subscribed ? [subscribed.length ? eb("database_id", "in", [...subscribed]) : nothing] : []),
     ];
-    const filters = seriesFilters(eb, criteria);
+    const filters = seriesFilters(eb, dialect, criteria, keywordSource);
     const listed = criteria.seriesIds?.length ? idIn(dialect, "catalog_series.id", criteria.seriesIds) : undefined;
     const selection = !listed ? eb.and(filters) : filters.length ? eb.or([listed, eb.and(filters)]) : listed;
     return eb.and([...scope, selection]);

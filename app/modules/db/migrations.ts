@@ -29,6 +29,7 @@ import { runCounts } from "./migrations/0026_run_counts";
 import { apiCallLog } from "./migrations/0027_api_call_log";
 import { rateLimits } from "./migrations/0029_rate_limits";
 import { latestValuesJsonColumn } from "./migrations/0030_latest_values_json";
+import { seriesKeywordIndex } from "./migrations/0031_series_keyword_index";
 import { migrationTypes } from "./migrations/types";
 
 /**
@@ -67,5 +68,6 @@ export function getMigrations(dialect: DialectName): Record<string, Migration> {
     "0027_api_call_log": apiCallLog(types),
     "0029_rate_limits": rateLimits(),
     "0030_latest_values_json": latestValuesJsonColumn(),
+    "0031_series_keyword_index": seriesKeywordIndex(dialect),
   };
 }

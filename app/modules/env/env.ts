@@ -57,6 +57,8 @@ export const envSchema = z
     // Memory of the anonymous full-page cache of docs pages (page-cache.server.ts) per process; 0 turns it off.
     PAGE_CACHE_MB: z.coerce.number().min(0).max(4096).default(64),
     USAGE_LOG_DAYS: z.coerce.number().int().min(1).max(400).default(14),
+    // `off` keeps the call log empty: the data-API benchmark measures what the recording costs.
+    USAGE_LOG: z.enum(["on", "off"]).default("on"),
     CONTACT_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
     CONTACT_UNVERIFIED_LIMIT: z.coerce.number().int().min(0).default(2),
     // The proof of work's largest number, captcha.server.ts's when unset; the browser suite lowers it to spare its CPU.

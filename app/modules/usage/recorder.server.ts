@@ -1,5 +1,6 @@
 import { db } from "~/modules/db/db.server";
 import { nowIso } from "~/modules/db/ids";
+import { env } from "~/modules/env/env.server";
 import { dailyTotals, type CallRecord } from "./call-record";
 
 /**
@@ -19,6 +20,7 @@ let writing: Promise<void> = Promise.resolve();
 let dropped = 0;
 
 export function recordCall(record: CallRecord): void {
+  if (env.USAGE_LOG === "off") return;
   if (pending.length >= MAX_PENDING) {
     dropped += 1;
     return;
