@@ -12,7 +12,6 @@ import {
 import { corpCompanyOptions, documentsOptions, econOptions } from "~/modules/catalog/options.server";
 import { seriesRow } from "~/modules/catalog/catalog-rows";
 import { nextPeriodDate } from "~/modules/catalog/periods";
-import { seriesRow } from "~/modules/catalog/catalog-rows";
 import { latestValuesJson, selectPoints } from "~/modules/catalog/points";
 import { previewCompanies, previewDocuments, previewSeries } from "~/modules/catalog/previews.server";
 import { database, db } from "~/modules/db/db.server";
