@@ -84,6 +84,11 @@ export function routes(defineRoutes) {
       route("api-products/:vendor/:product", "routes/public/api-product.tsx");
       route("api-products/econ/sandbox/:token", "routes/public/sandbox-access.tsx");
       route("api-products/econ/sandbox/registered", "routes/public/sandbox-registered.tsx");
+      // The trial key's usage (issue 29): the page, its CSV downloads and a call's detail.
+      route("api-products/econ/sandbox/usage", "routes/public/sandbox-usage.tsx");
+      route("api-products/econ/sandbox/usage/calls.csv", "routes/public/sandbox-usage-csv.ts", { id: "sandbox-usage-calls-csv" });
+      route("api-products/econ/sandbox/usage/days.csv", "routes/public/sandbox-usage-csv.ts", { id: "sandbox-usage-days-csv" });
+      route("api-products/econ/sandbox/usage/:requestId", "routes/public/sandbox-usage-call.tsx");
       route("terms", "routes/public/legal.tsx", { id: "legal-terms" });
       route("privacy-policy", "routes/public/legal.tsx", { id: "legal-privacy" });
       route("cookie-policy", "routes/public/legal.tsx", { id: "legal-cookies" });

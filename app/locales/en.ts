@@ -1948,6 +1948,9 @@ const en = {
     topOperations: "Busiest operations",
     name: "Name",
     userUsage: "API usage and call log",
+    trialTitle: "Your sandbox trial's API usage",
+    trialLead: "Every call made with the trial key this browser holds: calls per day, latency per operation and the log of recent calls.",
+    trialLink: "See your calls",
   },
 } as const;
 

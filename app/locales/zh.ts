@@ -1884,6 +1884,9 @@ const zh: Translation = {
     topOperations: "调用最多的操作",
     name: "名称",
     userUsage: "API 用量和调用日志",
+    trialTitle: "您的沙盒试用 API 用量",
+    trialLead: "使用本浏览器所持试用密钥进行的每一次调用：每日调用量、各操作的延迟以及最近调用的日志。",
+    trialLink: "查看您的调用",
   },
 };
 

@@ -15,6 +15,11 @@ import * as usageCall from "~/routes/dashboard/usage-call";
 import * as usageCsv from "~/routes/dashboard/usage-csv";
 import * as usagePage from "~/routes/dashboard/usage";
 import { insertSubscriber } from "../support/subscribers";
+import { newId } from "~/modules/db/ids";
+import { sandboxTrialKeyCookie } from "~/modules/sandbox/trial-cookie.server";
+import { issueTrialKey } from "~/modules/sandbox/trial-keys.server";
+import * as sandboxUsageCall from "~/routes/public/sandbox-usage-call";
+import * as sandboxUsagePage from "~/routes/public/sandbox-usage";
 
 /**
  * The usage pages (issue 29): the subscriber's /dashboard/usage with its chart, operations, log, call detail and
@@ -31,9 +36,9 @@ async function person(label: string, admin = false) {
   return { ...user, key, session };
 }
 
-async function callApi(path: string) {
-  const url = `http://portal.test/data-api/macroeconomic${path}`;
-  const answer = await dataApiRoute({ request: new Request(url), params: { set: "macroeconomic" }, context });
+async function callApi(path: string, set = "macroeconomic") {
+  const url = `http://portal.test/data-api/${set}${path}`;
+  const answer = await dataApiRoute({ request: new Request(url), params: { set }, context });
   return answer.headers.get("X-Request-Id")!;
 }
 
@@ -53,8 +58,9 @@ async function load(
   url: string,
   session: string | null,
   params: Record<string, string> = {},
+  cookie = session ? `token=${session}` : "",
 ): Promise<{ status: number; data: PageData; response: Response | null }> {
-  const request = new Request(`http://portal.test${url}`, { headers: session ? { Cookie: `token=${session}` } : {} });
+  const request = new Request(`http://portal.test${url}`, { headers: cookie ? { Cookie: cookie } : {} });
   try {
     const answer = await loader({ request, params, context });
     if (answer instanceof Response) return { status: answer.status, data: {}, response: answer };
@@ -196,5 +202,23 @@ describe("the admins' usage view", () => {
     expect((await load(adminUsageCall.loader, `/dashboard/admin/usage/${otherId}`, owner.session, { requestId: otherId })).status).toBe(
       404,
     );
+  });
+});
+
+describe("the sandbox trial's usage page", () => {
+  it("shows the calls of the trial key this browser holds, and the 404 page without one or for another key's call", async () => {
+    const key = await issueTrialKey(newId(), new Date(Date.now() + 7 * 24 * 60 * 60 * 1000));
+    const cookie = (await sandboxTrialKeyCookie(key)).split(";")[0]!;
+    const trialCall = await callApi(`/layout/databases?token=${key}`, "sandbox");
+    await flushCalls();
+    const path = "/api-products/econ/sandbox/usage";
+    const page = await load(sandboxUsagePage.loader, path, null, {}, cookie);
+    expect(page.status).toBe(200);
+    expect(page.data.report!.calls.map((call) => call.requestId)).toEqual([trialCall]);
+    expect(page.data.report!.days.at(-1)!.calls).toBe(1);
+    const detail = await load(sandboxUsageCall.loader, `${path}/${trialCall}`, null, { requestId: trialCall }, cookie);
+    expect(detail.data.call!.set).toBe("sandbox");
+    expect((await load(sandboxUsageCall.loader, `${path}/${ownIds[0]}`, null, { requestId: ownIds[0]! }, cookie)).status).toBe(404);
+    expect((await load(sandboxUsagePage.loader, path, owner.session)).status).toBe(404);
   });
 });

@@ -4,7 +4,22 @@ import type { UsageCall, UsageDay } from "./usage.server";
 /** The call log as CSV, one row a call, the columns the log page shows and the detail adds. */
 export function callsCsv(calls: readonly UsageCall[]): string {
   return toCsv(
-    ["time", "request_id", "account", "set", "operation", "method", "path", "query", "status", "latency_ms", "response_bytes", "client_address", "user_agent", "error"],
+    [
+      "time",
+      "request_id",
+      "account",
+      "set",
+      "operation",
+      "method",
+      "path",
+      "query",
+      "status",
+      "latency_ms",
+      "response_bytes",
+      "client_address",
+      "user_agent",
+      "error",
+    ],
     calls.map((call) => [
       call.time,
       call.requestId,

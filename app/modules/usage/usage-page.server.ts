@@ -2,8 +2,11 @@ import type { ZodType, ZodTypeDef } from "zod";
 import { setAccess } from "~/modules/data-api/access-rules";
 import { db } from "~/modules/db/db.server";
 import { translateMessage } from "~/modules/forms/messages";
+import { notFound } from "~/modules/http/responses";
 import { getFixedT } from "~/modules/i18n/i18n.server";
 import { docSets, type Platform } from "~/modules/registry/registry";
+import { readSandboxTrialKey } from "~/modules/sandbox/trial-cookie.server";
+import { trialKeyId } from "~/modules/sandbox/trial-keys.server";
 import { queryBuilderLink } from "./builder-link";
 import { callsCsv, daysCsv } from "./usage-csv";
 import { adminUsageQuerySchema, usageRange, usageSearchFields, type AdminUsageQuery, type UsageQuery } from "./usage-query";
@@ -120,4 +123,15 @@ export async function adminUsagePage(request: Request) {
     ...new Set([...top.accounts.map((entry) => entry.name), ...page.report.calls.map((call) => call.account)]),
   ]);
   return { ...page, top, accounts };
+}
+
+/**
+ * The scope of the trial key this browser holds (its sandbox cookie): the sandbox's calls of that key. Without a
+ * valid trial key the trial usage pages are the 404 page, as the dashboard is for visitors.
+ */
+export async function trialScope(request: Request): Promise<UsageScope> {
+  const key = await readSandboxTrialKey(request);
+  const id = key ? await trialKeyId(key) : null;
+  if (!id) throw notFound();
+  return { account: `trial:${id}`, sets: ["sandbox"] };
 }

@@ -63,7 +63,11 @@ export const ACCOUNT_PATTERN = /^(?:(?:account|trial):[A-Za-z0-9_-]{1,64}|anonym
 /** The admins' questions (their page and GET /api/admin/usage): the same, and one set or one account. */
 export const adminUsageQuerySchema = checkedRange({
   ...usageFields,
-  set: z.string().trim().regex(/^[a-z0-9-]{1,40}$/, "usage.invalidSet").optional(),
+  set: z
+    .string()
+    .trim()
+    .regex(/^[a-z0-9-]{1,40}$/, "usage.invalidSet")
+    .optional(),
   account: z.string().trim().regex(ACCOUNT_PATTERN, "usage.invalidAccount").optional(),
 });
 
