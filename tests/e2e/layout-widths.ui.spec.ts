@@ -116,6 +116,8 @@ test("signed in, the dashboard and admin screens fit every width, in English and
     "/dashboard/documents/feeds",
     "/dashboard/admin/dashboard",
     "/dashboard/admin/outbox",
+    "/dashboard/usage",
+    "/dashboard/admin/usage",
     "/faq",
     "/zh/dashboard/econ/dumps",
     "/zh/docs/econ/macroeconomic",
