@@ -58,7 +58,7 @@ function checkedRange<T extends z.ZodRawShape>(shape: T) {
 export const usageQuerySchema = checkedRange(usageFields);
 
 /** An account of the call log: a user's, a trial key's, or the calls refused before anyone was known. */
-export const ACCOUNT_PATTERN = /^(?:(?:account|trial):[A-Za-z0-9_-]{1,64}|anonymous)$/;
+const ACCOUNT_PATTERN = /^(?:(?:account|trial):[A-Za-z0-9_-]{1,64}|anonymous)$/;
 
 /** The admins' questions (their page and GET /api/admin/usage): the same, and one set or one account. */
 export const adminUsageQuerySchema = checkedRange({

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { requireApiAdmin } from "~/modules/auth/guards.server";
 import { jsonResponse, methodNotAllowed, zodErrorResponse } from "~/modules/forms/json.server";
 import { getFixedT } from "~/modules/i18n/i18n.server";
-import { adminScope } from "~/modules/usage/usage-page.server";
+import { adminScope } from "~/modules/dashboard/usage-page.server";
 import { adminUsageQuerySchema, usageSearchFields } from "~/modules/usage/usage-query";
 import { usageReport } from "~/modules/usage/usage.server";
 

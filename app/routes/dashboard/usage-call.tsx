@@ -9,7 +9,7 @@ import { pageTitle } from "~/modules/content/page-title.server";
 import { notFound } from "~/modules/http/responses";
 import { localizePathFor } from "~/modules/i18n/language";
 import { accountOf } from "~/modules/usage/call-record";
-import { platformSets, usageCallDetail } from "~/modules/usage/usage-page.server";
+import { platformSets, usageCallDetail } from "~/modules/dashboard/usage-page.server";
 
 /** /dashboard/usage/{requestId}: one of the account's calls; anyone else's, or an id nobody has, is the 404 page. */
 export async function loader({ request, params }: LoaderFunctionArgs) {

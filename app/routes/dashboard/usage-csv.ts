@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireUser } from "~/modules/auth/guards.server";
 import { accountOf } from "~/modules/usage/call-record";
-import { platformSets, usageCsv } from "~/modules/usage/usage-page.server";
+import { platformSets, usageCsv } from "~/modules/dashboard/usage-page.server";
 import { usageQuerySchema } from "~/modules/usage/usage-query";
 
 /**

@@ -8,7 +8,7 @@ import { pageMeta } from "~/modules/content/page-meta";
 import { pageTitle } from "~/modules/content/page-title.server";
 import { env } from "~/modules/env/env.server";
 import { accountOf } from "~/modules/usage/call-record";
-import { platformSets, usagePage } from "~/modules/usage/usage-page.server";
+import { platformSets, usagePage } from "~/modules/dashboard/usage-page.server";
 import { usageQuerySchema } from "~/modules/usage/usage-query";
 
 /**

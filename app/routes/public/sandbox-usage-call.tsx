@@ -7,7 +7,7 @@ import { pageMeta } from "~/modules/content/page-meta";
 import { pageTitle } from "~/modules/content/page-title.server";
 import { notFound } from "~/modules/http/responses";
 import { localizePathFor } from "~/modules/i18n/language";
-import { trialScope, usageCallDetail } from "~/modules/usage/usage-page.server";
+import { trialScope, usageCallDetail } from "~/modules/dashboard/usage-page.server";
 
 export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { trialScope, usageCsv } from "~/modules/usage/usage-page.server";
+import { trialScope, usageCsv } from "~/modules/dashboard/usage-page.server";
 import { usageQuerySchema } from "~/modules/usage/usage-query";
 
 /** The trial usage page's calls.csv and days.csv, for the trial key this browser holds; 404 without one. */

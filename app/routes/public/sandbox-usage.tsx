@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { UsageFilterForm, UsageSections } from "~/components/dashboard/usage-view";
 import { pageMeta } from "~/modules/content/page-meta";
 import { pageTitle } from "~/modules/content/page-title.server";
-import { trialScope, usagePage } from "~/modules/usage/usage-page.server";
+import { trialScope, usagePage } from "~/modules/dashboard/usage-page.server";
 import { usageQuerySchema } from "~/modules/usage/usage-query";
 
 /** One browser's trial calls: no cache may keep them. */

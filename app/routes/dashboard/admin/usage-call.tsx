@@ -8,7 +8,7 @@ import { pageMeta } from "~/modules/content/page-meta";
 import { pageTitle } from "~/modules/content/page-title.server";
 import { notFound } from "~/modules/http/responses";
 import { localizePathFor } from "~/modules/i18n/language";
-import { usageCallDetail } from "~/modules/usage/usage-page.server";
+import { usageCallDetail } from "~/modules/dashboard/usage-page.server";
 
 /** /dashboard/admin/usage/{requestId}: any account's call, for admins; the 404 page for an unknown id or anyone else. */
 export async function loader({ request, params }: LoaderFunctionArgs) {

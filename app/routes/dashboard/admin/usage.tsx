@@ -9,7 +9,7 @@ import { TableScroll } from "~/components/layout/table-scroll";
 import { requireAdmin } from "~/modules/auth/guards.server";
 import { pageMeta } from "~/modules/content/page-meta";
 import { pageTitle } from "~/modules/content/page-title.server";
-import { adminUsagePage } from "~/modules/usage/usage-page.server";
+import { adminUsagePage } from "~/modules/dashboard/usage-page.server";
 import type { TopEntry } from "~/modules/usage/usage.server";
 
 /**

@@ -7,10 +7,10 @@ import { getFixedT } from "~/modules/i18n/i18n.server";
 import { docSets, type Platform } from "~/modules/registry/registry";
 import { readSandboxTrialKey } from "~/modules/sandbox/trial-cookie.server";
 import { trialKeyId } from "~/modules/sandbox/trial-keys.server";
-import { queryBuilderLink } from "./builder-link";
+import { queryBuilderLink } from "~/modules/usage/builder-link";
 import { callsCsv, daysCsv } from "./usage-csv";
-import { adminUsageQuerySchema, usageRange, usageSearchFields, type AdminUsageQuery, type UsageQuery } from "./usage-query";
-import { operationUsage, topUsage, usageCall, usageReport, type UsageCall, type UsageScope } from "./usage.server";
+import { adminUsageQuerySchema, usageRange, usageSearchFields, type AdminUsageQuery, type UsageQuery } from "~/modules/usage/usage-query";
+import { operationUsage, topUsage, usageCall, usageReport, type UsageCall, type UsageScope } from "~/modules/usage/usage.server";
 
 /** The sets whose calls a platform's session answers for: its API-key and session sets (the sandbox has its own page). */
 export function platformSets(platform: Platform): string[] {
@@ -29,7 +29,7 @@ type UsageQuestion<Q> =
   { query: Q; values: UsageFilterValues; errors: null } | { query: null; values: UsageFilterValues; errors: Record<string, string> };
 
 /** A page's question: valid, or the typed values and each field's translated message. */
-export async function readUsageQuestion<Q extends UsageQuery>(
+async function readUsageQuestion<Q extends UsageQuery>(
   request: Request,
   schema: ZodType<Q, ZodTypeDef, unknown>,
 ): Promise<UsageQuestion<Q>> {

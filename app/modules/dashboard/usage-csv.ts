@@ -1,5 +1,5 @@
 import { toCsv } from "~/modules/sandbox/leads-csv";
-import type { UsageCall, UsageDay } from "./usage.server";
+import type { UsageCall, UsageDay } from "~/modules/usage/usage.server";
 
 /** The call log as CSV, one row a call, the columns the log page shows and the detail adds. */
 export function callsCsv(calls: readonly UsageCall[]): string {
