@@ -28,38 +28,41 @@ export function UsageChart({ days }: { days: readonly (ChartDay & { calls: numbe
   const every = Math.max(1, Math.ceil(days.length / 6));
   return (
     <figure className="usage-chart" data-testid="usage-chart">
-      <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-labelledby={titleId} width="100%" preserveAspectRatio="xMidYMid meet">
-        <title id={titleId}>{t("usagePage.chartTitle", { from: days[0]?.day ?? "", to: days.at(-1)?.day ?? "" })}</title>
-        {layout.ticks.map((tick) => (
-          <g key={tick.value}>
-            <line
-              x1={layout.plot.left}
-              x2={layout.plot.left + layout.plot.width}
-              y1={tick.y}
-              y2={tick.y}
-              stroke="var(--mantine-color-gray-4)"
-            />
-            <text x={layout.plot.left - 6} y={tick.y + 4} textAnchor="end" fontSize="11" fill="currentColor">
-              {Number.isInteger(tick.value) ? tick.value : ""}
-            </text>
-          </g>
-        ))}
-        {layout.bars.map((bar, index) => (
-          <g key={bar.day} data-day={bar.day} data-calls={bar.total}>
-            <title>{t("usagePage.barTitle", { day: bar.day, calls: bar.total })}</title>
-            {bar.segments.map((segment) => (
-              <rect key={segment.series} x={bar.x} y={segment.y} width={bar.width} height={segment.height} fill={colours[segment.series]}>
-                <title>{`${bar.day}: ${label(segment.series)} ${segment.value}`}</title>
-              </rect>
-            ))}
-            {index % every === 0 ? (
-              <text x={bar.x + bar.width / 2} y={bottom + 16} textAnchor="middle" fontSize="11" fill="currentColor">
-                {bar.day.slice(5)}
+      {/* On a phone the chart keeps a readable size and scrolls inside its own box, as the tables do. */}
+      <TableScroll minWidth={560}>
+        <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-labelledby={titleId} width="100%" preserveAspectRatio="xMidYMid meet">
+          <title id={titleId}>{t("usagePage.chartTitle", { from: days[0]?.day ?? "", to: days.at(-1)?.day ?? "" })}</title>
+          {layout.ticks.map((tick) => (
+            <g key={tick.value}>
+              <line
+                x1={layout.plot.left}
+                x2={layout.plot.left + layout.plot.width}
+                y1={tick.y}
+                y2={tick.y}
+                stroke="var(--mantine-color-gray-4)"
+              />
+              <text x={layout.plot.left - 6} y={tick.y + 4} textAnchor="end" fontSize="12" fill="currentColor">
+                {Number.isInteger(tick.value) ? tick.value : ""}
               </text>
-            ) : null}
-          </g>
-        ))}
-      </svg>
+            </g>
+          ))}
+          {layout.bars.map((bar, index) => (
+            <g key={bar.day} data-day={bar.day} data-calls={bar.total}>
+              <title>{t("usagePage.barTitle", { day: bar.day, calls: bar.total })}</title>
+              {bar.segments.map((segment) => (
+                <rect key={segment.series} x={bar.x} y={segment.y} width={bar.width} height={segment.height} fill={colours[segment.series]}>
+                  <title>{`${bar.day}: ${label(segment.series)} ${segment.value}`}</title>
+                </rect>
+              ))}
+              {index % every === 0 ? (
+                <text x={bar.x + bar.width / 2} y={bottom + 16} textAnchor="middle" fontSize="12" fill="currentColor">
+                  {bar.day.slice(5)}
+                </text>
+              ) : null}
+            </g>
+          ))}
+        </svg>
+      </TableScroll>
       <figcaption className="usage-legend">
         {chartSeries.map((series) => (
           <span key={series}>

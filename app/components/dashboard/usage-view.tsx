@@ -55,7 +55,7 @@ export function UsageFilterForm({
             defaultValue={values[input.name] ?? ""}
             error={errors?.[input.name]}
             autoComplete="off"
-            w={input.name === "requestId" || input.name === "account" ? 280 : 150}
+            w={input.name === "requestId" || input.name === "account" ? 280 : input.name === "status" ? 260 : 150}
           />
         ))}
         <Button type="submit" variant="default" mt={25}>
