@@ -75,6 +75,7 @@ export function routes(defineRoutes) {
     route("api/admin/users", "routes/api/admin-users.ts");
     route("api/admin/users/:id", "routes/api/admin-user.ts");
     route("api/admin/users/:id/subscriptions/:product", "routes/api/admin-user-subscription.ts");
+    route("api/admin/usage", "routes/api/admin-usage.ts");
     // The data APIs themselves (issue 14): every shipped spec served under /data-api/{set}.
     route("data-api/:set/*", "routes/data-api.ts");
     route("api/*", "routes/api/not-found.ts");
@@ -85,6 +86,11 @@ export function routes(defineRoutes) {
       route("api-products/:vendor/:product", "routes/public/api-product.tsx");
       route("api-products/econ/sandbox/:token", "routes/public/sandbox-access.tsx");
       route("api-products/econ/sandbox/registered", "routes/public/sandbox-registered.tsx");
+      // The trial key's usage (issue 29): the page, its CSV downloads and a call's detail.
+      route("api-products/econ/sandbox/usage", "routes/public/sandbox-usage.tsx");
+      route("api-products/econ/sandbox/usage/calls.csv", "routes/public/sandbox-usage-csv.ts", { id: "sandbox-usage-calls-csv" });
+      route("api-products/econ/sandbox/usage/days.csv", "routes/public/sandbox-usage-csv.ts", { id: "sandbox-usage-days-csv" });
+      route("api-products/econ/sandbox/usage/:requestId", "routes/public/sandbox-usage-call.tsx");
       route("terms", "routes/public/legal.tsx", { id: "legal-terms" });
       route("privacy-policy", "routes/public/legal.tsx", { id: "legal-privacy" });
       route("cookie-policy", "routes/public/legal.tsx", { id: "legal-cookies" });
@@ -116,6 +122,11 @@ export function routes(defineRoutes) {
         route("sessions", "routes/dashboard/sessions.tsx");
         route("delete-account", "routes/dashboard/delete-account.tsx");
         route("webhooks", "routes/dashboard/webhooks.tsx");
+        // The Usage page (issue 29), its CSV downloads (resource routes) and a call's detail.
+        route("usage", "routes/dashboard/usage.tsx");
+        route("usage/calls.csv", "routes/dashboard/usage-csv.ts", { id: "dashboard-usage-calls-csv" });
+        route("usage/days.csv", "routes/dashboard/usage-csv.ts", { id: "dashboard-usage-days-csv" });
+        route("usage/:requestId", "routes/dashboard/usage-call.tsx");
         // The product areas (/dashboard/econ/feeds, …) come from the registry the side menu is built from.
         for (const area of dashboardAreas) {
           // Areas share route modules (the module reads its area from the URL), so every route gets its own id.

@@ -173,6 +173,7 @@ test("signed in, every dashboard screen fits every width, in English and Chinese
     "/dashboard/sessions",
     "/dashboard/delete-account",
     "/dashboard/webhooks",
+    "/dashboard/usage",
     ...dashboardScreens(false, ids),
     "/faq",
     "/zh/dashboard/econ/dumps",
@@ -184,7 +185,14 @@ test("signed in as an admin, every admin screen fits every width, and the sign-o
   test.setTimeout(150_000);
   await signInPage(page, await createAccount({ isAdmin: true, hasTokenDecoder: true }));
   const user = await e2eDb().selectFrom("users").select("id").where("email", "=", "macro@demo.test").executeTakeFirstOrThrow();
-  await expectLayouts(page, ["/zh/dashboard/admin/dashboard", ...dashboardScreens(true, { id: user.id })]);
+  // A logged call, for the screen of one: a call without a key is logged too, as the anonymous caller's.
+  const requestId = (await page.request.get("/data-api/macroeconomic/dictionary/regions")).headers()["x-request-id"]!;
+  await expect
+    .poll(
+      async () => ((await (await page.request.get(`/api/admin/usage?requestId=${requestId}`)).json()) as { calls: unknown[] }).calls.length,
+    )
+    .toBe(1);
+  await expectLayouts(page, ["/zh/dashboard/admin/dashboard", ...dashboardScreens(true, { id: user.id, requestId })]);
 
   // A toast, measured at every width while it shows (at 1440 px now, where the bar holds the sign-out button).
   await page.locator(".header-tools").getByRole("button", { name: "Sign out" }).click();

@@ -42,6 +42,13 @@ const routes: [string, string, unknown, Record<Role, number>][] = [
   ["GET", "/api/auth/webhook-secret", null, { visitor: 401, unsubscribed: 200, subscriber: 200, admin: 200 }],
   ["POST", "/api/auth/webhook-secret", null, { visitor: 401, unsubscribed: 200, subscriber: 200, admin: 200 }],
   ["POST", "/api/auth/webhook-test", {}, { visitor: 401, unsubscribed: 422, subscriber: 422, admin: 422 }],
+  ["GET", "/dashboard/usage", null, { visitor: 404, unsubscribed: 200, subscriber: 200, admin: 200 }],
+  ["GET", "/dashboard/usage/days.csv", null, { visitor: 404, unsubscribed: 200, subscriber: 200, admin: 200 }],
+  ["GET", "/dashboard/usage/req_aaaaaaaaaaaaaaaaaaaaaaaa", null, { visitor: 404, unsubscribed: 404, subscriber: 404, admin: 404 }],
+  ["GET", "/dashboard/admin/usage", null, { visitor: 404, unsubscribed: 404, subscriber: 404, admin: 200 }],
+  ["GET", "/dashboard/admin/usage/calls.csv", null, { visitor: 404, unsubscribed: 404, subscriber: 404, admin: 200 }],
+  ["GET", "/api/admin/usage", null, { visitor: 401, unsubscribed: 403, subscriber: 403, admin: 200 }],
+  ["GET", "/api-products/econ/sandbox/usage", null, { visitor: 404, unsubscribed: 404, subscriber: 404, admin: 404 }],
 ];
 
 for (const role of roles) {

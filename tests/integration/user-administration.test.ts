@@ -217,6 +217,7 @@ describe("user administration", () => {
     expect(page.itemLinks.map((link) => link.path)).toContain(
       `/dashboard/admin/company-feeds?username=${encodeURIComponent(subscriber.username)}`,
     );
+    expect(page.itemLinks.map((link) => link.path)).toContain(`/dashboard/admin/usage?account=account%3A${subscriber.id}`);
   });
 
   it("finds users by text, platform, product and subscription state, a page at a time", async () => {

@@ -9,6 +9,7 @@ const paths: Record<MenuIconName, string> = {
   dumps: "M12 3v12m0 0l-4-4m4 4l4-4M4 21h16",
   datasets: "M4 6c0-1.7 3.6-3 8-3s8 1.3 8 3-3.6 3-8 3-8-1.3-8-3zm0 0v12c0 1.7 3.6 3 8 3s8-1.3 8-3V6",
   admin: "M12 3l8 3v6c0 5-3.5 8-8 9-4.5-1-8-4-8-9V6z",
+  usage: "M4 20V10m6 10V4m6 16v-7m4 7H3",
 };
 
 export function MenuIcon({ name }: { name: MenuIconName }) {

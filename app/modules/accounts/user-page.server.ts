@@ -5,6 +5,7 @@ import { econLayout } from "~/modules/catalog/generator";
 import { db } from "~/modules/db/db.server";
 import { nowIso } from "~/modules/db/ids";
 import { productCatalogue } from "~/modules/registry/product-catalogue";
+import { accountOf } from "~/modules/usage/call-record";
 import { invitationSummary, type InvitationSummary } from "./invitations.server";
 import { getUser, type UserView } from "./users-admin.server";
 
@@ -69,12 +70,16 @@ export async function userPageData(id: string): Promise<UserPageData | null> {
       company: trial.company_name,
     })),
     audit: audit.map(adminActionEntry),
-    itemLinks: productCatalogue.flatMap((entry) =>
-      entry.adminSections.map((section) => ({
-        label: section.label,
-        path: `/dashboard/admin/${section.slug}?username=${encodeURIComponent(user.username)}`,
-      })),
-    ),
+    itemLinks: [
+      ...productCatalogue.flatMap((entry) =>
+        entry.adminSections.map((section) => ({
+          label: section.label,
+          path: `/dashboard/admin/${section.slug}?username=${encodeURIComponent(user.username)}`,
+        })),
+      ),
+      // The account's data-API calls and log on the admins' usage view.
+      { label: "usagePage.userUsage", path: `/dashboard/admin/usage?account=${encodeURIComponent(accountOf(user.id))}` },
+    ],
     databases: econLayout().map((database) => ({ id: database.id, name: database.name })),
   };
 }

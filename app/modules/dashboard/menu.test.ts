@@ -24,6 +24,7 @@ describe("buildDashboardMenu", () => {
       "/dashboard/profile",
       "/dashboard/token-management",
       "/dashboard/webhooks",
+      "/dashboard/usage",
     ]);
     expect(menu.groups).toEqual([]);
   });

@@ -53,6 +53,7 @@ export function buildDashboardMenu(user: MenuUser, backTo: string): DashboardMen
       { to: "/dashboard/profile", label: "dashboard.profile", icon: "profile" },
       { to: "/dashboard/token-management", label: "dashboard.tokenManagement", icon: "key" },
       { to: "/dashboard/webhooks", label: "webhooks.menu", icon: "feeds" },
+      { to: "/dashboard/usage", label: "usagePage.menu", icon: "usage" },
     ],
     groups,
     admin: adminLinks.length > 0 ? { label: "dashboard.groups.admin", links: adminLinks } : null,

@@ -7,7 +7,7 @@ import { productCatalogue, type ProductEntry, type ProductScreen, type ProductSe
  * sections come from the product catalogue (SPEC.md section 2). Without ~/ imports: remix.config.js reads it too.
  */
 
-export type MenuIcon = "back" | "profile" | "key" | "feeds" | "dumps" | "datasets" | "admin" | "home";
+export type MenuIcon = "back" | "profile" | "key" | "feeds" | "dumps" | "datasets" | "admin" | "home" | "usage";
 
 export interface DashboardScreen {
   /** Below /dashboard/{segment}/. */
@@ -117,6 +117,11 @@ export const dashboardAreas: DashboardArea[] = [
       { path: "users", file: "routes/dashboard/admin/users.tsx", id: "users", menu: { label: "admin.users.title", icon: "profile" } },
       { path: "users/new", file: "routes/dashboard/admin/user-new.tsx", id: "users-new" },
       { path: "users/:id", file: "routes/dashboard/admin/user.tsx", id: "users-id" },
+      { path: "usage", file: "routes/dashboard/admin/usage.tsx", menu: { label: "usagePage.adminMenu", icon: "usage" } },
+      // The admins' CSV downloads (resource routes) and any call's detail.
+      { path: "usage/calls.csv", file: "routes/dashboard/admin/usage-csv.ts", id: "usage-calls-csv" },
+      { path: "usage/days.csv", file: "routes/dashboard/admin/usage-csv.ts", id: "usage-days-csv" },
+      { path: "usage/:requestId", file: "routes/dashboard/admin/usage-call.tsx", id: "usage-call" },
     ],
   },
 ];

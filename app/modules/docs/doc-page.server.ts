@@ -247,7 +247,10 @@ export async function resolveDocPage(
     const operation = findOperation(model, operationPath, method);
     const tag = model.tags.find((candidate) => operation?.tags.includes(candidate.name));
     if (!operation || !tag) return { kind: "not-found" };
-    return { kind: "redirect", to: `${root}/docs/${tag.slug}?path=${encodeURIComponent(operationPath)}&method=${operation.method}` };
+    // The builder's values a link gave (query.{name}, path.{name}) come along.
+    const given = [...search].filter(([name]) => name !== "path" && name !== "method");
+    const rest = given.length > 0 ? `&${new URLSearchParams(given).toString()}` : "";
+    return { kind: "redirect", to: `${root}/docs/${tag.slug}?path=${encodeURIComponent(operationPath)}&method=${operation.method}${rest}` };
   }
   if (page === pages.apiDocumentation.models) {
     const models = Object.entries(model.definitions).map(([name, schema]) => ({

@@ -22,6 +22,7 @@ import {
   initialValues,
   KEY_FIELD,
   maskKey,
+  prefilledValues,
   prettyBody,
   QUERY_BUILDER_FORM_ID,
   USERNAME_FIELD,
@@ -62,8 +63,9 @@ export function keyLookup(request: Request, set: DocSetId): () => Promise<Builde
   return () => (held ??= builderKeyFor(request, set));
 }
 
-export function queryBuilderData(set: DocSetId, form: BuilderForm, held: BuilderKey): QueryBuilderData {
-  return { set, access: held.access, initial: initialValues(form, held) };
+/** The builder of an operation page, its fields filled from the page's address where a link gave values. */
+export function queryBuilderData(set: DocSetId, form: BuilderForm, held: BuilderKey, search: URLSearchParams): QueryBuilderData {
+  return { set, access: held.access, initial: { ...initialValues(form, held), ...prefilledValues(form, search) } };
 }
 
 /** Fund flows' session operation (its spec): the builder calls it first with the username and password or key. */

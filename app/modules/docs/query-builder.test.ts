@@ -6,6 +6,7 @@ import {
   curlCommand,
   descriptionParts,
   initialValues,
+  prefilledValues,
   maskKey,
   prettyBody,
   shellQuote,
@@ -91,6 +92,20 @@ describe("the query builder's form", () => {
     expect(initialValues(session, { key: null, username: "me@example.com" })).toEqual({ apiKey: "", username: "me@example.com" });
     const open = builderForm(bearer, bearer.operations[0]!, "none");
     expect(initialValues(open, { key: "econ_abc", username: null })).toEqual({});
+  });
+});
+
+describe("the values a link gives the builder", () => {
+  it("fills path and query parameters by name, odd names too, and neither headers nor the key", () => {
+    const search = new URLSearchParams({
+      "path.id": "DB01.GDP",
+      "query.limit": "5",
+      "query.filter[name]": "Rates",
+      "header.X-Trace": "t",
+      apiKey: "econ_stolen",
+      "query.token": "econ_stolen",
+    });
+    expect(prefilledValues(seriesForm, search)).toEqual({ path_id: "DB01.GDP", query_limit: "5", query_7: "Rates" });
   });
 });
 

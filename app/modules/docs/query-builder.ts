@@ -220,6 +220,19 @@ export function initialValues(form: BuilderForm, given: { key: string | null; us
   };
 }
 
+/**
+ * The values a link gives the builder (the usage page's "Open in the query builder"): `query.{name}` and
+ * `path.{name}` for the operation's parameters, over their initial values. Never the key: a link is no place for one.
+ */
+export function prefilledValues(form: BuilderForm, search: URLSearchParams): BuilderValues {
+  const values: BuilderValues = {};
+  for (const field of form.fields) {
+    const value = search.get(`${field.in}.${field.parameter}`);
+    if (value !== null && (field.in === "query" || field.in === "path")) values[field.name] = value;
+  }
+  return values;
+}
+
 const REQUIRED = "validation.required";
 const BAD_JSON = "queryBuilder.badJson";
 const INVALID_OPTION = "validation.invalidOption";

@@ -7,6 +7,8 @@ export const SANDBOX_DOCS_PATH = docSetPath(getDocSet("sandbox"));
 export const SANDBOX_QUERY_BUILDER_PATH = `${SANDBOX_DOCS_PATH}/getting-started/api-query-builder`;
 /** Where a registration from a page ends: what happens next. Never an access link's token (43 characters). */
 export const SANDBOX_REGISTERED_PATH = `${SANDBOX_PRODUCT_PATH}/registered`;
+/** The trial key's usage page (issue 29). */
+export const SANDBOX_USAGE_PATH = `${SANDBOX_PRODUCT_PATH}/usage`;
 
 /** The sandbox docs page that holds the registration form after its text. */
 export function isRegisterTrialPage(set: DocSetId, page: string): boolean {

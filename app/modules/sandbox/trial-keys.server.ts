@@ -53,3 +53,15 @@ export async function useTrialKey(key: string, now = new Date()): Promise<TrialK
     .execute();
   return { id: row.id, registrationId: row.registration_id, expiresAt: row.expires_at };
 }
+
+/** The id of a valid trial key (its call log's account is `trial:{id}`), without marking it used; null otherwise. */
+export async function trialKeyId(key: string, now = new Date()): Promise<string | null> {
+  if (!looksLikeTrialKey(key)) return null;
+  const row = await db
+    .selectFrom("trial_keys")
+    .select("id")
+    .where("key_hash", "=", sha256(key))
+    .where("expires_at", ">", nowIso(now))
+    .executeTakeFirst();
+  return row?.id ?? null;
+}

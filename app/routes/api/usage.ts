@@ -15,7 +15,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireApiUser(request);
   const query = usageQuerySchema.safeParse(usageSearchFields(new URL(request.url).searchParams));
   if (!query.success) return zodErrorResponse(query.error, await getFixedT(request));
-  return jsonResponse(await usageReport(accountOf(user.id), query.data));
+  return jsonResponse(await usageReport({ account: accountOf(user.id) }, query.data));
 }
 
 export async function action({ request }: ActionFunctionArgs) {

@@ -47,7 +47,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   // The sandbox's register-trial page holds the registration form after its text.
   const sandboxForm = isRegisterTrialPage(docSet.id, page) ? await sandboxFormData(request) : null;
   const held = resolved.kind === "operation" ? await heldKey() : null;
-  const queryBuilder = resolved.kind === "operation" && held ? queryBuilderData(docSet.id, resolved.builder, held) : null;
+  const queryBuilder = resolved.kind === "operation" && held ? queryBuilderData(docSet.id, resolved.builder, held, url.searchParams) : null;
   const payload = {
     page: resolved,
     codeLanguage: codeLanguageOfCookies(request.headers.get("Cookie")),

@@ -8,7 +8,7 @@ import { pageMeta } from "~/modules/content/page-meta";
 import { pageTitle } from "~/modules/content/page-title.server";
 import { accessLinkState, exchangeAccessToken } from "~/modules/sandbox/access-link.server";
 import { describeExchangeFailure, type ExchangeFailure } from "~/modules/sandbox/registration-outcome";
-import { SANDBOX_DOCS_PATH, SANDBOX_PRODUCT_PATH, SANDBOX_QUERY_BUILDER_PATH } from "~/modules/sandbox/sandbox-paths";
+import { SANDBOX_DOCS_PATH, SANDBOX_PRODUCT_PATH, SANDBOX_QUERY_BUILDER_PATH, SANDBOX_USAGE_PATH } from "~/modules/sandbox/sandbox-paths";
 import { readSandboxTrialKey, sandboxTrialKeyCookie } from "~/modules/sandbox/trial-cookie.server";
 
 /**
@@ -55,6 +55,9 @@ function OnwardLinks() {
       </Button>
       <Button component={AppLink} to={SANDBOX_QUERY_BUILDER_PATH} variant="light">
         {t("sandbox.access.openBuilder")}
+      </Button>
+      <Button component={AppLink} to={SANDBOX_USAGE_PATH} variant="subtle">
+        {t("usagePage.trialLink")}
       </Button>
     </Group>
   );

@@ -1,0 +1,35 @@
+import { Stack, Text, Title } from "@mantine/core";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { UsageCallView } from "~/components/dashboard/usage-view";
+import { requireAdmin } from "~/modules/auth/guards.server";
+import { pageMeta } from "~/modules/content/page-meta";
+import { pageTitle } from "~/modules/content/page-title.server";
+import { notFound } from "~/modules/http/responses";
+import { localizePathFor } from "~/modules/i18n/language";
+import { usageCallDetail } from "~/modules/dashboard/usage-page.server";
+
+/** /dashboard/admin/usage/{requestId}: any account's call, for admins; the 404 page for an unknown id or anyone else. */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const call = await usageCallDetail({}, params.requestId ?? "");
+  if (!call) throw notFound();
+  const back = new URL(request.url).pathname.replace(/\/[^/]+\/?$/, "");
+  const builderLink = call.builderLink ? localizePathFor(request, call.builderLink) : null;
+  return { call: { ...call, builderLink }, back, ...(await pageTitle(request, "usagePage.callTitle")) };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data?.title, data?.siteName);
+
+export default function AdminUsageCallRoute() {
+  const { call, back } = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
+  return (
+    <Stack gap="lg" maw={1000}>
+      <Title order={1}>{t("usagePage.callTitle")}</Title>
+      <Text>{t("usagePage.callOf", { account: call.account })}</Text>
+      <UsageCallView call={call} back={back} />
+    </Stack>
+  );
+}
