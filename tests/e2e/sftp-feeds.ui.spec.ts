@@ -1,8 +1,8 @@
 import { expect, type Page } from "@playwright/test";
-import ssh2 from "ssh2";
 import { createAccount, signInPage } from "./support/accounts";
 import { field, open, waitForHydration } from "./support/pages";
 import { test } from "./support/test";
+import { ed25519KeyPair } from "../support/ssh-keys";
 
 /**
  * An SFTP feed with a pasted private key, with JavaScript on and off: the key is taken, never shown back, and the
@@ -11,7 +11,7 @@ import { test } from "./support/test";
  * records it through real deliveries.)
  */
 
-const key = ssh2.utils.generateKeyPairSync("ed25519").private;
+const key = ed25519KeyPair().private;
 /** A line of the key's body: what must never appear in a page (the field's placeholder shows only the armour). */
 const secret = key.split("\n")[1]!;
 

@@ -13,7 +13,6 @@ const trusted = await vi.hoisted(async () => {
   return certificate;
 });
 
-import { utils } from "ssh2";
 import { createSession } from "~/modules/auth/session.server";
 import { getCatalog, prepareCatalog } from "~/modules/catalog/source.server";
 import { db } from "~/modules/db/db.server";
@@ -31,12 +30,13 @@ import * as productApiRoute from "~/routes/api/product-api";
 import { selfSignedCertificate, startFtpServer, startSftpServer } from "../support/loopback-servers";
 import { insertMacroSubscriber } from "../support/subscribers";
 import { waitFor } from "../support/wait";
+import { ed25519KeyPair } from "../support/ssh-keys";
 
 let worker: Worker;
 let userId: string;
 let database: string;
-const clientKey = utils.generateKeyPairSync("ed25519");
-const strangerKey = utils.generateKeyPairSync("ed25519");
+const clientKey = ed25519KeyPair();
+const strangerKey = ed25519KeyPair();
 let sftp: Awaited<ReturnType<typeof startSftpServer>>;
 let ftps: Awaited<ReturnType<typeof startFtpServer>>;
 let untrusted: Awaited<ReturnType<typeof startFtpServer>>;

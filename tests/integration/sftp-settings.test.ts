@@ -7,7 +7,6 @@ vi.hoisted(() => {
   process.env.CATALOG_DOCUMENTS = "20";
 });
 
-import { utils } from "ssh2";
 import { createSession } from "~/modules/auth/session.server";
 import { getCatalog, prepareCatalog } from "~/modules/catalog/source.server";
 import { db } from "~/modules/db/db.server";
@@ -16,12 +15,13 @@ import { openFtpPassword, openSftpKey } from "~/modules/delivery/ftp-password.se
 import { readDelivery } from "~/modules/feeds/stored";
 import * as productApiRoute from "~/routes/api/product-api";
 import { insertMacroSubscriber } from "../support/subscribers";
+import { ed25519KeyPair } from "../support/ssh-keys";
 
 /** The JSON API of every product takes the SFTP and FTPS settings with the same schema as the forms. */
 
 const context = { cspNonce: "test-nonce" };
 let database: string;
-const clientKey = utils.generateKeyPairSync("ed25519");
+const clientKey = ed25519KeyPair();
 
 beforeAll(async () => {
   await prepareCatalog();
@@ -124,7 +124,7 @@ describe("SFTP and FTPS settings in the JSON API", () => {
     expect(await errors(await post({ sftpPrivateKey: clientKey.public }))).toEqual({
       sftpPrivateKey: "Please paste a whole private key, from its -----BEGIN line to its -----END line (OpenSSH or PEM).",
     });
-    const locked = utils.generateKeyPairSync("ed25519", { passphrase: "secret", cipher: "aes256-ctr", rounds: 4 }).private;
+    const locked = ed25519KeyPair({ passphrase: "secret", cipher: "aes256-ctr", rounds: 4 }).private;
     expect(await errors(await post({ sftpPrivateKey: locked }, "zh"))).toEqual({
       sftpPrivateKey: "此私钥受口令保护。交付在无人值守时运行，请粘贴不带口令的私钥。",
     });

@@ -11,6 +11,7 @@ import { simpleParser } from "mailparser";
 import { SMTPServer } from "smtp-server";
 import { Webhook } from "standardwebhooks";
 import { Server as SshServer, utils as sshUtils, type SFTPWrapper } from "ssh2";
+import { ed25519KeyPair } from "./ssh-keys";
 
 /** Real FTP (and FTPS), SFTP, SMTP and HTTP servers on loopback that record what the portal delivers to them. */
 
@@ -199,7 +200,7 @@ function serveSftp(sftp: SFTPWrapper, root: string) {
  */
 export async function startSftpServer(options: SftpServerOptions) {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), "portal-sftp-"));
-  const hostKey = options.hostKey ?? sshUtils.generateKeyPairSync("ed25519").private;
+  const hostKey = options.hostKey ?? ed25519KeyPair().private;
   const allowedKey = options.publicKey ? sshUtils.parseKey(options.publicKey) : null;
   if (allowedKey instanceof Error) throw allowedKey;
   const logins: { username: string; method: string; accepted: boolean }[] = [];

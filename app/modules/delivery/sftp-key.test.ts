@@ -2,10 +2,11 @@ import { generateKeyPairSync } from "node:crypto";
 import { utils } from "ssh2";
 import { describe, expect, it } from "vitest";
 import { maxPrivateKeyLength, privateKeyProblem } from "./sftp-key";
+import { ed25519KeyPair } from "../../../tests/support/ssh-keys";
 
 describe("privateKeyProblem", () => {
   it("accepts unencrypted OpenSSH and PEM private keys, pasted with surrounding blank space", () => {
-    const ed25519 = utils.generateKeyPairSync("ed25519").private;
+    const ed25519 = ed25519KeyPair().private;
     const rsaOpenSsh = utils.generateKeyPairSync("rsa", { bits: 2048 }).private;
     const rsaPem = generateKeyPairSync("rsa", { modulusLength: 2048 }).privateKey.export({ type: "pkcs1", format: "pem" }).toString();
     const pkcs8 = generateKeyPairSync("ec", { namedCurve: "P-256" }).privateKey.export({ type: "pkcs8", format: "pem" }).toString();
@@ -14,7 +15,7 @@ describe("privateKeyProblem", () => {
   });
 
   it("refuses keys under a passphrase: nobody types one when the worker connects", () => {
-    const openSsh = utils.generateKeyPairSync("ed25519", { passphrase: "secret", cipher: "aes256-ctr", rounds: 4 }).private;
+    const openSsh = ed25519KeyPair({ passphrase: "secret", cipher: "aes256-ctr", rounds: 4 }).private;
     const pkcs8 = generateKeyPairSync("ec", { namedCurve: "P-256" })
       .privateKey.export({ type: "pkcs8", format: "pem", cipher: "aes-256-cbc", passphrase: "secret" })
       .toString();
@@ -28,7 +29,7 @@ describe("privateKeyProblem", () => {
   });
 
   it("refuses public keys, fragments, mismatched armour, garbage inside the armour and overlong text", () => {
-    const pair = utils.generateKeyPairSync("ed25519");
+    const pair = ed25519KeyPair();
     const lines = pair.private.trim().split("\n");
     for (const text of [
       pair.public,
