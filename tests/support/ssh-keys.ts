@@ -1,4 +1,7 @@
-import { utils } from "ssh2";
+import ssh2 from "ssh2";
+
+// A default import: the browser suite loads this CommonJS package as an ES module, which has no named exports.
+const { utils } = ssh2;
 
 /** What ssh2 may encrypt a private key with. */
 type Encryption = { passphrase: string; cipher: string; rounds: number };
