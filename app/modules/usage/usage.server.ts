@@ -2,7 +2,7 @@ import type { Selectable } from "kysely";
 import { db } from "~/modules/db/db.server";
 import { endOf, startOf } from "~/modules/db/moments";
 import type { ApiCallLogTable } from "~/modules/db/schema";
-import type { StatusClass } from "./call-record";
+import type { CallRecord, StatusClass } from "./call-record";
 import { percentile } from "./percentile";
 import { daysBetween, usageRange, type UsageQuery } from "./usage-query";
 
@@ -25,24 +25,8 @@ export interface UsageDay {
   serverErrors: number;
 }
 
-/** One logged call as the usage page and GET /api/usage show it. */
-export interface UsageCall {
-  requestId: string;
-  account: string;
-  time: string;
-  set: string;
-  operation: string;
-  method: string;
-  pathTemplate: string;
-  path: string;
-  query: string;
-  status: number;
-  latencyMs: number;
-  responseBytes: number;
-  clientAddress: string;
-  userAgent: string;
-  error: string | null;
-}
+/** One logged call as the usage page and GET /api/usage show it: the record as kept, its time as ISO text, no key id. */
+export type UsageCall = Omit<CallRecord, "at" | "keyId"> & { time: string };
 
 const classField: Record<StatusClass, keyof Omit<UsageDay, "day" | "calls">> = {
   "2xx": "success",
