@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { z } from "zod";
 import { fixedT } from "~/modules/i18n/i18n.server";
-import { readJsonObject } from "./json.server";
+import { readJsonObject, readJsonWith } from "./json.server";
 
 const t = await fixedT("en");
 const post = (body: BodyInit, contentType = "application/json") =>
@@ -42,5 +43,19 @@ describe("readJsonObject", () => {
     for (const body of [new Uint8Array([0x7b, 0xff, 0x7d]), "{not json", "[1]", "null", ""]) {
       expect((await failure(post(body))).status).toBe(400);
     }
+  });
+});
+
+describe("readJsonWith", () => {
+  const schema = z.object({ name: z.string().min(1, "validation.required") });
+
+  it("answers the schema's data, the reader's refusals as they are, and the schema's messages with a 422", async () => {
+    expect(await readJsonWith(post('{"name":"Ada","extra":1}'), schema, t)).toEqual({ ok: true, data: { name: "Ada" } });
+    const unread = await readJsonWith(post("{not json"), schema, t);
+    expect(unread.ok ? null : unread.response.status).toBe(400);
+    const invalid = await readJsonWith(post('{"name":""}'), schema, t);
+    if (invalid.ok) throw new Error("expected a refusal");
+    expect(invalid.response.status).toBe(422);
+    expect(await invalid.response.json()).toEqual({ errors: { name: t("validation.required") } });
   });
 });

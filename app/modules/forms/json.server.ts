@@ -1,5 +1,5 @@
 import type { TFunction } from "i18next";
-import type { ZodError } from "zod";
+import type { z, ZodError, ZodTypeAny } from "zod";
 import { formatBytes, readBodyBytes } from "~/modules/http/body.server";
 import { translateErrors } from "./messages";
 
@@ -64,6 +64,21 @@ export async function readJsonObject(request: Request, t: TFunction): Promise<Js
   if (typeof value !== "object" || value === null || Array.isArray(value)) return fail({ error: t("validation.badJson") }, 400);
   if (!tameJson(value)) return fail({ errors: { _: t("http.tooDeep") } }, 422);
   return { ok: true, value: Object.fromEntries(Object.entries(value)) };
+}
+
+/**
+ * A JSON body as readJsonObject reads it, checked against the route's zod schema (the one its page's form uses): its
+ * data, or the answer to give instead (readJsonObject's 4xx, or 422 with the schema's messages).
+ */
+export async function readJsonWith<Schema extends ZodTypeAny>(
+  request: Request,
+  schema: Schema,
+  t: TFunction,
+): Promise<{ ok: true; data: z.output<Schema> } | { ok: false; response: Response }> {
+  const body = await readJsonObject(request, t);
+  if (!body.ok) return body;
+  const parsed = schema.safeParse(body.value);
+  return parsed.success ? { ok: true, data: parsed.data } : { ok: false, response: zodErrorResponse(parsed.error, t) };
 }
 
 /** `{errors: {field: message}}` with the first message of each field, translated. */

@@ -31,7 +31,7 @@ import {
   type AnyDescriptor,
 } from "~/modules/feeds/submission.server";
 import { jsonNotFound } from "~/modules/http/responses";
-import { jsonResponse, methodNotAllowed, readJsonObject, zodErrorResponse } from "~/modules/forms/json.server";
+import { jsonResponse, methodNotAllowed, readJsonObject, readJsonWith, zodErrorResponse } from "~/modules/forms/json.server";
 import { translateErrors, translateMessage } from "~/modules/forms/messages";
 import { getFixedT } from "~/modules/i18n/i18n.server";
 import { recordIncident } from "~/modules/incidents/incidents.server";
@@ -322,10 +322,8 @@ function recoverFeedResource(descriptor: AnyDescriptor, audience: Audience = "su
     POST: async (request) => {
       const { user, t } = await guard(request, api);
       if (!user.isAdmin) return jsonResponse({ error: t("econApi.adminOnly") }, 403);
-      const body = await readJsonObject(request, t);
-      if (!body.ok) return body.response;
-      const parsed = recoverFeedSchema.safeParse(body.value);
-      if (!parsed.success) return zodErrorResponse(parsed.error, t);
+      const parsed = await readJsonWith(request, recoverFeedSchema, t);
+      if (!parsed.ok) return parsed.response;
       const { id } = parsed.data;
       if (!(await recoverFeed(user, api.descriptor.product, id))) return jsonNotFound(t("econApi.recoverFailed"));
       return jsonResponse({ id });
@@ -434,10 +432,8 @@ function retryDeliveryResource(descriptor: AnyDescriptor, audience: Audience = "
   return resource(api, "POST", {
     POST: async (request) => {
       const { user, t } = await guard(request, api);
-      const body = await readJsonObject(request, t);
-      if (!body.ok) return body.response;
-      const parsed = retryDeliverySchema.safeParse(body.value);
-      if (!parsed.success) return zodErrorResponse(parsed.error, t);
+      const parsed = await readJsonWith(request, retryDeliverySchema, t);
+      if (!parsed.ok) return parsed.response;
       const { runId, dumpId } = parsed.data;
       const target = runId ? { runId } : dumpId ? { dumpId } : null;
       if (!target) return jsonResponse({ errors: { runId: t("validation.required") } }, 422);
@@ -458,10 +454,8 @@ function resendAddressResource(descriptor: AnyDescriptor, audience: Audience = "
   return resource(api, "POST", {
     POST: async (request) => {
       const { user, t } = await guard(request, api);
-      const body = await readJsonObject(request, t);
-      if (!body.ok) return body.response;
-      const parsed = resendAddressSchema.safeParse(body.value);
-      if (!parsed.success) return zodErrorResponse(parsed.error, t);
+      const parsed = await readJsonWith(request, resendAddressSchema, t);
+      if (!parsed.ok) return parsed.response;
       const { address } = parsed.data;
       const outcome = await resendAddressConfirmation(user.id, address);
       if (outcome.status === "unknown") return jsonNotFound(t("notificationAddress.notAwaiting"));

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { jsonResponse, methodNotAllowed, readJsonObject, zodErrorResponse } from "~/modules/forms/json.server";
+import { jsonResponse, methodNotAllowed, readJsonWith } from "~/modules/forms/json.server";
 import { getFixedT } from "~/modules/i18n/i18n.server";
 import { requireAdminApi } from "~/modules/provisioning/admin-api.server";
 import { adminApiKeySchema } from "~/modules/provisioning/admin-api-keys";
@@ -19,9 +19,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed("GET, POST");
   const t = await getFixedT(request);
   if (actor.key) return jsonResponse({ error: t("admin.apiKeys.sessionOnly") }, 403);
-  const body = await readJsonObject(request, t);
-  if (!body.ok) return body.response;
-  const parsed = adminApiKeySchema.safeParse(body.value);
-  if (!parsed.success) return zodErrorResponse(parsed.error, t);
+  const parsed = await readJsonWith(request, adminApiKeySchema, t);
+  if (!parsed.ok) return parsed.response;
   return jsonResponse(await createAdminApiKey(actor.admin, parsed.data), 201, { "Cache-Control": "no-store" });
 }

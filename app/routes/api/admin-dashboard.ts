@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { specReloadSchema } from "~/modules/admin/dashboard";
 import { loadAdminDashboard, reloadSpecifications } from "~/modules/admin/dashboard.server";
 import { requireApiAdmin } from "~/modules/auth/guards.server";
-import { jsonResponse, methodNotAllowed, readJsonObject, zodErrorResponse } from "~/modules/forms/json.server";
+import { jsonResponse, methodNotAllowed, readJsonWith } from "~/modules/forms/json.server";
 import { getFixedT } from "~/modules/i18n/i18n.server";
 import { engineJobKinds } from "~/modules/server/engine.server";
 
@@ -21,10 +21,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireApiAdmin(request);
   if (request.method !== "POST") return methodNotAllowed("GET, POST");
   const t = await getFixedT(request);
-  const body = await readJsonObject(request, t);
-  if (!body.ok) return body.response;
-  const parsed = specReloadSchema.safeParse(body.value);
-  if (!parsed.success) return zodErrorResponse(parsed.error, t);
+  const parsed = await readJsonWith(request, specReloadSchema, t);
+  if (!parsed.ok) return parsed.response;
   const outcomes = await reloadSpecifications(admin, parsed.data.set);
   const reloaded = outcomes.flatMap((outcome) => (outcome.outcome === "reloaded" ? [{ set: outcome.set, version: outcome.version }] : []));
   const failed = outcomes.flatMap((outcome) =>

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { decodeTokenAsAdmin } from "~/modules/admin/audited-reads.server";
 import { requireApiTokenDecoder } from "~/modules/auth/guards.server";
 import { tokenDecoderSchema, withMessages } from "~/modules/auth/token-decoder";
-import { jsonResponse, methodNotAllowed, readJsonObject, zodErrorResponse } from "~/modules/forms/json.server";
+import { jsonResponse, methodNotAllowed, readJsonWith } from "~/modules/forms/json.server";
 import { getFixedT } from "~/modules/i18n/i18n.server";
 
 /**
@@ -14,10 +14,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireApiTokenDecoder(request);
   if (request.method !== "POST") return methodNotAllowed();
   const t = await getFixedT(request);
-  const body = await readJsonObject(request, t);
-  if (!body.ok) return body.response;
-  const parsed = tokenDecoderSchema.safeParse(body.value);
-  if (!parsed.success) return zodErrorResponse(parsed.error, t);
+  const parsed = await readJsonWith(request, tokenDecoderSchema, t);
+  if (!parsed.ok) return parsed.response;
   return jsonResponse(withMessages(await decodeTokenAsAdmin(admin, parsed.data.token), t));
 }
 

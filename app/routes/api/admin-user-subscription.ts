@@ -3,7 +3,7 @@ import { changeResponse } from "~/modules/accounts/admin-api.server";
 import { isSubscriptionProduct, subscriptionSchema } from "~/modules/accounts/user-schemas";
 import { endSubscription, putSubscription } from "~/modules/accounts/users-admin.server";
 import { mayBeStoredId } from "~/modules/db/ids";
-import { methodNotAllowed, readJsonObject, zodErrorResponse } from "~/modules/forms/json.server";
+import { methodNotAllowed, readJsonWith } from "~/modules/forms/json.server";
 import { jsonNotFound } from "~/modules/http/responses";
 import { getFixedT } from "~/modules/i18n/i18n.server";
 import { requireAdminApiActor } from "~/modules/provisioning/admin-api.server";
@@ -25,10 +25,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const version = Number(new URL(request.url).searchParams.get("version")) || undefined;
     return changeResponse(await endSubscription(admin, id, product, version), t);
   }
-  const body = await readJsonObject(request, t);
-  if (!body.ok) return body.response;
-  const parsed = subscriptionSchema.safeParse(body.value);
-  if (!parsed.success) return zodErrorResponse(parsed.error, t);
+  const parsed = await readJsonWith(request, subscriptionSchema, t);
+  if (!parsed.ok) return parsed.response;
   return changeResponse(await putSubscription(admin, id, product, parsed.data), t);
 }
 

@@ -4,7 +4,7 @@ import { invitationSummary } from "~/modules/accounts/invitations.server";
 import { updateUserSchema } from "~/modules/accounts/user-schemas";
 import { getUser, updateUser, userJson } from "~/modules/accounts/users-admin.server";
 import { mayBeStoredId } from "~/modules/db/ids";
-import { jsonResponse, methodNotAllowed, readJsonObject, zodErrorResponse } from "~/modules/forms/json.server";
+import { jsonResponse, methodNotAllowed, readJsonWith } from "~/modules/forms/json.server";
 import { jsonNotFound } from "~/modules/http/responses";
 import { getFixedT } from "~/modules/i18n/i18n.server";
 import { requireAdminApiActor } from "~/modules/provisioning/admin-api.server";
@@ -28,9 +28,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const t = await getFixedT(request);
   const id = params.id ?? "";
   if (!mayBeStoredId(id)) return jsonNotFound(t("admin.users.notFound"));
-  const body = await readJsonObject(request, t);
-  if (!body.ok) return body.response;
-  const parsed = updateUserSchema.safeParse(body.value);
-  if (!parsed.success) return zodErrorResponse(parsed.error, t);
+  const parsed = await readJsonWith(request, updateUserSchema, t);
+  if (!parsed.ok) return parsed.response;
   return changeResponse(await updateUser(admin, id, parsed.data), t);
 }

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { createUserSchema, userSearchSchema } from "~/modules/accounts/user-schemas";
 import { createUser, searchUsers, userJson } from "~/modules/accounts/users-admin.server";
-import { jsonResponse, methodNotAllowed, readJsonObject, zodErrorResponse } from "~/modules/forms/json.server";
+import { jsonResponse, methodNotAllowed, readJsonWith } from "~/modules/forms/json.server";
 import { getFixedT } from "~/modules/i18n/i18n.server";
 import { requireAdminApiActor } from "~/modules/provisioning/admin-api.server";
 import { localizePathFor } from "~/modules/i18n/language";
@@ -22,10 +22,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireAdminApiActor(request);
   if (request.method !== "POST") return methodNotAllowed("GET, POST");
   const t = await getFixedT(request);
-  const body = await readJsonObject(request, t);
-  if (!body.ok) return body.response;
-  const parsed = createUserSchema.safeParse(body.value);
-  if (!parsed.success) return zodErrorResponse(parsed.error, t);
+  const parsed = await readJsonWith(request, createUserSchema, t);
+  if (!parsed.ok) return parsed.response;
   const outcome = await createUser(admin, parsed.data, localizePathFor(request, "/invitation"));
   return jsonResponse(userJson(outcome.user), outcome.created ? 201 : 200);
 }

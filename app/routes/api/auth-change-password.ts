@@ -2,7 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { changePasswordSchema } from "~/modules/auth/auth-schemas";
 import { changePassword } from "~/modules/auth/change-password.server";
 import { requireApiUser } from "~/modules/auth/guards.server";
-import { jsonResponse, methodNotAllowed, readJsonObject, zodErrorResponse } from "~/modules/forms/json.server";
+import { jsonResponse, methodNotAllowed, readJsonWith } from "~/modules/forms/json.server";
 import { getFixedT } from "~/modules/i18n/i18n.server";
 
 /** POST /api/auth/change-password {currentPassword, newPassword}: every other session of the account ends. */
@@ -10,10 +10,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const user = await requireApiUser(request);
   const t = await getFixedT(request);
   if (request.method !== "POST") return methodNotAllowed();
-  const body = await readJsonObject(request, t);
-  if (!body.ok) return body.response;
-  const parsed = changePasswordSchema.safeParse(body.value);
-  if (!parsed.success) return zodErrorResponse(parsed.error, t);
+  const parsed = await readJsonWith(request, changePasswordSchema, t);
+  if (!parsed.ok) return parsed.response;
   const result = await changePassword(user, request, parsed.data);
   if (result.ok) return jsonResponse({ ok: true });
   if (result.reason === "tooManyAttempts") {

@@ -3,7 +3,7 @@ import { profileSchema } from "~/modules/auth/auth-schemas";
 import { requireApiUser } from "~/modules/auth/guards.server";
 import { saveProfile } from "~/modules/auth/profile.server";
 import { loadCurrentUser, publicUser } from "~/modules/auth/users.server";
-import { jsonResponse, methodNotAllowed, readJsonObject, zodErrorResponse } from "~/modules/forms/json.server";
+import { jsonResponse, methodNotAllowed, readJsonWith } from "~/modules/forms/json.server";
 import { getFixedT } from "~/modules/i18n/i18n.server";
 
 /** POST /api/auth/save-profile {firstName, lastName, jobPosition, jobDescription}. */
@@ -11,10 +11,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const user = await requireApiUser(request);
   const t = await getFixedT(request);
   if (request.method !== "POST") return methodNotAllowed();
-  const body = await readJsonObject(request, t);
-  if (!body.ok) return body.response;
-  const parsed = profileSchema.safeParse(body.value);
-  if (!parsed.success) return zodErrorResponse(parsed.error, t);
+  const parsed = await readJsonWith(request, profileSchema, t);
+  if (!parsed.ok) return parsed.response;
   await saveProfile(user.id, parsed.data);
   const saved = await loadCurrentUser(user.id, user.platform);
   return jsonResponse(saved ? publicUser(saved) : { ok: true });

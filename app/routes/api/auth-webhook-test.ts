@@ -2,7 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { requireApiUser } from "~/modules/auth/guards.server";
 import { webhookTestSchema } from "~/modules/feeds/webhook-schemas";
 import { sendTestWebhook } from "~/modules/feeds/webhooks.server";
-import { jsonResponse, methodNotAllowed, readJsonObject, zodErrorResponse } from "~/modules/forms/json.server";
+import { jsonResponse, methodNotAllowed, readJsonWith } from "~/modules/forms/json.server";
 import { getFixedT } from "~/modules/i18n/i18n.server";
 
 /**
@@ -14,10 +14,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const user = await requireApiUser(request);
   const t = await getFixedT(request);
   if (request.method !== "POST") return methodNotAllowed();
-  const body = await readJsonObject(request, t);
-  if (!body.ok) return body.response;
-  const parsed = webhookTestSchema.safeParse(body.value);
-  if (!parsed.success) return zodErrorResponse(parsed.error, t);
+  const parsed = await readJsonWith(request, webhookTestSchema, t);
+  if (!parsed.ok) return parsed.response;
   const outcome = await sendTestWebhook(user.id, parsed.data.target);
   if (!outcome) return jsonResponse({ errors: { target: t("webhooks.unknownTarget") } }, 422);
   if (!outcome.ok && outcome.retryAfterSeconds)

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import type { TFunction } from "i18next";
 import { requireApiSubscription } from "~/modules/auth/guards.server";
-import { jsonResponse, methodNotAllowed, readJsonObject, zodErrorResponse } from "~/modules/forms/json.server";
+import { jsonResponse, methodNotAllowed, readJsonWith } from "~/modules/forms/json.server";
 import { getFixedT } from "~/modules/i18n/i18n.server";
 import { generateDatasetSchema, type DatasetListItem } from "~/modules/products/corp/datasets";
 import { generateDataset, listDatasets } from "~/modules/products/corp/datasets.server";
@@ -27,10 +27,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const user = await requireApiSubscription(request, "company");
   if (request.method !== "POST") return methodNotAllowed("GET, POST");
   const t = await getFixedT(request);
-  const body = await readJsonObject(request, t);
-  if (!body.ok) return body.response;
-  const parsed = generateDatasetSchema.safeParse(body.value);
-  if (!parsed.success) return zodErrorResponse(parsed.error, t);
+  const parsed = await readJsonWith(request, generateDatasetSchema, t);
+  if (!parsed.ok) return parsed.response;
   const outcome = await generateDataset(user, parsed.data.datasetId, parsed.data.format);
   if (!outcome.ok) return jsonResponse({ error: t(outcome.message) }, outcome.reason === "busy" ? 409 : 404);
   return jsonResponse({ id: outcome.id, status: outcome.status }, 202);

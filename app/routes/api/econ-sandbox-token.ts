@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { requiredText } from "~/modules/forms/fields";
-import { jsonResponse, methodNotAllowed, readJsonObject, zodErrorResponse } from "~/modules/forms/json.server";
+import { jsonResponse, methodNotAllowed, readJsonWith } from "~/modules/forms/json.server";
 import { getFixedT } from "~/modules/i18n/i18n.server";
 import { exchangeAccessToken } from "~/modules/sandbox/access-link.server";
 import { describeExchangeFailure } from "~/modules/sandbox/registration-outcome";
@@ -16,10 +16,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const t = await getFixedT(request);
   if (request.method !== "POST") return methodNotAllowed();
 
-  const body = await readJsonObject(request, t);
-  if (!body.ok) return body.response;
-  const parsed = exchangeSchema.safeParse(body.value);
-  if (!parsed.success) return zodErrorResponse(parsed.error, t);
+  const parsed = await readJsonWith(request, exchangeSchema, t);
+  if (!parsed.ok) return parsed.response;
 
   const exchange = await exchangeAccessToken(parsed.data.token);
   if (exchange.status !== "issued") {

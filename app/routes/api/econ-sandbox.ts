@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { jsonResponse, methodNotAllowed, readJsonObject, zodErrorResponse } from "~/modules/forms/json.server";
+import { jsonResponse, methodNotAllowed, readJsonWith } from "~/modules/forms/json.server";
 import { translateMessage } from "~/modules/forms/messages";
 import { clientAddress } from "~/modules/http/client-address.server";
 import { getFixedT } from "~/modules/i18n/i18n.server";
@@ -18,10 +18,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const t = await getFixedT(request);
   if (request.method !== "POST") return methodNotAllowed();
 
-  const body = await readJsonObject(request, t);
-  if (!body.ok) return body.response;
-  const parsed = sandboxRegistrationSchema.safeParse(body.value);
-  if (!parsed.success) return zodErrorResponse(parsed.error, t);
+  const parsed = await readJsonWith(request, sandboxRegistrationSchema, t);
+  if (!parsed.ok) return parsed.response;
 
   const url = new URL(request.url);
   const language = apiLanguage(url, request.headers.get("Accept-Language"));

@@ -3,7 +3,7 @@ import { describeContactFailure } from "~/modules/contact/contact-outcome";
 import { contactSchemas, isContactKind } from "~/modules/contact/contact-schemas";
 import { submitContactMessage } from "~/modules/contact/contact.server";
 import { clientAddress } from "~/modules/http/client-address.server";
-import { jsonResponse, methodNotAllowed, readJsonObject, zodErrorResponse } from "~/modules/forms/json.server";
+import { jsonResponse, methodNotAllowed, readJsonWith } from "~/modules/forms/json.server";
 import { translateMessage } from "~/modules/forms/messages";
 import { jsonNotFound } from "~/modules/http/responses";
 import { getFixedT } from "~/modules/i18n/i18n.server";
@@ -17,10 +17,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (!isContactKind(params.kind)) return jsonNotFound(t("validation.unknownForm"));
   if (request.method !== "POST") return methodNotAllowed();
 
-  const body = await readJsonObject(request, t);
-  if (!body.ok) return body.response;
-  const parsed = contactSchemas[params.kind].safeParse(body.value);
-  if (!parsed.success) return zodErrorResponse(parsed.error, t);
+  const parsed = await readJsonWith(request, contactSchemas[params.kind], t);
+  if (!parsed.ok) return parsed.response;
 
   const outcome = await submitContactMessage(params.kind, parsed.data, clientAddress(request));
   if (outcome.status !== "stored") {
