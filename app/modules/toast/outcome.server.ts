@@ -1,6 +1,6 @@
-import { createCookie, redirect } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
 import { z } from "zod";
-import { env } from "~/modules/env/env.server";
+import { signedPageCookie } from "./toast.server";
 
 /**
  * What a finished public form leaves for the page that says what happens next (issue 28): the address the mail
@@ -13,14 +13,7 @@ const outcomeSchema = z.discriminatedUnion("kind", [
 ]);
 export type FormOutcome = z.infer<typeof outcomeSchema>;
 
-const outcomeCookie = createCookie("form_outcome", {
-  path: "/",
-  httpOnly: true,
-  sameSite: "lax",
-  secure: env.PUBLIC_URL.startsWith("https://"),
-  secrets: [env.SESSION_SECRET],
-  maxAge: 60 * 60,
-});
+const outcomeCookie = signedPageCookie("form_outcome", 60 * 60);
 
 /** Goes on to the outcome page, which reads what it shows from the cookie set here. */
 export async function redirectWithOutcome(url: string, outcome: FormOutcome) {

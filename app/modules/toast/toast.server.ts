@@ -12,14 +12,19 @@ const toastSchema: z.ZodType<Toast> = z.object({
   values: z.record(z.string()).optional(),
 });
 
-const toastCookie = createCookie("toast", {
-  path: "/",
-  httpOnly: true,
-  sameSite: "lax",
-  secure: env.PUBLIC_URL.startsWith("https://"),
-  secrets: [env.SESSION_SECRET],
-  maxAge: 60,
-});
+/** A cookie the server signs and scripts cannot read, for what one page leaves for the next (a toast, an outcome). */
+export function signedPageCookie(name: string, maxAgeSeconds: number) {
+  return createCookie(name, {
+    path: "/",
+    httpOnly: true,
+    sameSite: "lax",
+    secure: env.PUBLIC_URL.startsWith("https://"),
+    secrets: [env.SESSION_SECRET],
+    maxAge: maxAgeSeconds,
+  });
+}
+
+const toastCookie = signedPageCookie("toast", 60);
 
 async function toastHeader(toast: ToastInput): Promise<string> {
   return toastCookie.serialize({ ...toast, id: toast.id ?? randomUUID() });
