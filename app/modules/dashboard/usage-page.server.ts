@@ -4,13 +4,15 @@ import { db } from "~/modules/db/db.server";
 import { translateMessage } from "~/modules/forms/messages";
 import { notFound } from "~/modules/http/responses";
 import { getFixedT } from "~/modules/i18n/i18n.server";
+import { localizePathFor } from "~/modules/i18n/language";
+import { pageTitle } from "~/modules/content/page-title.server";
 import { docSets, type Platform } from "~/modules/registry/registry";
 import { readSandboxTrialKey } from "~/modules/sandbox/trial-cookie.server";
 import { trialKeyId } from "~/modules/sandbox/trial-keys.server";
 import { queryBuilderLink } from "~/modules/usage/builder-link";
 import { callsCsv, daysCsv } from "./usage-csv";
 import { adminUsageQuerySchema, usageRange, usageSearchFields, type AdminUsageQuery, type UsageQuery } from "~/modules/usage/usage-query";
-import { operationUsage, topUsage, usageCall, usageReport, type UsageCall, type UsageScope } from "~/modules/usage/usage.server";
+import { operationUsage, topUsage, usageCall, usageReport, type UsageScope } from "~/modules/usage/usage.server";
 
 /** The sets whose calls a platform's session answers for: its API-key and session sets (the sandbox has its own page). */
 export function platformSets(platform: Platform): string[] {
@@ -59,10 +61,20 @@ export async function usagePage<Q extends UsageQuery>(
   return { status: 200, query: question.query, values: question.values, errors: null, report: { ...report, operations } };
 }
 
-/** One call of the scope with its builder link, or null: another account's call is as unknown as a made-up id. */
-export async function usageCallDetail(scope: UsageScope, requestId: string): Promise<(UsageCall & { builderLink: string | null }) | null> {
+/**
+ * What a call's detail page shows (the subscriber's, the trial user's and the admins' alike): one call of the scope
+ * with its builder link in the reader's language, the list it came from and the page's title. Another account's
+ * call is as unknown as a made-up id: the 404 page.
+ */
+export async function usageCallPage(request: Request, scope: UsageScope, requestId: string) {
   const call = await usageCall(scope, requestId);
-  return call ? { ...call, builderLink: queryBuilderLink(call) } : null;
+  if (!call) throw notFound();
+  const builderLink = queryBuilderLink(call);
+  return {
+    call: { ...call, builderLink: builderLink ? localizePathFor(request, builderLink) : null },
+    back: new URL(request.url).pathname.replace(/\/[^/]+\/?$/, ""),
+    ...(await pageTitle(request, "usagePage.callTitle")),
+  };
 }
 
 /** Who an account of the log is, for admins: a user's e-mail and id, a trial key, or nobody known. */

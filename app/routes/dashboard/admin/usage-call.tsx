@@ -5,19 +5,12 @@ import { useTranslation } from "react-i18next";
 import { UsageCallView } from "~/components/dashboard/usage-view";
 import { requireAdmin } from "~/modules/auth/guards.server";
 import { pageMeta } from "~/modules/content/page-meta";
-import { pageTitle } from "~/modules/content/page-title.server";
-import { notFound } from "~/modules/http/responses";
-import { localizePathFor } from "~/modules/i18n/language";
-import { usageCallDetail } from "~/modules/dashboard/usage-page.server";
+import { usageCallPage } from "~/modules/dashboard/usage-page.server";
 
 /** /dashboard/admin/usage/{requestId}: any account's call, for admins; the 404 page for an unknown id or anyone else. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  const call = await usageCallDetail({}, params.requestId ?? "");
-  if (!call) throw notFound();
-  const back = new URL(request.url).pathname.replace(/\/[^/]+\/?$/, "");
-  const builderLink = call.builderLink ? localizePathFor(request, call.builderLink) : null;
-  return { call: { ...call, builderLink }, back, ...(await pageTitle(request, "usagePage.callTitle")) };
+  return usageCallPage(request, {}, params.requestId ?? "");
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data?.title, data?.siteName);
