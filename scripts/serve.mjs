@@ -35,11 +35,6 @@ async function serve() {
     if (cluster.isPrimary) console.log(`Portal listening on http://${process.env.HOST ?? "localhost"}:${port}`);
   };
   const server = process.env.HOST ? app.listen(port, process.env.HOST, listening) : app.listen(port, listening);
-  // An idle kept-alive connection stays open longer than the idle timeouts of the proxies and clients in front
-  // (60 s for most load balancers): at Node's default of 5 s the server closed sockets a client was reusing, and
-  // a request written onto one just then failed with ECONNRESET (seen in the browser suite under load).
-  server.keepAliveTimeout = 65_000;
-  server.headersTimeout = 66_000;
   build.entry.module.answerConnectRequests(server, app);
   // With the embedded worker, boot.server.ts ends the process once the worker has stopped its jobs. A second
   // signal (a terminal's Ctrl-C reaches a cluster's processes and their primary, which passes it on) changes nothing.
