@@ -101,7 +101,9 @@ export async function startBenchServer({ port, dataDir, env = {} }) {
     if (result.status !== 0) process.exit(result.status ?? 1);
   }
   const base = `http://127.0.0.1:${port}`;
-  const server = spawn(process.execPath, [path.join(root, "scripts/serve.mjs")], {
+  // BENCH_NODE_ARGS: options for the server's node, e.g. "--cpu-prof --cpu-prof-dir=/tmp/profiles" to see where its CPU goes.
+  const nodeArgs = process.env.BENCH_NODE_ARGS?.split(" ").filter(Boolean) ?? [];
+  const server = spawn(process.execPath, [...nodeArgs, path.join(root, "scripts/serve.mjs")], {
     cwd: root,
     stdio: "ignore",
     env: { ...process.env, ...benchEnvironment, PORT: String(port), PUBLIC_URL: base, DATA_DIR: dataDir, ...env },

@@ -162,7 +162,17 @@ describe("the generated catalog", () => {
       expect(byUpdate.map((item) => item.lastUpdate)).toEqual(series.map((item) => item.record.lastUpdate).sort());
     });
 
-    it("finds every word of a keyword anywhere, in any case and of any length, through the index or not", async () => {
+    it.each([
+      ["SQL", async () => new GeneratedCatalog(database, sizes, { keywordIndex: false })],
+      [
+        "the keyword index in memory",
+        async () => {
+          await catalog.keywordIndexReady();
+          return catalog;
+        },
+      ],
+    ])("finds every word of a keyword anywhere, in any case and of any length, through %s", async (_, searched) => {
+      const catalog = await searched();
       const keywords = [
         "GDP",
         "gdp Nominal",
@@ -194,23 +204,40 @@ describe("the generated catalog", () => {
         }
         const byName = await catalog.searchSeries({ keyword, order: "name", direction: "desc" }, { offset: 0, limit: 1200 });
         expect(byName.length, keyword).toBe(expected.length);
+        const backwards = await catalog.searchSeries({ keyword, direction: "desc" }, { offset: 2, limit: 7 });
+        expect(backwards.map((item) => item.id), keyword).toEqual([...expected].reverse().slice(2, 9).map((item) => item.id));
       }
       const scoped = series.filter((item) => item.record.database === "DB02" && item.searchText.includes("gdp"));
       expect(await catalog.countSeries({ keyword: "gdp", databases: ["DB02"] })).toBe(scoped.length);
+      const scopedWindow = await catalog.searchSeries({ keyword: "gdp", database: "DB02", databases: ["DB01", "DB02"] }, { offset: 1, limit: 5 });
+      expect(scopedWindow.map((item) => item.id)).toEqual(scoped.slice(1, 6).map((item) => item.record.id));
       expect(await catalog.countSeries({ keyword: "gdp", databases: [] })).toBe(0);
       const quarterly = series.filter((item) => item.record.frequency === "quarterly" && item.searchText.includes("gdp"));
       expect(await catalog.countSeries({ keyword: "gdp", frequency: ["quarterly"], country: [], keyOnly: false })).toBe(quarterly.length);
     });
 
-    it("keeps the keyword index in step with the series written, changed and removed", async () => {
+    it("keeps the keyword indexes in step with the series written, changed and removed", async () => {
+      // Each step searches twice: the first search after a write goes to SQL and starts the index in memory again,
+      // the second (once the index is ready) goes to the index.
+      const searchedTwice = async <T>(search: () => Promise<T>): Promise<T> => {
+        const first = await search();
+        await catalog.keywordIndexReady();
+        expect(await search()).toEqual(first);
+        return first;
+      };
       const row = { ...seriesRow(series[0]!), id: "SR9999990", search_text: "sr9999990 zebra crossing" };
+      await catalog.keywordIndexReady();
       await db.insertInto("catalog_series").values(row).execute();
-      expect((await catalog.searchSeries({ keyword: "ZEBRA" }, { offset: 0, limit: 10 })).map((item) => item.id)).toEqual([row.id]);
+      const found = await searchedTwice(() => catalog.searchSeries({ keyword: "ZEBRA" }, { offset: 0, limit: 10 }));
+      expect(found.map((item) => item.id)).toEqual([row.id]);
       await db.updateTable("catalog_series").set({ search_text: "sr9999990 yak crossing" }).where("id", "=", row.id).execute();
-      expect(await catalog.countSeries({ keyword: "zebra" })).toBe(0);
-      expect(await catalog.countSeries({ keyword: "yak cross" })).toBe(1);
+      expect(await searchedTwice(() => catalog.countSeries({ keyword: "zebra" }))).toBe(0);
+      expect(await searchedTwice(() => catalog.countSeries({ keyword: "yak cross" }))).toBe(1);
+      await db.updateTable("catalog_series").set({ last_update: "2031-01-01T00:00:00.000Z" }).where("id", "=", row.id).execute();
+      const [updated] = await searchedTwice(() => catalog.searchSeries({ keyword: "yak" }, { offset: 0, limit: 1 }));
+      expect(updated!.lastUpdate).toBe("2031-01-01T00:00:00.000Z");
       await db.deleteFrom("catalog_series").where("id", "=", row.id).execute();
-      expect(await catalog.countSeries({ keyword: "yak" })).toBe(0);
+      expect(await searchedTwice(() => catalog.countSeries({ keyword: "yak" }))).toBe(0);
     });
 
     it("reads points with or without their earlier vintages", async () => {

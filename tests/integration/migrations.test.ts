@@ -57,6 +57,7 @@ describe("migrations", () => {
       "0029_rate_limits",
       "0030_latest_values_json",
       "0031_series_keyword_index",
+      "0032_series_version",
     ]);
   });
 

@@ -3,12 +3,15 @@ import type { DialectName } from "~/modules/db/database.server";
 import { endOf, startOf } from "~/modules/db/moments";
 import type { Database } from "~/modules/db/schema";
 import { containsLowerCased } from "~/modules/db/text-search";
-import type { CompanyCriteria, DocumentCriteria, SeriesCriteria } from "./catalog";
+import type { CompanyCriteria, DocumentCriteria, SeriesCriteria, SeriesRecord } from "./catalog";
 import { isIndexable, keywordWords, trigramQuery } from "./keyword-words";
 
 // The SQL filters of the catalog's criteria, the same on SQLite and PostgreSQL.
 
 type Condition = Expression<SqlBool>;
+
+/** No rows: `in ()` is not SQL on PostgreSQL. */
+const nothing = sql<SqlBool>`1 = 0`;
 
 const contains = containsLowerCased;
 
@@ -38,21 +41,40 @@ function filtersNothing(key: string, value: unknown): boolean {
   return value === undefined || value === false || value === "" || (Array.isArray(value) && value.length === 0);
 }
 
+/** The criteria select series by their keyword alone (or select every series). */
+function onlyKeyword(criteria: SeriesCriteria): boolean {
+  return Object.entries(criteria).every(([key, value]) => filtersNothing(key, value));
+}
+
+/**
+ * The criteria select series by their keyword within a database or the subscribed ones, and nothing else: the
+ * series in memory answer them (`inSeriesScope`) without SQL.
+ */
+export function keywordInScopeOnly(criteria: SeriesCriteria): boolean {
+  return Object.entries(criteria).every(([key, value]) => key === "database" || key === "databases" || filtersNothing(key, value));
+}
+
+/** The series is within the criteria's database and subscribed databases, as `seriesCondition` scopes them. */
+export function inSeriesScope(series: SeriesRecord, criteria: SeriesCriteria): boolean {
+  if (criteria.database && series.database !== criteria.database) return false;
+  return !criteria.databases || criteria.databases.includes(series.database);
+}
+
 /**
  * The FTS5 query that alone finds the criteria's series, when they are a keyword of long words (3 characters or
  * more) and nothing else: the trigram index then counts them without reading a series.
  */
 export function seriesKeywordAlone(dialect: DialectName, criteria: SeriesCriteria): string | undefined {
-  const words = keywordWords(criteria.keyword);
-  if (!words.every(isIndexable) || !Object.entries(criteria).every(([key, value]) => filtersNothing(key, value))) return undefined;
+  if (!keywordWords(criteria.keyword).every(isIndexable) || !onlyKeyword(criteria)) return undefined;
   return seriesTrigramQuery(dialect, criteria);
 }
 
 /**
- * Where the series keyword's long words are looked for: in every series' text ("scan"), through SQLite's trigram
- * index ("index"), or among the rows (rowids) the index has already given.
+ * Where the series keyword's words are looked for: in every series' text ("scan"), through SQLite's trigram
+ * index ("index"), among the rows (rowids) that index has already given (its short words still to be read), or
+ * nowhere, the keyword index in memory having found its series (`ids`).
  */
-export type KeywordSource = "scan" | "index" | readonly number[];
+export type KeywordSource = "scan" | "index" | readonly number[] | { ids: readonly string[] };
 
 /**
  * The series keyword from `source`: the series it finds, then the short words read from those series' texts. The
@@ -60,6 +82,7 @@ export type KeywordSource = "scan" | "index" | readonly number[];
  */
 function seriesKeywordConditions(dialect: DialectName, criteria: SeriesCriteria, source: KeywordSource): Condition[] {
   if (criteria.nameOnly) return keywordConditions(lower("catalog_series.name"), criteria.keyword);
+  if (typeof source === "object" && "ids" in source) return [source.ids.length ? idIn(dialect, "catalog_series.id", source.ids) : nothing];
   const column = sql.ref<string>("catalog_series.search_text");
   const query = source === "scan" ? undefined : seriesTrigramQuery(dialect, criteria);
   if (query === undefined) return keywordConditions(column, criteria.keyword);
@@ -136,8 +159,6 @@ function seriesFilters(
   ];
 }
 
-/** No rows: `in ()` is not SQL on PostgreSQL. */
-const nothing = sql<SqlBool>`1 = 0`;
 
 /**
  * The database and the subscribed databases scope everything; listed ids and the other criteria are a union

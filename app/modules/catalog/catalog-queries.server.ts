@@ -21,6 +21,8 @@ import {
   companyCondition,
   documentCondition,
   idIn,
+  inSeriesScope,
+  keywordInScopeOnly,
   seriesCondition,
   seriesKeywordAlone,
   seriesTrigramQuery,
@@ -35,8 +37,17 @@ import { matchesStatement, toStatement } from "./statements";
 
 const currencyOf = new Map(countries.map((country) => [country.id, country.currency]));
 
-export async function countSeries({ db, dialect }: DatabaseHandle, criteria: SeriesCriteria): Promise<number> {
-  const keywordAlone = seriesKeywordAlone(dialect, criteria);
+/**
+ * `matches`: the keyword's series in id order as the series in memory gave them (keyword-index.server.ts), when
+ * they were current; otherwise SQL looks for the keyword.
+ */
+export async function countSeries(
+  { db, dialect }: DatabaseHandle,
+  criteria: SeriesCriteria,
+  matches?: readonly SeriesRecord[],
+): Promise<number> {
+  if (matches && keywordInScopeOnly(criteria)) return matches.filter((series) => inSeriesScope(series, criteria)).length;
+  const keywordAlone = matches ? undefined : seriesKeywordAlone(dialect, criteria);
   if (keywordAlone !== undefined) {
     const { rows } = await sql<{ count: number }>`select count(*) as count from catalog_series_search
       where catalog_series_search match ${keywordAlone}`.execute(db);
@@ -45,7 +56,7 @@ export async function countSeries({ db, dialect }: DatabaseHandle, criteria: Ser
   const row = await db
     .selectFrom("catalog_series")
     .select((eb) => eb.fn.countAll<number>().as("count"))
-    .where(seriesCondition(dialect, criteria, "index"))
+    .where(seriesCondition(dialect, criteria, matches ? { ids: matches.map((series) => series.id) } : "index"))
     .executeTakeFirstOrThrow();
   return Number(row.count);
 }
@@ -79,19 +90,32 @@ async function windowKeywordSource(
   { db, dialect }: DatabaseHandle,
   criteria: SeriesCriteria,
   window: SearchWindow,
+  matches: readonly SeriesRecord[] | undefined,
 ): Promise<KeywordSource> {
-  const query = seriesTrigramQuery(dialect, criteria);
-  if (query === undefined || (criteria.order !== undefined && criteria.order !== "id")) return "index";
+  const idOrder = criteria.order === undefined || criteria.order === "id";
   const enough = 10 * (window.offset + window.limit);
+  if (matches) return idOrder && matches.length >= enough ? "scan" : { ids: matches.map((series) => series.id) };
+  const query = seriesTrigramQuery(dialect, criteria);
+  if (query === undefined || !idOrder) return "index";
   const { rows } = await sql<{ rowid: number }>`select rowid from catalog_series_search
     where catalog_series_search match ${query} limit ${enough}`.execute(db);
   return rows.length >= enough ? "scan" : rows.map((row) => row.rowid);
 }
 
-export async function searchSeries(handle: DatabaseHandle, criteria: SeriesCriteria, window: SearchWindow): Promise<SeriesRecord[]> {
+export async function searchSeries(
+  handle: DatabaseHandle,
+  criteria: SeriesCriteria,
+  window: SearchWindow,
+  matches?: readonly SeriesRecord[],
+): Promise<SeriesRecord[]> {
   const { db, dialect } = handle;
   const direction = criteria.direction ?? "asc";
-  const keywordSource = await windowKeywordSource(handle, criteria, window);
+  if (matches && keywordInScopeOnly(criteria) && (criteria.order === undefined || criteria.order === "id")) {
+    const found = matches.filter((series) => inSeriesScope(series, criteria));
+    if (direction === "desc") found.reverse();
+    return found.slice(window.offset, window.offset + window.limit);
+  }
+  const keywordSource = await windowKeywordSource(handle, criteria, window, matches);
   const rows = await db
     .selectFrom("catalog_series")
     .select(seriesRecordColumns)

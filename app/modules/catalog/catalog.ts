@@ -367,6 +367,8 @@ export interface CatalogSource {
   seriesPage(criteria: SeriesCriteria, page: KeysetPage): Promise<SeriesRecord[]>;
   /** Ordered by `criteria.order` and `criteria.direction` (id ascending by default). */
   searchSeries(criteria: SeriesCriteria, window: SearchWindow): Promise<SeriesRecord[]>;
+  /** A window of searchSeries and the number of series the criteria select, the keyword looked up once for both. */
+  searchSeriesWithTotal(criteria: SeriesCriteria, window: SearchWindow): Promise<{ total: number; items: SeriesRecord[] }>;
   /** Points per series, in the order of `ids`; unknown ids are left out. Pass a bounded chunk of ids. */
   seriesPoints(ids: readonly string[], options?: PointsOptions): Promise<SeriesPoints[]>;
   /** The latest value of each date per series, as slices of the stored text; like seriesPoints without options. */

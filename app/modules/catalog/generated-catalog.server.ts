@@ -9,12 +9,15 @@ import type {
   PointsOptions,
   SearchWindow,
   SeriesCriteria,
+  SeriesRecord,
   StatementCriteria,
 } from "./catalog";
 import * as queries from "./catalog-queries.server";
 import { advanceCatalog, seedCatalog, type CatalogSizes } from "./catalog-seed.server";
 import { dictionaryEntries } from "./dictionaries";
 import { econLayout } from "./generator";
+import { currentKeywordIndex, keywordIndexReady } from "./keyword-index.server";
+import { keywordWords } from "./keyword-words";
 
 /**
  * The embedded catalog: generated items stored in the portal's database (migration 0003_catalog), read
@@ -22,10 +25,27 @@ import { econLayout } from "./generator";
  * their SQL filters in catalog-conditions and the row mapping in catalog-rows.
  */
 export class GeneratedCatalog implements CatalogSource {
+  /**
+   * `keywordIndex: false` leaves every keyword search to SQL (tests compare both ways); otherwise a series search
+   * takes the keyword's series from the index in memory whenever it is current.
+   */
   constructor(
     private readonly handle: DatabaseHandle,
     private readonly sizes: CatalogSizes,
+    private readonly options: { keywordIndex?: boolean } = {},
   ) {}
+
+  /** The keyword's series, in id order, when the series in memory are current and the keyword is theirs to find. */
+  private async keywordMatches(criteria: SeriesCriteria): Promise<readonly SeriesRecord[] | undefined> {
+    const words = keywordWords(criteria.keyword);
+    if (this.options.keywordIndex === false || words.length === 0 || criteria.nameOnly) return undefined;
+    return (await currentKeywordIndex(this.handle))?.matches(words);
+  }
+
+  /** Builds the keyword index in memory now, unless it is current (start-up warms it; tests wait for it). */
+  keywordIndexReady(): Promise<void> {
+    return keywordIndexReady(this.handle);
+  }
 
   seed(now: Date = new Date()): Promise<void> {
     return seedCatalog(this.handle, this.sizes, now);
@@ -35,16 +55,25 @@ export class GeneratedCatalog implements CatalogSource {
     return advanceCatalog(this.handle, now);
   }
 
-  countSeries(criteria: SeriesCriteria) {
-    return queries.countSeries(this.handle, criteria);
+  async countSeries(criteria: SeriesCriteria) {
+    return queries.countSeries(this.handle, criteria, await this.keywordMatches(criteria));
   }
 
   seriesPage(criteria: SeriesCriteria, page: KeysetPage) {
     return queries.seriesPage(this.handle, criteria, page);
   }
 
-  searchSeries(criteria: SeriesCriteria, window: SearchWindow) {
-    return queries.searchSeries(this.handle, criteria, window);
+  async searchSeries(criteria: SeriesCriteria, window: SearchWindow) {
+    return queries.searchSeries(this.handle, criteria, window, await this.keywordMatches(criteria));
+  }
+
+  async searchSeriesWithTotal(criteria: SeriesCriteria, window: SearchWindow) {
+    const matches = await this.keywordMatches(criteria);
+    const [total, items] = await Promise.all([
+      queries.countSeries(this.handle, criteria, matches),
+      queries.searchSeries(this.handle, criteria, window, matches),
+    ]);
+    return { total, items };
   }
 
   seriesPoints(ids: readonly string[], options?: PointsOptions) {

@@ -23,9 +23,8 @@ export interface SeriesPreviewRow {
 /** The series a macroeconomic feed or dump would select: the database is mandatory (SPEC.md section 5). */
 export async function previewSeries(catalog: CatalogSource, criteria: SeriesCriteria): Promise<Preview<SeriesPreviewRow>> {
   if (!criteria.database) return { ok: false, error: encodeMessage("validation.selectDatabase") };
-  const [total, series, units, countries] = await Promise.all([
-    catalog.countSeries(criteria),
-    catalog.searchSeries(criteria, { offset: 0, limit: SERIES_PREVIEW_LIMIT }),
+  const [{ total, items: series }, units, countries] = await Promise.all([
+    catalog.searchSeriesWithTotal(criteria, { offset: 0, limit: SERIES_PREVIEW_LIMIT }),
     catalog.dictionary("units"),
     catalog.dictionary("countries"),
   ]);

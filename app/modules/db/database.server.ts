@@ -68,6 +68,9 @@ export function openDatabase(config: DatabaseConfig): DatabaseHandle & { client:
   fs.mkdirSync(path.dirname(config.file), { recursive: true });
   const sqlite = new SQLite(config.file);
   sqlite.pragma("journal_mode = WAL");
+  // In WAL mode NORMAL syncs at checkpoints, not at every commit: a power cut may lose the last commits but never
+  // corrupts the file. Every data-API call commits its limit counters; a sync per commit is not worth that.
+  sqlite.pragma("synchronous = NORMAL");
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
   return {

@@ -30,6 +30,7 @@ import { apiCallLog } from "./migrations/0027_api_call_log";
 import { rateLimits } from "./migrations/0029_rate_limits";
 import { latestValuesJsonColumn } from "./migrations/0030_latest_values_json";
 import { seriesKeywordIndex } from "./migrations/0031_series_keyword_index";
+import { seriesVersion } from "./migrations/0032_series_version";
 import { migrationTypes } from "./migrations/types";
 
 /**
@@ -69,5 +70,6 @@ export function getMigrations(dialect: DialectName): Record<string, Migration> {
     "0029_rate_limits": rateLimits(),
     "0030_latest_values_json": latestValuesJsonColumn(),
     "0031_series_keyword_index": seriesKeywordIndex(dialect),
+    "0032_series_version": seriesVersion(dialect),
   };
 }

@@ -307,6 +307,15 @@ export interface CatalogStateTable {
   advanced_at: Timestamp | null;
 }
 
+/**
+ * One row (id 1): moves whenever a series is added, removed or changed (triggers of migration 0032), so a process
+ * knows when the series it keeps in memory for keyword searches are out of date.
+ */
+export interface CatalogSeriesVersionTable {
+  id: number;
+  version: number;
+}
+
 /** Codes refer to the catalog dictionaries; dates are YYYY-MM-DD text on both dialects. */
 export interface CatalogSeriesTable {
   id: string;
@@ -566,6 +575,7 @@ export interface Database {
   outbox: OutboxTable;
   rate_limits: RateLimitTable;
   catalog_state: CatalogStateTable;
+  catalog_series_version: CatalogSeriesVersionTable;
   catalog_series: CatalogSeriesTable;
   catalog_series_points: CatalogSeriesPointsTable;
   catalog_companies: CatalogCompanyTable;

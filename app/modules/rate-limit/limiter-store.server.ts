@@ -1,3 +1,4 @@
+import type SQLite from "better-sqlite3";
 import { Redis } from "ioredis";
 import {
   RateLimiterMemory,
@@ -57,6 +58,23 @@ export function limiterMaker(store: LimitStore): MakeLimiter {
     // The connection Kysely uses: better-sqlite3 is synchronous, so the limiter's statement runs between two of
     // Kysely's and never waits on a second connection's lock (which would block the event loop). While another
     // request holds a Kysely transaction open, the count joins it as a savepoint and lands with its commit.
-    return new RateLimiterSQLite({ ...common, ...table, storeClient: store.sqlite, storeType: "better-sqlite3" });
+    return new RateLimiterSQLite({ ...common, ...table, storeClient: preparedOnce(store.sqlite), storeType: "better-sqlite3" });
+  };
+}
+
+/**
+ * The connection as the SQLite limiter uses it, each of its few statements prepared once: the library prepares
+ * its statement again on every call, which was a third of a limited call's cost. It only runs them (never
+ * iterates), so a statement is never busy when it is reused.
+ */
+function preparedOnce(sqlite: SQLite.Database) {
+  const statements = new Map<string, SQLite.Statement>();
+  return {
+    prepare(text: string): SQLite.Statement {
+      let statement = statements.get(text);
+      if (!statement) statements.set(text, (statement = sqlite.prepare(text)));
+      return statement;
+    },
+    transaction: <F extends (...args: never[]) => unknown>(run: F) => sqlite.transaction(run),
   };
 }

@@ -42,10 +42,7 @@ function window(input: CallInput) {
 
 /** A page of series for the criteria; a status filter is applied while walking the list (the catalog has none). */
 async function seriesWindow(criteria: SeriesCriteria, status: string | undefined, offset: number, limit: number) {
-  if (!status) {
-    const [total, items] = await Promise.all([catalog().countSeries(criteria), catalog().searchSeries(criteria, { offset, limit })]);
-    return { total, items };
-  }
+  if (!status) return catalog().searchSeriesWithTotal(criteria, { offset, limit });
   return scanWindow(
     (afterId, size) => catalog().seriesPage(criteria, { afterId, limit: size }),
     (series) => series.status === status,
@@ -278,7 +275,7 @@ const listTableSeries: Handler = async ({ caller, input }) => {
   if (!sections.some((section) => section.tables.some((table) => table.id === id))) throw notFound("Not found: no table has this id.");
   const criteria: SeriesCriteria = { table: [id], ...databasesCriterion(caller.databases) };
   const { offset, limit } = window(input);
-  const [total, items] = await Promise.all([catalog().countSeries(criteria), catalog().searchSeries(criteria, { offset, limit })]);
+  const { total, items } = await catalog().searchSeriesWithTotal(criteria, { offset, limit });
   return ok({ total, offset, limit, data: items.map((series) => toApiSeries(series)) });
 };
 
