@@ -76,8 +76,6 @@ export function routes(defineRoutes) {
     route("api/admin/users/:id", "routes/api/admin-user.ts");
     route("api/admin/users/:id/subscriptions/:product", "routes/api/admin-user-subscription.ts");
     route("api/admin/usage", "routes/api/admin-usage.ts");
-    // The data APIs themselves (issue 14): every shipped spec served under /data-api/{set}.
-    route("data-api/:set/*", "routes/data-api.ts");
     route("api/*", "routes/api/not-found.ts");
 
     route(":lang?", "routes/public/language-layout.tsx", () => {

@@ -8,15 +8,14 @@ import { I18nextProvider } from "react-i18next";
 import { getOptionalUser } from "~/modules/auth/session.server";
 import { boot } from "~/modules/server/boot.server";
 import { recaptchaSiteKey } from "~/modules/captcha/recaptcha.server";
-import { newId } from "~/modules/db/ids";
 import { NonceContext } from "~/modules/http/nonce";
 import { documentSecurityPolicy } from "~/modules/http/policy";
 import { serverI18n } from "~/modules/i18n/i18n.server";
 import { languageOfPath } from "~/modules/i18n/language";
 import { defersHydration } from "~/modules/hydration/deferred-hydration";
 import { IncidentContext, type IncidentReference } from "~/modules/incidents/incident-context";
-import { recordIncident } from "~/modules/incidents/incidents.server";
-import { IncidentThrottle, incidentFingerprint, isIncident } from "~/modules/incidents/throttle";
+import { reportIncident } from "~/modules/incidents/report.server";
+import { isIncident } from "~/modules/incidents/throttle";
 import { redactSecrets } from "~/modules/secrets/redact";
 
 /** scripts/serve.mjs builds the HTTP server from the build, so the HTTP layer is TypeScript beside the app. */
@@ -38,18 +37,10 @@ function routeMatches({ staticHandlerContext, routeModules }: EntryContext) {
 /** Incident ids of the requests that failed, for the error page of the same request. */
 const incidentIds = new WeakMap<Request, string>();
 
-const incidentThrottle = new IncidentThrottle();
-
 export const handleError: HandleErrorFunction = (error, { request }) => {
   if (request.signal.aborted || !isIncident(error)) return;
-  const { id, record } = incidentThrottle.admit(incidentFingerprint(request, error), newId);
+  const id = reportIncident(request, error, async () => (await getOptionalUser(request))?.username ?? null);
   if (id) incidentIds.set(request, id);
-  if (!id || !record) return;
-  console.error(`Incident ${id}:`, redactSecrets(inspect(error)));
-  getOptionalUser(request)
-    .catch(() => null)
-    .then((user) => recordIncident({ id, request, error, username: user?.username ?? null }))
-    .catch((failure: unknown) => console.error("Could not record incident", redactSecrets(inspect(failure))));
 };
 
 /** The incident the error page of this request shows, if any; the session is read only then, as an admin's id links to the incident lookup. */

@@ -2,11 +2,13 @@
  * The data API's figures, printed by `npm run bench`: throughput, latency (mean, p95) and the server's CPU per call
  * of the built-in macroeconomic API over HTTP, against the production build served by scripts/serve.mjs (one web
  * process) on loopback with the default generated catalog (20,000 series): series searches of 100 results with
- * keywords drawn from the catalog's names, with the call log on and then off (USAGE_LOG=off) to show what the
- * recording costs; and a 100-series data call (the spec's 25 ids per call, so four sequential calls). Many keys
- * call at once, each within its limits (at most 5 calls in any second, one at a time), so the figures are the
- * server's, not the limiter's. The CPU figure is the server process's own (from /proc): on a shared, busy machine
- * the throughput and latency say more about the other loads than about the server.
+ * keywords drawn from the catalog's names, first at the goal's rate (300 a second, call log on: the latency at that
+ * load), then offered more than the server can answer, with the call log on and then off (USAGE_LOG=off), for the
+ * most it answers and what the recording costs; and a 100-series data call (the spec's 25 ids per call, so four
+ * sequential calls). Many keys call at once, each within its limits (at most 5 calls in any second, one at a time),
+ * so the figures are the server's, not the limiter's. The CPU figure is the server process's own (from /proc): on a
+ * shared, busy machine the throughput and latency say more about the other loads than about the server (the
+ * bench's own client shares the machine).
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -16,8 +18,13 @@ import { benchEnvironment, startBenchServer } from "./runtime.mjs";
 const work = fs.mkdtempSync(path.join(os.tmpdir(), "portal-bench-data-api-"));
 const port = 3391;
 const base = `http://127.0.0.1:${port}/data-api/macroeconomic`;
-/** 120 keys, each searching every 300 ms: up to 400 searches a second, past the goal of 300. */
-const SEARCH_KEYS = 120;
+/**
+ * Each key searches every 300 ms: 96 keys offer 320 searches a second (the goal's 300, with the run's first and last
+ * moments, when fewer keys are calling, made up for), 180 offer 600, more than one process answers.
+ */
+const SEARCH_SPACING_MS = 300;
+const GOAL_KEYS = 96;
+const SEARCH_KEYS = 180;
 /** The data calls' figures as README has given them since the first benchmark: 24 keys. */
 const DATA_KEYS = 24;
 const ROUNDS = 20;
@@ -111,11 +118,14 @@ interface Figures {
   seconds: number;
   /** The server's CPU time over the run. */
   cpuMs: number;
+  /** The bench's own (the client's) CPU time over the run: it shares the machine with the server. */
+  clientCpuMs: number;
 }
 
 /**
- * Every key runs ROUNDS units of work one after another; a unit's calls go back to back, and the key then
- * waits until `spacingMs` have passed since the unit began, which keeps it within 5 calls in any second with
+ * Every key runs ROUNDS units of work one after another, the keys' starts spread over `spacingMs`; a unit's calls go
+ * back to back, and the key then waits until `spacingMs` have passed since the unit began, which keeps it within 5
+ * calls in any second with
  * room to spare: the limiter counts a call when the server handles it, and a loaded server handles calls up
  * to a few hundred milliseconds after they were sent, so two calls can count closer than they were sent.
  */
@@ -130,9 +140,12 @@ async function run(
   const calls: Outcome[] = [];
   const latencies: number[] = [];
   const cpuBefore = cpuMs(pid);
+  const clientBefore = process.cpuUsage();
   const started = performance.now();
   await Promise.all(
-    keys.map(async (key) => {
+    keys.map(async (key, index) => {
+      // Each key starts a little after the one before, so the calls arrive spread over the spacing, not in bursts.
+      await sleep((spacingMs * index) / keys.length);
       for (let round = 0; round < ROUNDS; round++) {
         const unitStarted = performance.now();
         for (const url of work(key, round)) calls.push(await get(url));
@@ -142,7 +155,19 @@ async function run(
     }),
   );
   const seconds = (performance.now() - started) / 1000;
-  return { label, unit, keys: keys.length, units: keys.length * ROUNDS, calls, latencies, seconds, cpuMs: cpuMs(pid) - cpuBefore };
+  const client = process.cpuUsage(clientBefore);
+  const clientCpuMs = (client.user + client.system) / 1000;
+  return {
+    label,
+    unit,
+    keys: keys.length,
+    units: keys.length * ROUNDS,
+    calls,
+    latencies,
+    seconds,
+    cpuMs: cpuMs(pid) - cpuBefore,
+    clientCpuMs,
+  };
 }
 
 const throughput = (figures: Figures) => figures.units / figures.seconds;
@@ -160,7 +185,8 @@ function report(figures: Figures): void {
   );
   console.log(`  latency per call: mean ${mean(callTimes).toFixed(1)} ms, p95 ${percentile(callTimes, 0.95).toFixed(1)} ms`);
   console.log(
-    `  server CPU per call: ${(figures.cpuMs / figures.calls.length).toFixed(2)} ms (${(figures.cpuMs / 1000).toFixed(1)} s in all)\n`,
+    `  server CPU per call: ${(figures.cpuMs / figures.calls.length).toFixed(2)} ms (${(figures.cpuMs / 1000).toFixed(1)} s in all); ` +
+      `the bench's client used ${(figures.clientCpuMs / 1000).toFixed(1)} s of CPU in ${figures.seconds.toFixed(1)} s\n`,
   );
   const counts = new Map<number, number>();
   for (const call of figures.calls) if (call.status !== 200) counts.set(call.status, (counts.get(call.status) ?? 0) + 1);
@@ -214,17 +240,36 @@ try {
   const keys = await Promise.all(Array.from({ length: SEARCH_KEYS }, (_, index) => subscriberKey(index)));
   const ids = (await getCatalog().seriesPage({}, { limit: 4000 })).map((series) => seriesApiId(series.id));
   const keywords = await searchKeywords();
-  const search = (label: string, pid: number) =>
-    run(label, ["search", "searches"], 300, keys, pid, (key, round) => {
-      const keyword = keywords[(keys.indexOf(key) * ROUNDS + round) % keywords.length]!;
+  const search = (label: string, pid: number, searching: readonly string[]) =>
+    run(label, ["search", "searches"], SEARCH_SPACING_MS, searching, pid, (key, round) => {
+      const keyword = keywords[(searching.indexOf(key) * ROUNDS + round) % keywords.length]!;
       return [`${base}/series/search?keyword=${encodeURIComponent(keyword)}&limit=100&token=${key}`];
     });
+  const offered = (count: number) => `${Math.round((count * 1000) / SEARCH_SPACING_MS)} searches/s offered`;
+  const searchLabel = `series search (GET /series/search, 100 results per page, ${keywords.length} keywords)`;
 
   console.log("Data API benchmark (built-in macroeconomic API over HTTP, production build, one process, SQLite, 20,000 series)\n");
+  /** The same two phases on each server, so both are measured equally warmed up: at the goal's rate, then past it. */
+  const searches = async (log: string, pid: number) => {
+    const started = new Date().toISOString();
+    const atGoal = await search(`${searchLabel}, ${offered(GOAL_KEYS)}, ${log}`, pid, keys.slice(0, GOAL_KEYS));
+    report(atGoal);
+    await sleep(1500);
+    const serverTimes = (await db.selectFrom("api_call_log").select("latency_ms").where("at", ">=", started).execute()).map(
+      (row) => row.latency_ms,
+    );
+    if (serverTimes.length) {
+      console.log(
+        `  the same calls as the server timed them (call log): p50 ${percentile(serverTimes, 0.5)} ms, p95 ${percentile(serverTimes, 0.95)} ms\n`,
+      );
+    }
+    const saturated = await search(`${searchLabel}, ${offered(SEARCH_KEYS)}, ${log}`, pid, keys);
+    report(saturated);
+    return { atGoal, saturated };
+  };
   let { pid } = await serve({}, keys);
   const loggedBefore = await loggedCalls();
-  const logged = await search(`series search (GET /series/search, 100 results per page, ${keywords.length} keywords), call log on`, pid);
-  report(logged);
+  const logged = await searches("call log on", pid);
   const dataKeys = keys.slice(0, DATA_KEYS);
   report(
     await run(
@@ -244,18 +289,19 @@ try {
   );
   ({ pid } = await serve({ USAGE_LOG: "off" }, keys));
   const loggedAfter = await loggedCalls();
-  const unlogged = await search("series search, call log off (USAGE_LOG=off)", pid);
-  report(unlogged);
+  const unlogged = await searches("call log off (USAGE_LOG=off)", pid);
   if ((await loggedCalls()) !== loggedAfter) throw new Error("USAGE_LOG=off still wrote to the call log");
-  if (loggedAfter - loggedBefore < logged.calls.length) throw new Error("the call log holds fewer calls than the bench made");
+  const searched = logged.atGoal.calls.length + logged.saturated.calls.length;
+  if (loggedAfter - loggedBefore < searched) throw new Error("the call log holds fewer calls than the bench made");
   const cost = (figures: Figures) => figures.cpuMs / figures.calls.length;
   console.log(
-    `the call log's cost: ${(100 * (1 - throughput(logged) / throughput(unlogged))).toFixed(1)}% of the search throughput, ` +
-      `${(100 * (cost(logged) / cost(unlogged) - 1)).toFixed(1)}% of the server CPU per search (goal: at most 10%; a negative figure is noise)`,
+    `the call log's cost (past the goal's rate): ${(100 * (1 - throughput(logged.saturated) / throughput(unlogged.saturated))).toFixed(1)}% of the search throughput, ` +
+      `${(100 * (cost(logged.saturated) / cost(unlogged.saturated) - 1)).toFixed(1)}% of the server CPU per search (goal: at most 10%; a negative figure is noise)`,
   );
   console.log(
-    `goal (300 searches/s, p95 under 100 ms, logging on): ${throughput(logged).toFixed(0)}/s, p95 ${percentile(logged.latencies, 0.95).toFixed(0)} ms; ` +
-      `one process at ${cost(logged).toFixed(2)} ms of CPU a search serves at most ${(1000 / cost(logged)).toFixed(0)}/s`,
+    `goal (300 searches/s on one process, p95 under 100 ms, logging on): ${throughput(logged.atGoal).toFixed(0)}/s answered at ` +
+      `p95 ${percentile(logged.atGoal.latencies, 0.95).toFixed(0)} ms; at most ${throughput(logged.saturated).toFixed(0)}/s ` +
+      `(${cost(logged.saturated).toFixed(2)} ms of server CPU a search)`,
   );
 } finally {
   await server?.stop();

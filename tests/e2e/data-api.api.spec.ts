@@ -149,3 +149,44 @@ test("unknown sets and paths are 404, bad input 400, in the Error shape", async 
     requestId: expect.stringMatching(/^req_[a-z2-7]{24}$/),
   });
 });
+
+test("answers over HTTP as a data API: request id header and body agree, gzip, HEAD, and a streamed body past the limit", async ({
+  request,
+  baseURL,
+}) => {
+  const { key } = await keyFor(request, ["macroeconomic"], "econ");
+  const search = await request.get(`/data-api/macroeconomic/series/search?keyword=gdp&limit=3&token=${key}`, {
+    headers: { "Accept-Encoding": "gzip" },
+  });
+  expect(search.status()).toBe(200);
+  expect(search.headers()["content-encoding"]).toBe("gzip");
+  expect(search.headers()["content-type"]).toBe("application/json; charset=utf-8");
+  expect(search.headers()["x-request-id"]).toMatch(/^req_[a-z2-7]{24}$/);
+  expect((await search.json()).data).toHaveLength(3);
+  const head = await request.head(`/data-api/macroeconomic/dictionary/regions?token=${key}`);
+  expect(head.status()).toBe(200);
+  expect(await head.body()).toHaveLength(0);
+  for (const path of ["/data-api/", "/data-api/%E0%A4%A/series"]) {
+    const unknown = await request.get(path);
+    expect(unknown.status(), path).toBe(404);
+    const body = await unknown.json();
+    expect(body).toEqual({ error: "Not found: no data API has this name.", code: 404, requestId: unknown.headers()["x-request-id"] });
+  }
+  // Fund flows' Session takes a JSON body: one streamed without a length is counted as it arrives.
+  const chunk = new TextEncoder().encode("x".repeat(64 * 1024));
+  let sent = 0;
+  const body = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      if (sent++ < 40) controller.enqueue(chunk);
+      else controller.close();
+    },
+  });
+  const init: RequestInit & { duplex: "half" } = { method: "POST", headers: { "Content-Type": "application/json" }, body, duplex: "half" };
+  const tooLarge = await fetch(new URL("/data-api/fund-flows/Session", baseURL), init);
+  expect(tooLarge.status).toBe(413);
+  expect(await tooLarge.json()).toEqual({
+    error: "Payload too large: the body is over the size limit.",
+    code: 413,
+    requestId: tooLarge.headers.get("x-request-id"),
+  });
+});

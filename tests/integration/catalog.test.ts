@@ -205,11 +205,22 @@ describe("the generated catalog", () => {
         const byName = await catalog.searchSeries({ keyword, order: "name", direction: "desc" }, { offset: 0, limit: 1200 });
         expect(byName.length, keyword).toBe(expected.length);
         const backwards = await catalog.searchSeries({ keyword, direction: "desc" }, { offset: 2, limit: 7 });
-        expect(backwards.map((item) => item.id), keyword).toEqual([...expected].reverse().slice(2, 9).map((item) => item.id));
+        expect(
+          backwards.map((item) => item.id),
+          keyword,
+        ).toEqual(
+          [...expected]
+            .reverse()
+            .slice(2, 9)
+            .map((item) => item.id),
+        );
       }
       const scoped = series.filter((item) => item.record.database === "DB02" && item.searchText.includes("gdp"));
       expect(await catalog.countSeries({ keyword: "gdp", databases: ["DB02"] })).toBe(scoped.length);
-      const scopedWindow = await catalog.searchSeries({ keyword: "gdp", database: "DB02", databases: ["DB01", "DB02"] }, { offset: 1, limit: 5 });
+      const scopedWindow = await catalog.searchSeries(
+        { keyword: "gdp", database: "DB02", databases: ["DB01", "DB02"] },
+        { offset: 1, limit: 5 },
+      );
       expect(scopedWindow.map((item) => item.id)).toEqual(scoped.slice(1, 6).map((item) => item.record.id));
       expect(await catalog.countSeries({ keyword: "gdp", databases: [] })).toBe(0);
       const quarterly = series.filter((item) => item.record.frequency === "quarterly" && item.searchText.includes("gdp"));

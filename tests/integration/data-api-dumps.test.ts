@@ -11,7 +11,7 @@ import { prepareCatalog } from "~/modules/catalog/source.server";
 import { callDataApi, type DataApiAnswer } from "~/modules/data-api/client.server";
 import { db } from "~/modules/db/db.server";
 import { nowIso } from "~/modules/db/ids";
-import { loader as dataApiRoute } from "~/routes/data-api";
+import { httpDataApi } from "../support/data-api-http";
 import { insertSubscriber } from "../support/subscribers";
 import { waitFor } from "../support/wait";
 
@@ -44,7 +44,7 @@ async function call(path: string, init: { method?: string; body?: unknown } = {}
   });
 }
 
-const download = (url: string) => dataApiRoute({ request: new Request(url), params: { set }, context: { cspNonce: "" } });
+const download = (url: string) => httpDataApi(new Request(url));
 
 /** Creates a dump of a new filter and waits until it is completed (the built-in dumps run by the clock, 4 s). */
 async function completedDump(request: Record<string, unknown>): Promise<{ dump_id: number; download_url: string; description?: string }> {

@@ -20,7 +20,7 @@ import { newId } from "~/modules/db/ids";
 import { startCall } from "~/modules/rate-limit/rate-limit.server";
 import type { DocSetId, Platform } from "~/modules/registry/registry";
 import { issueTrialKey } from "~/modules/sandbox/trial-keys.server";
-import { loader as dataApiRoute } from "~/routes/data-api";
+import { httpDataApi } from "../support/data-api-http";
 import { swaggerValidator } from "../support/swagger-ajv";
 import { waitFor } from "../support/wait";
 import { insertSubscriber } from "../support/subscribers";
@@ -208,7 +208,7 @@ describe("every operation of every spec answers a valid call with a body that fi
     const download = expectValid(set, "GET", "/insights/x/download/pdf", await call(set, `/insights/${insight}/download/pdf`)) as {
       download_url: string;
     };
-    const file = await dataApiRoute({ request: new Request(download.download_url), params: { set }, context: { cspNonce: "" } });
+    const file = await httpDataApi(new Request(download.download_url));
     expect(file.status).toBe(200);
     expect(file.headers.get("Content-Type")).toBe("application/pdf");
     expect(
@@ -488,7 +488,7 @@ describe("every operation of every spec answers a valid call with a body that fi
       { timeoutMs: 15_000, everyMs: 500 },
     )) as { status: string; download_url: string };
     expect(done.status).toBe("completed");
-    const file = await dataApiRoute({ request: new Request(done.download_url), params: { set }, context: { cspNonce: "" } });
+    const file = await httpDataApi(new Request(done.download_url));
     expect(((await file.json()) as { companies: unknown[] }).companies).toHaveLength(3);
 
     const feed = {
@@ -524,7 +524,7 @@ describe("every operation of every spec answers a valid call with a body that fi
       "/Search/getFile",
       await call(set, "/Search/getFile", { query: { documentId: document.documentId, format: "txt" } }),
     ) as { downloadUrl: string };
-    const text = await dataApiRoute({ request: new Request(file.downloadUrl), params: { set }, context: { cspNonce: "" } });
+    const text = await httpDataApi(new Request(file.downloadUrl));
     expect(text.headers.get("Content-Type")).toMatch(/^text\/plain/);
     const report = expectValid(
       set,
@@ -840,8 +840,7 @@ describe("documented rules and the error shape", () => {
   });
 
   it("answers through the route: unknown sets 404, bad encodings and oversized bodies never 500", async () => {
-    const route = (url: string, init?: RequestInit) =>
-      dataApiRoute({ request: new Request(`http://localhost${url}`, init), params: { set: url.split("/")[2] }, context: { cspNonce: "" } });
+    const route = (url: string, init?: RequestInit) => httpDataApi(new Request(`http://localhost${url}`, init));
     expect((await route("/data-api/nope/series/search")).status).toBe(404);
     expect((await route("/data-api/macroeconomic/series/%E0%A4%A")).status).toBe(404);
     expect((await route("/data-api/macroeconomic/files/forged.token")).status).toBe(404);

@@ -6,7 +6,7 @@ import { loadCurrentUser } from "~/modules/auth/users.server";
 import { db } from "~/modules/db/db.server";
 import { newId, nowIso } from "~/modules/db/ids";
 import { CLIENT_ADDRESS_HEADER } from "~/modules/http/client-address.server";
-import { action as dataApiRoute } from "~/routes/data-api";
+import { httpDataApi } from "../support/data-api-http";
 import { insertSubscriber } from "../support/subscribers";
 
 /**
@@ -47,7 +47,7 @@ async function openSession(username: string, password: string, address: string):
     body: JSON.stringify({ username, password }),
     headers: { "Content-Type": "application/json", [CLIENT_ADDRESS_HEADER]: address },
   });
-  return dataApiRoute({ request, params: { set: "fund-flows" }, context: { cspNonce: "" } });
+  return httpDataApi(request);
 }
 
 async function sessionToken(username: string, password: string, address = freshAddress()): Promise<string> {
@@ -58,7 +58,7 @@ async function sessionToken(username: string, password: string, address = freshA
 
 async function savedReports(token: string): Promise<number> {
   const request = new Request("http://localhost/data-api/fund-flows/v2/SavedReports", { headers: { Authorization: `Bearer ${token}` } });
-  return (await dataApiRoute({ request, params: { set: "fund-flows" }, context: { cspNonce: "" } })).status;
+  return (await httpDataApi(request)).status;
 }
 
 describe("POST /Session counts failures", () => {

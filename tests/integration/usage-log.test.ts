@@ -8,7 +8,7 @@ import { nowIso } from "~/modules/db/ids";
 import { CLIENT_ADDRESS_HEADER } from "~/modules/http/client-address.server";
 import { flushCalls } from "~/modules/usage/recorder.server";
 import { purgeUsage } from "~/modules/usage/retention.server";
-import { loader as dataApiRoute } from "~/routes/data-api";
+import { httpDataApi } from "../support/data-api-http";
 import * as usageRoute from "~/routes/api/usage";
 import { insertSubscriber } from "../support/subscribers";
 
@@ -31,7 +31,7 @@ async function subscriber(label: string) {
 
 async function callApi(path: string, headers: Record<string, string> = {}) {
   const url = `http://portal.test/data-api/macroeconomic${path}`;
-  return dataApiRoute({ request: new Request(url, { headers }), params: { set: "macroeconomic" }, context });
+  return httpDataApi(new Request(url, { headers }));
 }
 
 async function usage(session: string | null, search = "") {

@@ -10,7 +10,7 @@ import type { OperationUsage, TopEntry, UsageCall, UsageDay } from "~/modules/us
 import * as adminUsageApi from "~/routes/api/admin-usage";
 import * as adminUsageCall from "~/routes/dashboard/admin/usage-call";
 import * as adminUsagePage from "~/routes/dashboard/admin/usage";
-import { loader as dataApiRoute } from "~/routes/data-api";
+import { httpDataApi } from "../support/data-api-http";
 import * as usageCall from "~/routes/dashboard/usage-call";
 import * as usageCsv from "~/routes/dashboard/usage-csv";
 import * as usagePage from "~/routes/dashboard/usage";
@@ -38,7 +38,7 @@ async function person(label: string, admin = false) {
 
 async function callApi(path: string, set = "macroeconomic") {
   const url = `http://portal.test/data-api/${set}${path}`;
-  const answer = await dataApiRoute({ request: new Request(url), params: { set }, context });
+  const answer = await httpDataApi(new Request(url));
   return answer.headers.get("X-Request-Id")!;
 }
 

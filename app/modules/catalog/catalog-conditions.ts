@@ -159,7 +159,6 @@ function seriesFilters(
   ];
 }
 
-
 /**
  * The database and the subscribed databases scope everything; listed ids and the other criteria are a union
  * (SPEC.md section 5). `keywordSource`: through the trigram index, the keyword costs in proportion to its matches

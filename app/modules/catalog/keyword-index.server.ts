@@ -44,7 +44,9 @@ async function build(handle: DatabaseHandle, holder: Holder, version: string): P
 
 function startBuilding(handle: DatabaseHandle, holder: Holder, version: string): Promise<void> {
   holder.building ??= build(handle, holder, version)
-    .catch((error: unknown) => console.error(`The series keyword index could not be built: ${error instanceof Error ? error.message : String(error)}`))
+    .catch((error: unknown) =>
+      console.error(`The series keyword index could not be built: ${error instanceof Error ? error.message : String(error)}`),
+    )
     .finally(() => {
       holder.building = undefined;
     });

@@ -28,5 +28,7 @@ export function prepareCatalog(): Promise<void> {
 export function warmCatalog(): void {
   generatedCatalog()
     .keywordIndexReady()
-    .catch((error: unknown) => console.error(`The series keyword index could not be built: ${error instanceof Error ? error.message : String(error)}`));
+    .catch((error: unknown) =>
+      console.error(`The series keyword index could not be built: ${error instanceof Error ? error.message : String(error)}`),
+    );
 }

@@ -55,4 +55,9 @@ describe("matchOperation", () => {
     expect(matchOperation(contract, "GET", ["companies", "7", "nothing"])).toEqual({ kind: "not-found" });
     expect(matchOperation(contract, "GET", [])).toEqual({ kind: "not-found" });
   });
+
+  it("takes HEAD as the GET of the path, and nothing else", () => {
+    expect(matchOperation(contract, "HEAD", ["companies", "42"])).toMatchObject({ kind: "found", operation: { id: "getCompany" } });
+    expect(matchOperation(contract, "HEAD", ["companies", "cursor", "abc"])).toMatchObject({ kind: "method-not-allowed" });
+  });
 });

@@ -133,9 +133,11 @@ export function matchOperation(contract: Contract, method: string, segments: rea
   if (fitting.length === 0) return { kind: "not-found" };
   const best = Math.max(...fitting.map((candidate) => specificity(candidate.operation.path)));
   const paths = fitting.filter((candidate) => specificity(candidate.operation.path) === best);
-  const found = paths.find((candidate) => candidate.operation.method === method.toUpperCase());
+  // HEAD asks what GET would answer, without the body (the HTTP server leaves it out).
+  const asked = method.toUpperCase() === "HEAD" ? "GET" : method.toUpperCase();
+  const found = paths.find((candidate) => candidate.operation.method === asked);
   if (found) return { kind: "found", ...found };
-  const other = fitting.find((candidate) => candidate.operation.method === method.toUpperCase());
+  const other = fitting.find((candidate) => candidate.operation.method === asked);
   if (other) return { kind: "found", ...other };
   return { kind: "method-not-allowed", allow: [...new Set(paths.map((candidate) => candidate.operation.method))] };
 }

@@ -21,14 +21,19 @@ async function discardRest(reader: ReadableStreamDefaultReader<Uint8Array>, size
   await reader.cancel();
 }
 
+/** A request's body as bytes, within the body limit of its path (see readStreamBytes). */
+export function readBodyBytes(request: Request, limit = requestBodyLimit(request)): Promise<BodyBytes> {
+  return readStreamBytes(request.body, limit);
+}
+
 /**
  * The one place a request body is read: counted while it streams and given up as soon as it passes the
  * limit, so an oversized body is never buffered whole (the HTTP server already refuses declared lengths).
  */
-export async function readBodyBytes(request: Request, limit = requestBodyLimit(request)): Promise<BodyBytes> {
+export async function readStreamBytes(body: ReadableStream<Uint8Array> | null, limit: number): Promise<BodyBytes> {
   const chunks: Uint8Array[] = [];
   let size = 0;
-  const reader = request.body?.getReader();
+  const reader = body?.getReader();
   while (reader) {
     const { done, value } = await reader.read();
     if (done) break;

@@ -3,6 +3,7 @@ import fs from "node:fs";
 import http from "node:http";
 import type { Socket } from "node:net";
 import path from "node:path";
+import { Readable } from "node:stream";
 import { inspect } from "node:util";
 import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
@@ -20,7 +21,8 @@ import { apiLanguage, languageOfPath, type Language } from "~/modules/i18n/langu
 import { startWebInstance } from "~/modules/instances/instances.server";
 import { serviceWorkerScript } from "~/modules/offline/worker-script.server";
 import { redactSecrets } from "~/modules/secrets/redact";
-import { formatBytes } from "~/modules/http/body.server";
+import { answerDataApiHttp } from "~/modules/data-api/http.server";
+import { formatBytes, readStreamBytes } from "~/modules/http/body.server";
 import { CLIENT_ADDRESS_HEADER } from "~/modules/http/client-address.server";
 import { createPageCache } from "./page-cache.server";
 import { checkRouteMatchingPatches } from "./remix-internals.server";
@@ -28,6 +30,7 @@ import { immutableAssets } from "./static-assets.server";
 import {
   RESOURCE_SECURITY_POLICY,
   bodyLimitFor,
+  type BodyLimits,
   carriesCredentials,
   declaresTooLargeBody,
   firstHeaderValue,
@@ -130,6 +133,25 @@ function requestLineCheck(req: Request, res: Response, next: NextFunction) {
   // Express and Remix read different parts of a list of forwarded hosts: both read the first.
   if (forwarded.forwardedHost) req.headers["x-forwarded-host"] = forwarded.forwardedHost;
   next();
+}
+
+/** A data-API call (data-api/http.server.ts), from the request as Node read it to the answer it sends. */
+async function answerDataApiCall(req: Request, res: Response, limits: BodyLimits): Promise<void> {
+  const url = new URL(req.originalUrl, "http://portal.invalid");
+  const bodyLimit = bodyLimitFor(url.pathname, limits);
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(req.headers))
+    if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(", ") : value;
+  const answer = await answerDataApiHttp({
+    method: req.method,
+    path: url.pathname,
+    query: [...url.searchParams],
+    headers,
+    readBody: () => readStreamBytes(Readable.toWeb(req) as ReadableStream<Uint8Array>, bodyLimit),
+  });
+  res.status(answer.status);
+  for (const [name, value] of Object.entries(answer.headers)) res.setHeader(name, value);
+  res.end(answer.body ?? undefined);
 }
 
 /** After the portal's cross-site check, the Origin and host Remix compares agree (see remixOriginView). */
@@ -248,6 +270,8 @@ export function createPortalServer({ build, clientDirectory }: PortalServerOptio
     next();
   });
 
+  // The data APIs, after the checks above and ahead of the pages' middleware and Remix, which they need none of.
+  app.use("/data-api", (req, res, next) => answerDataApiCall(req, res, limits).catch(next));
   // Docs pages as markdown ({page}.md, or Accept: text/markdown), before Remix renders the page as HTML.
   app.use(markdownPagesMiddleware);
 
