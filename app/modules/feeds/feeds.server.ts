@@ -192,29 +192,32 @@ async function finishRun(
   details: { items?: number; counts?: ChangeCounts; error?: string; startedAt: string; awaitingUpload?: boolean },
 ) {
   const now = nowIso();
-  await db
-    .updateTable("feed_runs")
-    .set({
-      status,
-      items: details.items ?? 0,
-      new_count: details.counts?.newCount ?? null,
-      changed_count: details.counts?.changedCount ?? null,
-      error: details.error ?? null,
-      finished_at: now,
-    })
-    .where("id", "=", runId)
-    .execute();
-  await db
-    .updateTable("feeds")
-    .set({
-      last_run_at: details.startedAt,
-      last_run_status: status,
-      updated_at: now,
-      // A file still to be uploaded (FTP, FTPS or SFTP) moves the feed on only once it arrives (uploadedFeedRun).
-      ...(status === "failed" || details.awaitingUpload ? {} : { last_success_at: details.startedAt }),
-    })
-    .where("id", "=", feed.id)
-    .execute();
+  // One transaction: a reader never sees the run finished and the feed not yet moved on (nor the reverse).
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable("feed_runs")
+      .set({
+        status,
+        items: details.items ?? 0,
+        new_count: details.counts?.newCount ?? null,
+        changed_count: details.counts?.changedCount ?? null,
+        error: details.error ?? null,
+        finished_at: now,
+      })
+      .where("id", "=", runId)
+      .execute();
+    await trx
+      .updateTable("feeds")
+      .set({
+        last_run_at: details.startedAt,
+        last_run_status: status,
+        updated_at: now,
+        // A file still to be uploaded (FTP, FTPS or SFTP) moves the feed on only once it arrives (uploadedFeedRun).
+        ...(status === "failed" || details.awaitingUpload ? {} : { last_success_at: details.startedAt }),
+      })
+      .where("id", "=", feed.id)
+      .execute();
+  });
 }
 
 /**
