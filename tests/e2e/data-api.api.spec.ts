@@ -3,6 +3,7 @@ import { expect, type APIRequestContext } from "@playwright/test";
 import { createAccount } from "./support/accounts";
 import { keyFor, trialKey } from "./support/data-api-keys";
 import { e2eDb } from "./support/database";
+import { postStreamed } from "./support/streamed-body";
 import { test } from "./support/test";
 
 /**
@@ -173,16 +174,7 @@ test("answers over HTTP as a data API: request id header and body agree, gzip, H
     expect(body).toEqual({ error: "Not found: no data API has this name.", code: 404, requestId: unknown.headers()["x-request-id"] });
   }
   // Fund flows' Session takes a JSON body: one streamed without a length is counted as it arrives.
-  const chunk = new TextEncoder().encode("x".repeat(64 * 1024));
-  let sent = 0;
-  const body = new ReadableStream<Uint8Array>({
-    pull(controller) {
-      if (sent++ < 40) controller.enqueue(chunk);
-      else controller.close();
-    },
-  });
-  const init: RequestInit & { duplex: "half" } = { method: "POST", headers: { "Content-Type": "application/json" }, body, duplex: "half" };
-  const tooLarge = await fetch(new URL("/data-api/fund-flows/Session", baseURL), init);
+  const tooLarge = await postStreamed(new URL("/data-api/fund-flows/Session", baseURL), 40);
   expect(tooLarge.status).toBe(413);
   expect(await tooLarge.json()).toEqual({
     error: "Payload too large: the body is over the size limit.",

@@ -1,6 +1,7 @@
 import { expect } from "@playwright/test";
 import { createAccount, signInToken } from "./support/accounts";
 import { e2eDb } from "./support/database";
+import { postStreamed } from "./support/streamed-body";
 import { test } from "./support/test";
 
 /** The HTTP layer in front of the app (app/modules/server/http-server.server.ts), seen from outside. */
@@ -213,22 +214,7 @@ test.describe("request size", () => {
   });
 
   test("[security-8] a chunked body without a length is counted while it streams", async ({ baseURL }) => {
-    const url = new URL("/api/form/general-inquiry", baseURL);
-    const chunk = new TextEncoder().encode("x".repeat(64 * 1024));
-    let sent = 0;
-    const body = new ReadableStream<Uint8Array>({
-      pull(controller) {
-        if (sent++ < 40) controller.enqueue(chunk);
-        else controller.close();
-      },
-    });
-    const init: RequestInit & { duplex: "half" } = {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body,
-      duplex: "half",
-    };
-    const response = await fetch(url, init);
+    const response = await postStreamed(new URL("/api/form/general-inquiry", baseURL), 40);
     expect(response.status).toBe(413);
   });
 });

@@ -42,7 +42,7 @@ export class GeneratedCatalog implements CatalogSource {
     return (await currentKeywordIndex(this.handle))?.matches(words);
   }
 
-  /** Builds the keyword index in memory now, unless it is current (start-up warms it; tests wait for it). */
+  /** Builds the keyword index in memory now, unless it is current (the first keyword search starts it; tests wait for it). */
   keywordIndexReady(): Promise<void> {
     return keywordIndexReady(this.handle);
   }

@@ -66,7 +66,7 @@ export async function currentKeywordIndex(handle: DatabaseHandle): Promise<Serie
   return undefined;
 }
 
-/** Builds the index now unless it is current, and waits for it: at start-up, and in tests that need it. */
+/** Builds the index now unless it is current, and waits for it (tests that need it). */
 export async function keywordIndexReady(handle: DatabaseHandle): Promise<void> {
   for (let attempt = 0; attempt < 3; attempt++) {
     const version = await seriesVersion(handle);

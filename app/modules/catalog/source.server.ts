@@ -23,12 +23,3 @@ export function getCatalog(): CatalogSource {
 export function prepareCatalog(): Promise<void> {
   return generatedCatalog().seed();
 }
-
-/** Builds the series keyword index in the background, so searches leave SQL soon after start-up. */
-export function warmCatalog(): void {
-  generatedCatalog()
-    .keywordIndexReady()
-    .catch((error: unknown) =>
-      console.error(`The series keyword index could not be built: ${error instanceof Error ? error.message : String(error)}`),
-    );
-}

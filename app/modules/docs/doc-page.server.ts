@@ -106,13 +106,24 @@ export async function codeHtml(language: string, code: string): Promise<string> 
  */
 const highlightedCharacters = 12_000;
 
-/** A sample or example as a code block, highlighted unless it is long. */
-async function codeBlockHtml(language: string, code: string): Promise<string> {
-  return codeHtml(code.length > highlightedCharacters ? "text" : language, code);
+/** A sample or example as a code block, highlighted unless it is long or the reader wants none. */
+async function codeBlockHtml(language: string, code: string, highlight: boolean): Promise<string> {
+  return codeHtml(!highlight || code.length > highlightedCharacters ? "text" : language, code);
 }
 
-async function exampleHtml(value: unknown): Promise<string> {
-  return codeBlockHtml("json", JSON.stringify(value, null, 2) ?? "null");
+async function exampleHtml(value: unknown, highlight: boolean): Promise<string> {
+  return codeBlockHtml("json", JSON.stringify(value, null, 2) ?? "null", highlight);
+}
+
+/**
+ * Who reads a resolved page: the key its samples show (an operation page), where its dashboard links go, and
+ * whether its code is highlighted (the markdown of a page reads none of its HTML, and highlighting costs a few
+ * milliseconds per kilobyte of code).
+ */
+export interface PageReader {
+  sampleKey?: SampleKey;
+  dashboardLinks?: DashboardLinks;
+  highlight?: boolean;
 }
 
 /**
@@ -166,9 +177,8 @@ async function operationPage(
   tagName: string,
   operationPath: string,
   method: string,
-  sampleKey: SampleKey,
   language: Language,
-  dashboardLinks: DashboardLinks,
+  { sampleKey = async () => null, dashboardLinks = "direct", highlight = true }: PageReader,
 ): Promise<DocPage> {
   const loaded = await getDocSetData(set);
   const model = modelIn(loaded, language);
@@ -204,12 +214,12 @@ async function operationPage(
           description: response.description,
           schema: response.schema ? schemaType(response.schema) : null,
           tree: trees.responses[index] ?? null,
-          exampleHtml: example !== undefined && response.status.startsWith("2") ? await exampleHtml(example) : null,
+          exampleHtml: example !== undefined && response.status.startsWith("2") ? await exampleHtml(example, highlight) : null,
         };
       }),
     ),
     samplesHtml: await Promise.all(
-      sampleLanguages.map(async (language) => ({ language, html: await codeBlockHtml(language, samples[language]) })),
+      sampleLanguages.map(async (language) => ({ language, html: await codeBlockHtml(language, samples[language], highlight) })),
     ),
     samplesNote:
       key !== null ? "with-key" : builder.credentials === "session" ? "session" : builder.credentials === "none" ? "none" : "key",
@@ -234,9 +244,9 @@ export async function resolveDocPage(
   page: string,
   search: URLSearchParams,
   language: Language,
-  sampleKey: SampleKey = async () => null,
-  dashboardLinks: DashboardLinks = "direct",
+  reader: PageReader = {},
 ): Promise<DocPage> {
+  const dashboardLinks = reader.dashboardLinks ?? "direct";
   const loaded = await getDocSetData(set);
   const model = modelIn(loaded, language);
   const pages = docSetPages[set];
@@ -273,7 +283,7 @@ export async function resolveDocPage(
       kind: "responses",
       title: docLabel("responses"),
       statuses: [...statuses.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([status, entry]) => ({ status, ...entry })),
-      errorHtml: error ? await exampleHtml(exampleFromSchema(error, model.definitions)) : null,
+      errorHtml: error ? await exampleHtml(exampleFromSchema(error, model.definitions), reader.highlight ?? true) : null,
       englishTexts: englishTextsOf(
         loaded,
         language,
@@ -284,8 +294,7 @@ export async function resolveDocPage(
   const tagMatch = /^docs\/([^/]+)$/.exec(page);
   const tag = tagMatch ? model.tags.find((candidate) => candidate.slug === tagMatch[1]) : undefined;
   if (tag && !writtenPagePaths(set).includes(page)) {
-    if (operationPath || method)
-      return operationPage(set, root, tag.name, operationPath ?? "", method ?? "", sampleKey, language, dashboardLinks);
+    if (operationPath || method) return operationPage(set, root, tag.name, operationPath ?? "", method ?? "", language, reader);
     const operations = operationsOfTag(model, tag.name).map((operation) => ({
       method: operation.method.toUpperCase(),
       path: operation.path,

@@ -288,7 +288,8 @@ function markedReference(reference: OperationReference, mark: (text: string) => 
 async function pageMarkdown(docSet: DocSet, page: string, search: URLSearchParams, language: Language): Promise<MarkdownAnswer> {
   const set = docSet.id;
   const root = docSetPath(docSet);
-  const resolved = await resolveDocPage(set, root, page, search, language);
+  // The markdown reads the page's texts, never its HTML: its code is not highlighted.
+  const resolved = await resolveDocPage(set, root, page, search, language, { highlight: false });
   const t = await fixedT(language);
   const mark = englishMarker(await getDocSetData(set), language, t("docs.englishText"));
   const ok = (body: string): MarkdownAnswer => ({ status: 200, body });

@@ -1,5 +1,5 @@
 import { seedDemoAccounts } from "~/modules/auth/seed.server";
-import { prepareCatalog, warmCatalog } from "~/modules/catalog/source.server";
+import { prepareCatalog } from "~/modules/catalog/source.server";
 import { database } from "~/modules/db/db.server";
 import { migrateToLatest } from "~/modules/db/database.server";
 import { demoDataRule } from "~/modules/env/env";
@@ -15,7 +15,6 @@ export async function boot(): Promise<void> {
   await migrateToLatest(database);
   // The catalog is the data source of feeds, dumps and previews: seeded on every start, demo data or not.
   await prepareCatalog();
-  warmCatalog();
   const demoData = demoDataRule(env);
   if (demoData.warning) console.warn(demoData.warning);
   if (demoData.seed) await seedDemoAccounts();

@@ -39,7 +39,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const sampleKey = async () => (await heldKey()).key;
   // A signed-out reader's links into the dashboard go through sign-in: the dashboard answers visitors with a 404.
   const dashboardLinks = (await getOptionalUser(request)) ? "direct" : "sign-in-first";
-  const resolved = await resolveDocPage(docSet.id, docSetPath(docSet), page, url.searchParams, language, sampleKey, dashboardLinks);
+  const resolved = await resolveDocPage(docSet.id, docSetPath(docSet), page, url.searchParams, language, { sampleKey, dashboardLinks });
   if (resolved.kind === "not-found") throw notFound();
   if (resolved.kind === "redirect") throw redirect(localizePathFor(request, resolved.to));
   const t = await getFixedT(request);
