@@ -24,7 +24,7 @@ describe("npm test's stages", () => {
 
   it("leave the PostgreSQL run out without PostgreSQL, unless REQUIRE_POSTGRES=1 makes that a failure", () => {
     const [sqlite, postgres] = e2eRuns(3210, { postgresRuns: true });
-    expect(postgres?.env).toEqual({ E2E_DATABASE: "postgres", E2E_PORT: "3211", E2E_SHARE: "2/2" });
+    expect(postgres?.env).toEqual({ E2E_DATABASE: "postgres", E2E_PORT: "3211", E2E_SHARE: "2,3/3" });
     expect(runPlan(sqlite!, { postgresInstalled: false, requirePostgres: true })).toEqual({ kind: "run" });
     expect(runPlan(postgres!, { postgresInstalled: true, requirePostgres: true })).toEqual({ kind: "run" });
     expect(runPlan(postgres!, { postgresInstalled: false, requirePostgres: false }).kind).toBe("skip");
@@ -32,7 +32,7 @@ describe("npm test's stages", () => {
   });
 
   it("split the fuzz's requests between the two runs, or give them all to SQLite when PostgreSQL does not run", () => {
-    expect(e2eRuns(3210, { postgresRuns: true }).map((run) => run.env.E2E_SHARE)).toEqual(["1/2", "2/2"]);
+    expect(e2eRuns(3210, { postgresRuns: true }).map((run) => run.env.E2E_SHARE)).toEqual(["1/3", "2,3/3"]);
     expect(e2eRuns(3210, { postgresRuns: false })[0]!.env.E2E_SHARE).toBe("1/1");
   });
 });

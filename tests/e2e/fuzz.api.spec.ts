@@ -583,12 +583,13 @@ async function incidentCount(pathnames: Set<string>): Promise<number> {
 }
 
 /**
- * The cases this run sends: E2E_SHARE "k/n" (tests/e2e/support/run-e2e.mjs) takes every n-th from the k-th, so the two
- * databases' runs share the generated requests (each route meets both); unset, all of them.
+ * The cases this run sends: E2E_SHARE "k/n" or "k,l/n" (tests/e2e/support/run-e2e.mjs) takes every n-th from the k-th
+ * (and the l-th), so the two databases' runs share the generated requests (each route meets both); unset, all of them.
  */
 function runShare<T>(items: readonly T[], share = process.env.E2E_SHARE ?? "1/1"): T[] {
-  const [k = 1, n = 1] = share.split("/").map(Number);
-  return items.filter((_, index) => index % n === k - 1);
+  const [ks = "1", n = "1"] = share.split("/");
+  const taken = new Set(ks.split(",").map((k) => Number(k) - 1));
+  return items.filter((_, index) => taken.has(index % Number(n)));
 }
 
 test("[fuzz] 2,000+ malformed requests across every /api route and page action, shared between the databases, never answer 5xx", async ({
