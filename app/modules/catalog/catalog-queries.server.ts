@@ -21,7 +21,6 @@ import {
   companyCondition,
   documentCondition,
   idIn,
-  inSeriesScope,
   keywordInScopeOnly,
   seriesCondition,
   seriesKeywordAlone,
@@ -38,15 +37,15 @@ import { matchesStatement, toStatement } from "./statements";
 const currencyOf = new Map(countries.map((country) => [country.id, country.currency]));
 
 /**
- * `matches`: the keyword's series in id order as the series in memory gave them (keyword-index.server.ts), when
- * they were current; otherwise SQL looks for the keyword.
+ * `matches`: the keyword's series within the criteria's scope, in id order, as the series in memory gave them
+ * (keyword-index.server.ts), when they were current; otherwise SQL looks for the keyword.
  */
 export async function countSeries(
   { db, dialect }: DatabaseHandle,
   criteria: SeriesCriteria,
   matches?: readonly SeriesRecord[],
 ): Promise<number> {
-  if (matches && keywordInScopeOnly(criteria)) return matches.filter((series) => inSeriesScope(series, criteria)).length;
+  if (matches && keywordInScopeOnly(criteria)) return matches.length;
   const keywordAlone = matches ? undefined : seriesKeywordAlone(dialect, criteria);
   if (keywordAlone !== undefined) {
     const { rows } = await sql<{ count: number }>`select count(*) as count from catalog_series_search
@@ -111,9 +110,8 @@ export async function searchSeries(
   const { db, dialect } = handle;
   const direction = criteria.direction ?? "asc";
   if (matches && keywordInScopeOnly(criteria) && (criteria.order === undefined || criteria.order === "id")) {
-    const found = matches.filter((series) => inSeriesScope(series, criteria));
-    if (direction === "desc") found.reverse();
-    return found.slice(window.offset, window.offset + window.limit);
+    const ordered = direction === "desc" ? [...matches].reverse() : matches;
+    return ordered.slice(window.offset, window.offset + window.limit);
   }
   const keywordSource = await windowKeywordSource(handle, criteria, window, matches);
   const rows = await db

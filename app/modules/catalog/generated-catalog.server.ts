@@ -13,6 +13,7 @@ import type {
   StatementCriteria,
 } from "./catalog";
 import * as queries from "./catalog-queries.server";
+import { inSeriesScope } from "./catalog-conditions";
 import { advanceCatalog, seedCatalog, type CatalogSizes } from "./catalog-seed.server";
 import { dictionaryEntries } from "./dictionaries";
 import { econLayout } from "./generator";
@@ -35,11 +36,14 @@ export class GeneratedCatalog implements CatalogSource {
     private readonly options: { keywordIndex?: boolean } = {},
   ) {}
 
-  /** The keyword's series, in id order, when the series in memory are current and the keyword is theirs to find. */
+  /**
+   * The keyword's series within the criteria's database and subscribed ones (which scope every other criterion), in
+   * id order, when the series in memory are current and the keyword is theirs to find.
+   */
   private async keywordMatches(criteria: SeriesCriteria): Promise<readonly SeriesRecord[] | undefined> {
     const words = keywordWords(criteria.keyword);
     if (this.options.keywordIndex === false || words.length === 0 || criteria.nameOnly) return undefined;
-    return (await currentKeywordIndex(this.handle))?.matches(words);
+    return (await currentKeywordIndex(this.handle))?.matches(words).filter((series) => inSeriesScope(series, criteria));
   }
 
   /** Builds the keyword index in memory now, unless it is current (the first keyword search starts it; tests wait for it). */
