@@ -1,4 +1,5 @@
 import { expect } from "@playwright/test";
+import { searchCallRow } from "../support/call-log-rows";
 import { createAccount, signInPage } from "./support/accounts";
 import { e2eDb } from "./support/database";
 import { field, javaScriptEnabled, open } from "./support/pages";
@@ -20,24 +21,19 @@ test("a subscriber filters their calls, opens one and replays it in the query bu
   const db = e2eDb();
   const { id } = await db.selectFrom("users").select("id").where("email", "=", account.email).executeTakeFirstOrThrow();
   const at = new Date().toISOString();
-  const call = (status: number, query: string, error: string | null) => ({
-    request_id: requestId(),
-    at,
-    account: `account:${id}`,
-    key_id: null,
-    set_id: "macroeconomic",
-    operation: "searchSeries",
-    method: "GET",
-    path_template: "/series/search",
-    path: "/series/search",
-    query,
-    status,
-    latency_ms: 12,
-    response_bytes: 100,
-    client_address: "203.0.113.0",
-    user_agent: "python-requests/2.31",
-    error,
-  });
+  const call = (status: number, query: string, error: string | null) =>
+    searchCallRow({
+      request_id: requestId(),
+      at,
+      account: `account:${id}`,
+      query,
+      status,
+      latency_ms: 12,
+      response_bytes: 100,
+      client_address: "203.0.113.0",
+      user_agent: "python-requests/2.31",
+      error,
+    });
   const ok = call(200, "keyword=inflation&limit=3&token=[redacted]", null);
   const bad = call(400, "limit=nine", "Bad request: limit must be an integer.");
   await db.insertInto("api_call_log").values([ok, bad]).execute();

@@ -8,6 +8,7 @@ import { nowIso } from "~/modules/db/ids";
 import { CLIENT_ADDRESS_HEADER } from "~/modules/http/client-address.server";
 import { flushCalls } from "~/modules/usage/recorder.server";
 import { purgeUsage } from "~/modules/usage/retention.server";
+import { searchCallRow } from "../support/call-log-rows";
 import { httpDataApi } from "../support/data-api-http";
 import * as usageRoute from "~/routes/api/usage";
 import { insertSubscriber } from "../support/subscribers";
@@ -154,24 +155,7 @@ describe("the call log", () => {
   it("keeps USAGE_LOG_DAYS of calls and 13 months of daily totals", async () => {
     const now = new Date();
     const old = (days: number) => new Date(now.getTime() - days * DAY_MS);
-    const row = (requestId: string, at: Date) => ({
-      request_id: requestId,
-      at: nowIso(at),
-      account: `account:${owner.id}`,
-      key_id: null,
-      set_id: "macroeconomic",
-      operation: "searchSeries",
-      method: "GET",
-      path_template: "/series/search",
-      path: "/series/search",
-      query: "",
-      status: 200,
-      latency_ms: 5,
-      response_bytes: 10,
-      client_address: "unknown",
-      user_agent: "",
-      error: null,
-    });
+    const row = (requestId: string, at: Date) => searchCallRow({ request_id: requestId, at: nowIso(at), account: `account:${owner.id}` });
     await db
       .insertInto("api_call_log")
       .values([row("req_oldoldoldoldoldoldoldold", old(15)), row("req_keptkeptkeptkeptkeptkept", old(13))])

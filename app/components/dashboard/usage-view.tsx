@@ -1,5 +1,6 @@
 import { Anchor, Button, Group, Stack, Table, Text, TextInput, Title } from "@mantine/core";
 import { Form, Link } from "@remix-run/react";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { NoRecords } from "~/components/dashboard/no-records";
 import { UsageChart } from "~/components/dashboard/usage-chart";
@@ -168,6 +169,18 @@ function CallsTable({
   );
 }
 
+/** A part of a usage page, named by its heading. */
+function UsageSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id}>
+      <Title order={2} id={id} size="h3">
+        {title}
+      </Title>
+      {children}
+    </section>
+  );
+}
+
 /** A usage page's sections below its title and filters. */
 export function UsageSections({
   report,
@@ -181,24 +194,15 @@ export function UsageSections({
   const { t } = useTranslation();
   return (
     <Stack gap="lg">
-      <section aria-labelledby="usage-days-title">
-        <Title order={2} id="usage-days-title" size="h3">
-          {t("usagePage.daysTitle", { from: report.from, to: report.to })}
-        </Title>
+      <UsageSection id="usage-days-title" title={t("usagePage.daysTitle", { from: report.from, to: report.to })}>
         <UsageChart days={report.days} />
-      </section>
-      <section aria-labelledby="usage-operations-title">
-        <Title order={2} id="usage-operations-title" size="h3">
-          {t("usagePage.operationsTitle")}
-        </Title>
+      </UsageSection>
+      <UsageSection id="usage-operations-title" title={t("usagePage.operationsTitle")}>
         <OperationsTable operations={report.operations} />
-      </section>
-      <section aria-labelledby="usage-calls-title">
-        <Title order={2} id="usage-calls-title" size="h3">
-          {t("usagePage.callsTitle")}
-        </Title>
+      </UsageSection>
+      <UsageSection id="usage-calls-title" title={t("usagePage.callsTitle")}>
         <CallsTable calls={report.calls} detailBase={detailBase} accounts={accounts} />
-      </section>
+      </UsageSection>
     </Stack>
   );
 }
