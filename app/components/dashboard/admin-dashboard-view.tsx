@@ -1,6 +1,5 @@
-import { Alert, Badge, Button, Code, Group, NativeSelect, Stack, Table, Text, Title } from "@mantine/core";
+import { Alert, Badge, Button, Code, Group, NativeSelect, Stack, Table, Text } from "@mantine/core";
 import { withZod } from "@remix-validated-form/with-zod";
-import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useField, useIsSubmitting, ValidatedForm } from "remix-validated-form";
 import type { AdminActionEntry } from "~/modules/audit/audit";
@@ -9,6 +8,7 @@ import { translateMessage } from "~/modules/forms/messages";
 import type { InstanceRow } from "~/modules/instances/instances";
 import type { QueueRow } from "~/modules/jobs/queue-summary";
 import { formatDateTime } from "~/components/layout/format";
+import { HeadedSection } from "~/components/layout/headed-section";
 import { NoRecords } from "./no-records";
 import { TableScroll } from "~/components/layout/table-scroll";
 import { submitThenChange } from "~/modules/forms/validation-behavior";
@@ -27,22 +27,11 @@ function useAge(): (ms: number) => string {
   };
 }
 
-function Section({ title, id, children }: { title: string; id: string; children: ReactNode }) {
-  return (
-    <Stack component="section" gap="xs" aria-labelledby={id}>
-      <Title order={2} size="h3" id={id}>
-        {title}
-      </Title>
-      {children}
-    </Stack>
-  );
-}
-
 export function InstancesSection({ instances }: { instances: InstanceRow[] }) {
   const { t, i18n } = useTranslation();
   const age = useAge();
   return (
-    <Section title={t("admin.dashboard.instances.title")} id="instances-title">
+    <HeadedSection title={t("admin.dashboard.instances.title")} id="instances-title">
       {instances.length === 0 ? (
         <NoRecords />
       ) : (
@@ -92,7 +81,7 @@ export function InstancesSection({ instances }: { instances: InstanceRow[] }) {
           </Table>
         </TableScroll>
       )}
-    </Section>
+    </HeadedSection>
   );
 }
 
@@ -100,7 +89,7 @@ export function QueuesSection({ queues }: { queues: QueueRow[] }) {
   const { t } = useTranslation();
   const age = useAge();
   return (
-    <Section title={t("admin.dashboard.queues.title")} id="queues-title">
+    <HeadedSection title={t("admin.dashboard.queues.title")} id="queues-title">
       <TableScroll minWidth={700}>
         <Table striped withTableBorder data-testid="queues-table">
           <Table.Caption>{t("admin.dashboard.queues.caption")}</Table.Caption>
@@ -128,7 +117,7 @@ export function QueuesSection({ queues }: { queues: QueueRow[] }) {
           </Table.Tbody>
         </Table>
       </TableScroll>
-    </Section>
+    </HeadedSection>
   );
 }
 
@@ -141,7 +130,7 @@ export function SpecificationsSection({ specifications, failure }: { specificati
   const { t, i18n } = useTranslation();
   const setTitle = (set: string) => t(`products.docSetNames.${set}`);
   return (
-    <Section title={t("admin.dashboard.specs.title")} id="specs-title">
+    <HeadedSection title={t("admin.dashboard.specs.title")} id="specs-title">
       <Text>{t("admin.dashboard.specs.lead")}</Text>
       {failure ? <ReloadFailure outcomes={failure.outcomes} setTitle={setTitle} /> : null}
       <SpecReloadForm setTitle={setTitle} />
@@ -181,7 +170,7 @@ export function SpecificationsSection({ specifications, failure }: { specificati
           </Table.Tbody>
         </Table>
       </TableScroll>
-    </Section>
+    </HeadedSection>
   );
 }
 
@@ -267,9 +256,9 @@ function useDetailsText(): (details: AdminActionEntry["details"]) => string {
 export function AuditSection({ audit }: { audit: AdminActionEntry[] }) {
   const { t } = useTranslation();
   return (
-    <Section title={t("admin.audit.title")} id="audit-title">
+    <HeadedSection title={t("admin.audit.title")} id="audit-title">
       {audit.length === 0 ? <NoRecords /> : <AuditTable audit={audit} />}
-    </Section>
+    </HeadedSection>
   );
 }
 

@@ -1,10 +1,10 @@
 import { Anchor, Button, Group, Stack, Table, Text, TextInput, Title } from "@mantine/core";
 import { Form, Link } from "@remix-run/react";
-import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { NoRecords } from "~/components/dashboard/no-records";
 import { UsageChart } from "~/components/dashboard/usage-chart";
 import { formatDateTime } from "~/components/layout/format";
+import { HeadedSection } from "~/components/layout/headed-section";
 import { TableScroll } from "~/components/layout/table-scroll";
 import type { OperationUsage, UsageCall, UsageDay } from "~/modules/usage/usage.server";
 
@@ -169,18 +169,6 @@ function CallsTable({
   );
 }
 
-/** A part of a usage page, named by its heading. */
-function UsageSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
-  return (
-    <section aria-labelledby={id}>
-      <Title order={2} id={id} size="h3">
-        {title}
-      </Title>
-      {children}
-    </section>
-  );
-}
-
 /** A usage page's sections below its title and filters. */
 export function UsageSections({
   report,
@@ -194,15 +182,15 @@ export function UsageSections({
   const { t } = useTranslation();
   return (
     <Stack gap="lg">
-      <UsageSection id="usage-days-title" title={t("usagePage.daysTitle", { from: report.from, to: report.to })}>
+      <HeadedSection id="usage-days-title" title={t("usagePage.daysTitle", { from: report.from, to: report.to })}>
         <UsageChart days={report.days} />
-      </UsageSection>
-      <UsageSection id="usage-operations-title" title={t("usagePage.operationsTitle")}>
+      </HeadedSection>
+      <HeadedSection id="usage-operations-title" title={t("usagePage.operationsTitle")}>
         <OperationsTable operations={report.operations} />
-      </UsageSection>
-      <UsageSection id="usage-calls-title" title={t("usagePage.callsTitle")}>
+      </HeadedSection>
+      <HeadedSection id="usage-calls-title" title={t("usagePage.callsTitle")}>
         <CallsTable calls={report.calls} detailBase={detailBase} accounts={accounts} />
-      </UsageSection>
+      </HeadedSection>
     </Stack>
   );
 }
