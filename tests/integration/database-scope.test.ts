@@ -1,7 +1,14 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { databaseAllowed, databasesCriterion, storedDatabases, subscribedDatabases } from "~/modules/auth/database-scope.server";
+import { checkApiKey, generateApiKey } from "~/modules/auth/api-keys.server";
+import {
+  databaseAllowed,
+  databasesCriterion,
+  databaseScopeOf,
+  storedDatabases,
+  subscribedDatabases,
+} from "~/modules/auth/database-scope.server";
 import { demoAccounts, seedDemoAccounts } from "~/modules/auth/seed.server";
-import { findUserByEmail } from "~/modules/auth/users.server";
+import { findUserByEmail, loadCurrentUser } from "~/modules/auth/users.server";
 import type { KeysetPage, SeriesCriteria } from "~/modules/catalog/catalog";
 import { GeneratedCatalog } from "~/modules/catalog/generated-catalog.server";
 import { econLayout, generateSeries } from "~/modules/catalog/generator";
@@ -83,6 +90,20 @@ describe("the databases a user is subscribed to", () => {
     expect(await subscribedDatabases(user, at)).toEqual([]);
     await subscribe(user, { databases: storedDatabases([]) });
     expect(await subscribedDatabases(user, at)).toEqual([]);
+  });
+
+  it("are the same when read with an API key, as every data-API call reads them", async () => {
+    const user = await insertUser();
+    // In force from `at` to beyond today, as a key can only be generated under a subscription in force now.
+    await subscribe(user, { databases: storedDatabases(["DB03", "DB01"]), to: 100 * 365 });
+    await subscribe(user, { product: "company", databases: storedDatabases(["DB07"]), to: 100 * 365 });
+    const key = await generateApiKey((await loadCurrentUser(user, "econ"))!, "econ");
+    const check = await checkApiKey("econ", key!, at);
+    if (!check.valid) throw new Error(`the key does not work: ${check.reason}`);
+    expect(check.holder).toMatchObject({ userId: user, isAdmin: false, lastUsedAt: null });
+    expect(databaseScopeOf(check.holder.isAdmin, check.holder.subscriptions)).toEqual(await subscribedDatabases(user, at));
+    expect(databaseScopeOf(check.holder.isAdmin, check.holder.subscriptions)).toEqual(["DB01", "DB03"]);
+    expect(databaseScopeOf(true, check.holder.subscriptions)).toBe("all");
   });
 
   it("decide which database is allowed", () => {

@@ -5,7 +5,14 @@ import type { Platform } from "~/modules/registry/registry";
 import { randomToken, sha256 } from "./crypto.server";
 import { platformProducts } from "./platforms";
 import { API_KEY_RANDOM_BYTES, tokenHint } from "./token-shapes";
-import { activeSubscriptions, isLocked, type CurrentUser, type Subscriptions } from "./users.server";
+import {
+  activeSubscriptionRows,
+  activeSubscriptions,
+  subscriptionsOf,
+  type ActiveSubscription,
+  type CurrentUser,
+  type Subscriptions,
+} from "./users.server";
 
 export interface ApiKeySummary {
   platform: Platform;
@@ -109,40 +116,88 @@ export async function listActiveKeys(userId: string): Promise<ApiKeySummary[]> {
   }));
 }
 
-/** The key's row on the platform, found by its hash: the key itself is never stored. */
+/** The key's row on the platform with its holder's account, found by its hash: the key itself is never stored. */
 function findKey(platform: Platform, key: string) {
   return db
     .selectFrom("api_keys")
-    .select(["id", "user_id", "revoked_reason"])
-    .where("key_hash", "=", sha256(key.trim()))
-    .where("platform", "=", platform)
+    .innerJoin("users", "users.id", "api_keys.user_id")
+    .select([
+      "api_keys.id",
+      "api_keys.user_id",
+      "api_keys.revoked_reason",
+      "api_keys.last_used_at",
+      "users.username",
+      "users.is_admin",
+      "users.locked_at",
+    ])
+    .where("api_keys.key_hash", "=", sha256(key.trim()))
+    .where("api_keys.platform", "=", platform)
     .executeTakeFirst();
 }
 
-/** Whether a stored key works now: a key not yet deactivated whose subscription has ended does not. */
-async function keyStatus(row: { user_id: string; revoked_reason: string | null }, platform: Platform): Promise<KeyStatus> {
+type KeyRow = NonNullable<Awaited<ReturnType<typeof findKey>>>;
+
+/** Whether a stored key works with these subscriptions in force: a key not yet deactivated whose subscription has ended does not. */
+function keyStatus(row: KeyRow, subscriptions: Subscriptions, platform: Platform): KeyStatus {
   const reason = row.revoked_reason;
   if (reason === "replaced" || reason === "subscription-ended" || reason === "revoked") return reason;
-  if (await isLocked(row.user_id)) return "locked";
-  return canGenerateKey(await activeSubscriptions(row.user_id), platform) ? "active" : "subscription-ended";
+  if (row.locked_at !== null) return "locked";
+  return canGenerateKey(subscriptions, platform) ? "active" : "subscription-ended";
 }
 
-/** Whether a key works on the platform now; a key whose subscription ended is deactivated here too. */
-export async function verifyApiKey(platform: Platform, key: string): Promise<KeyVerification> {
+/** A working key's holder, as a data-API call needs it. */
+export interface KeyHolder {
+  keyId: string;
+  userId: string;
+  username: string;
+  isAdmin: boolean;
+  /** When the key was last used (written at most once a minute by its callers). */
+  lastUsedAt: string | null;
+  /** The holder's subscriptions in force. */
+  subscriptions: ActiveSubscription[];
+}
+
+export type KeyCheck = { valid: true; holder: KeyHolder } | Extract<KeyVerification, { valid: false }>;
+
+/**
+ * Whether a key works on the platform at `now`, and whose it is: two queries (the key with its account, the
+ * account's subscriptions), since every data-API call asks. A key whose subscription ended is deactivated here.
+ */
+export async function checkApiKey(platform: Platform, key: string, now: Date = new Date()): Promise<KeyCheck> {
   const row = await findKey(platform, key);
   if (!row) return { valid: false, reason: "unknown" };
-  const status = await keyStatus(row, platform);
-  if (status === "active") return { valid: true };
+  const subscriptions = await activeSubscriptionRows(row.user_id, now);
+  const status = keyStatus(row, subscriptionsOf(subscriptions), platform);
+  if (status === "active") {
+    return {
+      valid: true,
+      holder: {
+        keyId: row.id,
+        userId: row.user_id,
+        username: row.username,
+        isAdmin: row.is_admin === 1,
+        lastUsedAt: row.last_used_at,
+        subscriptions,
+      },
+    };
+  }
   if (row.revoked_reason === null && status === "subscription-ended") {
-    await db.updateTable("api_keys").set({ revoked_at: nowIso(), revoked_reason: status }).where("id", "=", row.id).execute();
+    await db.updateTable("api_keys").set({ revoked_at: nowIso(now), revoked_reason: status }).where("id", "=", row.id).execute();
   }
   return { valid: false, reason: status };
+}
+
+/** Whether a key works on the platform now (checkApiKey without the holder: /api/auth/token's answer). */
+export async function verifyApiKey(platform: Platform, key: string): Promise<KeyVerification> {
+  const check = await checkApiKey(platform, key);
+  return check.valid ? { valid: true } : check;
 }
 
 /** Whose key this is on the platform and whether it works, changing nothing (the token decoder). */
 export async function describeApiKey(platform: Platform, key: string): Promise<{ userId: string; status: KeyStatus } | null> {
   const row = await findKey(platform, key);
-  return row ? { userId: row.user_id, status: await keyStatus(row, platform) } : null;
+  if (!row) return null;
+  return { userId: row.user_id, status: keyStatus(row, await activeSubscriptions(row.user_id), platform) };
 }
 
 /**

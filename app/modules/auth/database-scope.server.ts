@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { db } from "~/modules/db/db.server";
-import { nowIso } from "~/modules/db/ids";
+import { activeSubscriptionRows, type ActiveSubscription } from "./users.server";
 
 /**
  * SPEC.md section 5: for macroeconomic data the database is the one mandatory criterion and the user must be
@@ -29,24 +29,23 @@ export function readStoredDatabases(text: string): string[] {
 }
 
 /**
- * The union of the user's macroeconomic subscriptions active at `at`: "all" for admins or when one of them
- * covers every database, the sorted ids otherwise, and [] without an active subscription.
+ * The union of the macroeconomic subscriptions among these (a user's, in force): "all" for admins or when one of
+ * them covers every database, the sorted ids otherwise, and [] without one.
  */
+export function databaseScopeOf(isAdmin: boolean, subscriptions: readonly ActiveSubscription[]): DatabaseScope {
+  if (isAdmin) return "all";
+  const macroeconomic = subscriptions.filter((row) => row.product === "macroeconomic");
+  if (macroeconomic.some((row) => row.databases === null)) return "all";
+  return [...new Set(macroeconomic.flatMap((row) => (row.databases === null ? [] : readStoredDatabases(row.databases))))].sort();
+}
+
+/** The macroeconomic databases the user may receive at `at` (databaseScopeOf); [] for a missing user. */
 export async function subscribedDatabases(userId: string, at: Date = new Date()): Promise<DatabaseScope> {
-  const user = await db.selectFrom("users").select("is_admin").where("id", "=", userId).executeTakeFirst();
-  if (!user) return [];
-  if (user.is_admin === 1) return "all";
-  const now = nowIso(at);
-  const rows = await db
-    .selectFrom("subscriptions")
-    .select("databases")
-    .where("user_id", "=", userId)
-    .where("product", "=", "macroeconomic")
-    .where("starts_at", "<=", now)
-    .where("ends_at", ">", now)
-    .execute();
-  if (rows.some((row) => row.databases === null)) return "all";
-  return [...new Set(rows.flatMap((row) => (row.databases === null ? [] : readStoredDatabases(row.databases))))].sort();
+  const [user, subscriptions] = await Promise.all([
+    db.selectFrom("users").select("is_admin").where("id", "=", userId).executeTakeFirst(),
+    activeSubscriptionRows(userId, at),
+  ]);
+  return user ? databaseScopeOf(user.is_admin === 1, subscriptions) : [];
 }
 
 /** Whether the scope covers the database. */

@@ -22,17 +22,32 @@ export interface CurrentUser {
   hasPicture: boolean;
 }
 
-export async function activeSubscriptions(userId: string, at: Date = new Date()): Promise<Subscriptions> {
+/** A subscription of the user's in force: its product and, for macroeconomic data, its stored databases. */
+export interface ActiveSubscription {
+  product: string;
+  databases: string | null;
+}
+
+/** The user's subscriptions in force at `at`, one row each. */
+export function activeSubscriptionRows(userId: string, at: Date = new Date()): Promise<ActiveSubscription[]> {
   const now = nowIso(at);
-  const rows = await db
+  return db
     .selectFrom("subscriptions")
-    .select("product")
+    .select(["product", "databases"])
     .where("user_id", "=", userId)
     .where("starts_at", "<=", now)
     .where("ends_at", ">", now)
     .execute();
+}
+
+/** Which products these subscriptions in force cover. */
+export function subscriptionsOf(rows: readonly ActiveSubscription[]): Subscriptions {
   const active = new Set(rows.map((row) => row.product));
   return Object.fromEntries(subscriptionProducts.map((product) => [product, active.has(product)])) as Subscriptions;
+}
+
+export async function activeSubscriptions(userId: string, at: Date = new Date()): Promise<Subscriptions> {
+  return subscriptionsOf(await activeSubscriptionRows(userId, at));
 }
 
 export async function loadCurrentUser(userId: string, platform: Platform): Promise<CurrentUser | null> {

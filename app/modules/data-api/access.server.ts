@@ -1,8 +1,7 @@
-import { verifyApiKey } from "~/modules/auth/api-keys.server";
-import { sha256 } from "~/modules/auth/crypto.server";
-import { subscribedDatabases, type DatabaseScope } from "~/modules/auth/database-scope.server";
+import { checkApiKey, type KeyHolder } from "~/modules/auth/api-keys.server";
+import { databaseScopeOf, type DatabaseScope } from "~/modules/auth/database-scope.server";
 import { classifyToken } from "~/modules/auth/token-shapes";
-import { activeSubscriptions } from "~/modules/auth/users.server";
+import { subscriptionsOf } from "~/modules/auth/users.server";
 import { db } from "~/modules/db/db.server";
 import { nowIso } from "~/modules/db/ids";
 import { accountOf } from "~/modules/usage/call-record";
@@ -35,12 +34,14 @@ export interface Caller {
 /** A key's last use is written at most once a minute, so a busy key does not write on every call. */
 const LAST_USED_EVERY_MS = 60_000;
 
-async function touchKey(id: string, now: Date): Promise<void> {
+/** Records the key's use unless a use within the last minute is recorded already (read with the key). */
+async function touchKey(holder: KeyHolder, now: Date): Promise<void> {
   const before = nowIso(new Date(now.getTime() - LAST_USED_EVERY_MS));
+  if (holder.lastUsedAt !== null && holder.lastUsedAt >= before) return;
   await db
     .updateTable("api_keys")
     .set({ last_used_at: nowIso(now) })
-    .where("id", "=", id)
+    .where("id", "=", holder.keyId)
     .where((eb) => eb.or([eb("last_used_at", "is", null), eb("last_used_at", "<", before)]))
     .execute();
 }
@@ -70,8 +71,8 @@ async function keyCaller(access: Extract<SetAccess, { kind: "api-key" }>, key: s
   if (looksLikeTrialKey(key)) throw unauthorized(refusals.trialKeyElsewhere);
   const shape = classifyToken(key);
   if (shape?.kind === "api-key" && shape.platform !== access.platform) throw unauthorized(refusals.otherProduct);
-  const verification = await verifyApiKey(access.platform, key);
-  if (!verification.valid) {
+  const check = await checkApiKey(access.platform, key, now);
+  if (!check.valid) {
     const reasons = {
       unknown: refusals.unknown,
       replaced: refusals.replaced,
@@ -79,22 +80,17 @@ async function keyCaller(access: Extract<SetAccess, { kind: "api-key" }>, key: s
       revoked: refusals.revoked,
       locked: refusals.locked,
     };
-    throw unauthorized(reasons[verification.reason]);
+    throw unauthorized(reasons[check.reason]);
   }
-  const row = await db
-    .selectFrom("api_keys")
-    .select(["id", "user_id"])
-    .where("key_hash", "=", sha256(key))
-    .where("platform", "=", access.platform)
-    .executeTakeFirstOrThrow();
-  if (!(await activeSubscriptions(row.user_id, now))[access.product]) throw unauthorized(refusals.notSubscribed);
-  await touchKey(row.id, now);
+  const { holder } = check;
+  if (!subscriptionsOf(holder.subscriptions)[access.product]) throw unauthorized(refusals.notSubscribed);
+  await touchKey(holder, now);
   return {
-    limitKey: accountOf(row.user_id),
-    ownerId: row.user_id,
-    keyId: row.id,
-    username: await userName(row.user_id),
-    databases: access.platform === "econ" ? await subscribedDatabases(row.user_id, now) : "all",
+    limitKey: accountOf(holder.userId),
+    ownerId: holder.userId,
+    keyId: holder.keyId,
+    username: holder.username,
+    databases: access.platform === "econ" ? databaseScopeOf(holder.isAdmin, holder.subscriptions) : "all",
   };
 }
 
