@@ -34,6 +34,9 @@ describe("the keyword index", () => {
       ["zebra"],
       ["gross", "zebra"],
       ["product,"],
+      // The texts are kept as slices of one string joined by line breaks: no word runs from one into the next.
+      ["y/y\nsr10"],
+      ["annual\nsr3"],
       [],
     ]) {
       expect(index.matches(words), words.join(" ")).toEqual(expected(words));

@@ -47,7 +47,7 @@ export class KeywordIndex<T> {
     for (const [gram, list] of lists) postings.set(gram, Int32Array.from(list));
     return new KeywordIndex(
       ordered.map((entry) => entry.item),
-      ordered.map((entry) => entry.text),
+      contiguous(ordered.map((entry) => entry.text)),
       postings,
     );
   }
@@ -75,4 +75,20 @@ export class KeywordIndex<T> {
     }
     return found;
   }
+}
+
+/**
+ * The same texts as slices of one string in their order, so that they lie in memory in that order: a search reads
+ * its candidates' texts in ascending order, which then walks memory forwards instead of jumping around the heap
+ * (in the bench's server, 0.29 -> 0.25 ms a search). V8 keeps a slice as a reference into the joined string; a
+ * text shorter than its minimum slice (13 characters) is copied, which does no harm.
+ */
+function contiguous(texts: readonly string[]): string[] {
+  const joined = texts.join("\n");
+  let at = 0;
+  return texts.map((text) => {
+    const slice = joined.slice(at, at + text.length);
+    at += text.length + 1;
+    return slice;
+  });
 }

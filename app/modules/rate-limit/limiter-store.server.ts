@@ -75,6 +75,8 @@ function preparedOnce(sqlite: SQLite.Database) {
       if (!statement) statements.set(text, (statement = sqlite.prepare(text)));
       return statement;
     },
-    transaction: <F extends (...args: never[]) => unknown>(run: F) => sqlite.transaction(run),
+    // The library wraps its one upsert in a transaction; a single statement is atomic by itself, so it runs alone
+    // (inside a transaction Kysely holds open it joins it, as before).
+    transaction: <F extends (...args: never[]) => unknown>(run: F) => run,
   };
 }
