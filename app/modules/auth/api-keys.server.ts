@@ -182,7 +182,11 @@ export async function checkApiKey(platform: Platform, key: string, now: Date = n
     };
   }
   if (row.revoked_reason === null && status === "subscription-ended") {
-    await db.updateTable("api_keys").set({ revoked_at: nowIso(now), revoked_reason: status }).where("id", "=", row.id).execute();
+    await db
+      .updateTable("api_keys")
+      .set({ revoked_at: nowIso(now), revoked_reason: status })
+      .where("id", "=", row.id)
+      .execute();
   }
   return { valid: false, reason: status };
 }
