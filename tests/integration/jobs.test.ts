@@ -134,4 +134,35 @@ describe("worker", () => {
       await worker.stop();
     }
   });
+
+  it("goes on when a job's end cannot be recorded, keeping it as a critical incident", async () => {
+    const seen: string[] = [];
+    const handlers: Record<string, JobHandler> = {
+      "w-broken": {
+        run: async () => {
+          throw new Error("the upload failed");
+        },
+        onGiveUp: async () => {
+          throw new Error("the stored payload cannot be read");
+        },
+      },
+      "w-after": { run: async () => void seen.push("after") },
+    };
+    const worker = startWorker({ handlers, pollMs: 50, concurrency: 1, leaseMs: 300 });
+    try {
+      const broken = await enqueue("w-broken", {}, { maxAttempts: 1 });
+      await waitFor(async () => (await jobStatus(broken)).status === "failed", Boolean);
+      const incident = await waitFor(
+        () => db.selectFrom("pipeline_incidents").selectAll().where("message", "like", "w-broken could not be settled%").executeTakeFirst(),
+        Boolean,
+      );
+      expect(incident).toMatchObject({ severity: "critical" });
+      expect(incident!.message).toContain("the stored payload cannot be read");
+      const after = await enqueue("w-after", {});
+      await waitFor(async () => (await jobStatus(after)).status === "done", Boolean);
+      expect(seen).toEqual(["after"]);
+    } finally {
+      await worker.stop();
+    }
+  });
 });

@@ -10,6 +10,7 @@ import {
 } from "~/modules/instances/instances.server";
 import { redactSecrets } from "~/modules/secrets/redact";
 import { recordPipelineIncident, type IncidentSubject } from "./pipeline-incidents.server";
+import { PollWait } from "./poll-wait";
 import {
   abandonedMessage,
   cancelledJob,
@@ -230,6 +231,18 @@ function instanceHeartbeat(id: string): () => Promise<void> {
   };
 }
 
+/** A job whose end could not be recorded is logged and kept as a critical incident. */
+async function reportSettleFailure(workerId: string, job: Job, error: unknown): Promise<void> {
+  const { message, stack } = errorText(error);
+  console.error(`[worker ${workerId}] ${job.kind} ${job.id} could not be settled: ${message}`);
+  await recordPipelineIncident({
+    severity: "critical",
+    message: `${job.kind} could not be settled: ${message}`,
+    stacktrace: stack,
+    data: { jobId: job.id, workerId, at: nowIso() },
+  }).catch(() => undefined);
+}
+
 /** A failed round of the loop is logged and kept as a critical incident; the loop goes on at the next poll. */
 async function reportLoopFailure(workerId: string, error: unknown): Promise<void> {
   const { message, stack } = errorText(error);
@@ -240,26 +253,6 @@ async function reportLoopFailure(workerId: string, error: unknown): Promise<void
     stacktrace: stack,
     data: { workerId, at: nowIso() },
   }).catch(() => undefined);
-}
-
-/** The wait between two polls, which a nudge (new work, a freed slot, a stop) cuts short. */
-class PollWait {
-  private wake: (() => void) | null = null;
-
-  async wait(ms: number): Promise<void> {
-    await new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, ms);
-      this.wake = () => {
-        clearTimeout(timer);
-        resolve();
-      };
-    });
-    this.wake = null;
-  }
-
-  nudge(): void {
-    this.wake?.();
-  }
 }
 
 export function startWorker(options: WorkerOptions): Worker {
@@ -277,11 +270,15 @@ export function startWorker(options: WorkerOptions): Worker {
     const entry = new RunningJob();
     running.set(job.id, entry);
     const lease = keepLease(job, entry, settings);
-    entry.done = runJob(job, handler, entry, settings).finally(() => {
-      clearInterval(lease);
-      running.delete(job.id);
-      poll.nudge();
-    });
+    entry.done = runJob(job, handler, entry, settings)
+      // Settling the job's row failed (the database was away, or its give-up hook threw on a damaged payload): the
+      // row keeps its lease until it runs out, and the job then counts as abandoned. The worker goes on.
+      .catch((error: unknown) => reportSettleFailure(id, job, error))
+      .finally(() => {
+        clearInterval(lease);
+        running.delete(job.id);
+        poll.nudge();
+      });
   }
 
   async function loop(): Promise<void> {
