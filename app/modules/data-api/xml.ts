@@ -1,4 +1,4 @@
-import { escapeXml } from "~/modules/delivery/serialize";
+import { escapeXml, xmlName } from "~/modules/delivery/serialize";
 
 /**
  * "XML follows the same structure as JSON" (the macroeconomic series operations): every object key becomes
@@ -6,17 +6,11 @@ import { escapeXml } from "~/modules/delivery/serialize";
  * portal's dump and feed files are (delivery/serialize.ts), so characters XML 1.0 does not allow (control characters, lone surrogates) are left out.
  */
 
-/** A JSON key as an element name: letters, digits, _, - and ., never starting with a digit or punctuation. */
-function elementName(key: string): string {
-  const cleaned = key.replace(/[^A-Za-z0-9_.-]/g, "_");
-  return /^[A-Za-z_]/.test(cleaned) ? cleaned : `_${cleaned}`;
-}
-
 function element(name: string, value: unknown): string {
   if (value === null || value === undefined) return `<${name} nil="true"/>`;
   if (Array.isArray(value)) return `<${name}>${value.map((item) => element("item", item)).join("")}</${name}>`;
   if (typeof value === "object") {
-    const children = Object.entries(value).map(([key, child]) => element(elementName(key), child));
+    const children = Object.entries(value).map(([key, child]) => element(xmlName(key), child));
     return `<${name}>${children.join("")}</${name}>`;
   }
   return `<${name}>${escapeXml(String(value))}</${name}>`;

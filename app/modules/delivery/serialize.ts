@@ -23,8 +23,11 @@ export function escapeXml(text: string): string {
     .replace(/\n/g, "&#10;");
 }
 
-/** Element names are XML names: anything else becomes an underscore. */
-function xmlName(name: string): string {
+/**
+ * A key as an XML element name (the files' and the data APIs' XML): letters, digits, _, - and ., never starting with a
+ * digit or punctuation (an underscore goes first); any other character becomes an underscore.
+ */
+export function xmlName(name: string): string {
   if (/^[A-Za-z_][A-Za-z0-9_.-]*$/.test(name)) return name;
   const cleaned = name.replace(/[^A-Za-z0-9_.-]/g, "_");
   return /^[A-Za-z_]/.test(cleaned) ? cleaned : `_${cleaned}`;
