@@ -14,10 +14,11 @@ const cluster = await startPostgresCluster();
 fs.mkdirSync(path.dirname(e2eDatabaseUrlFile), { recursive: true });
 fs.writeFileSync(e2eDatabaseUrlFile, cluster.url);
 
-// A process group of its own: Playwright signals ours, and the server must get each signal once, from us.
-const server = spawn(process.execPath, ["scripts/serve.mjs"], {
+// A process group of its own: Playwright signals ours, and the server must get each signal once, from us. Our pipe
+// is its standard input, so it also stops when we end without a word (exit-with-launcher.mjs).
+const server = spawn(process.execPath, ["--import", "./tests/e2e/support/exit-with-launcher.mjs", "scripts/serve.mjs"], {
   env: { ...process.env, DATABASE_URL: cluster.url },
-  stdio: "inherit",
+  stdio: ["pipe", "inherit", "inherit"],
   detached: true,
 });
 for (const signal of ["SIGTERM", "SIGINT"] as const) {
