@@ -1,3 +1,5 @@
+import { failureReasonTemplates, failureServiceNames, failureSettingNames } from "./failure-reasons";
+
 /** English interface strings. zh.ts must have exactly the same keys (the compiler checks it). */
 const en = {
   meta: {
@@ -1953,6 +1955,7 @@ const en = {
     trialLead: "Every call made with the trial key this browser holds: calls per day, latency per operation and the log of recent calls.",
     trialLink: "See your calls",
   },
+  failureReasons: { ...failureReasonTemplates, services: failureServiceNames, settings: failureSettingNames },
 } as const;
 
 export default en;

@@ -27,6 +27,14 @@ test("the feed page shows a failing delivery's attempts and retries it now", asy
   await webhook.getByText("Attempts: 1").click();
   await expect(webhook.getByTestId("delivery-attempts").getByRole("listitem")).toHaveCount(1);
 
+  // The reason is stored in English and shown in the reader's language.
+  await open(page, `/zh/dashboard/econ/feed-details/${feedId}`);
+  const chinese = page.getByTestId("feed-run").first().getByTestId("delivery").filter({ hasText: "Webhook" });
+  await expect(chinese.getByTestId("delivery-error")).toContainText("Webhook返回了 HTTP 503");
+  await chinese.locator("summary").click();
+  await expect(chinese.getByTestId("delivery-attempts")).toContainText("Webhook返回了 HTTP 503");
+  await open(page, `/dashboard/econ/feed-details/${feedId}`);
+
   await run.getByRole("button", { name: "Retry delivery now" }).click();
   await expect(page.getByTestId("notification").filter({ hasText: "The delivery is being retried now." })).toBeVisible();
   await expect.poll(() => deliveryAttempts(deliveryId), { timeout: 20_000 }).toBe(2);

@@ -1,3 +1,4 @@
+import { localizedReason } from "~/modules/net/failure-reasons";
 import { Badge, Button, List, Stack, Text } from "@mantine/core";
 import { Form } from "@remix-run/react";
 import type { TFunction } from "i18next";
@@ -40,7 +41,7 @@ export function DeliveryList({ deliveries }: { deliveries: DeliveryEntry[] }) {
           </Text>
           {delivery.lastError ? (
             <Text size="xs" c="red.9" data-testid="delivery-error">
-              {t("deliveryHistory.lastError")}: {delivery.lastError}
+              {t("deliveryHistory.lastError")}: {localizedReason(delivery.lastError, t)}
             </Text>
           ) : null}
           {delivery.state === "retrying" && delivery.nextAttemptAt ? (
@@ -59,7 +60,7 @@ export function DeliveryList({ deliveries }: { deliveries: DeliveryEntry[] }) {
                 {delivery.history.map((attempt, position) => (
                   <List.Item key={position}>
                     {date(attempt.at)} · {t(`deliveryHistory.outcomes.${attempt.outcome}`)}
-                    {attempt.error ? ` · ${attempt.error}` : ""}
+                    {attempt.error ? ` · ${localizedReason(attempt.error, t)}` : ""}
                   </List.Item>
                 ))}
               </List>

@@ -1,3 +1,4 @@
+import { localizedReason } from "~/modules/net/failure-reasons";
 import { Anchor, Badge, SimpleGrid, Table, Text, Title } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import type { ProductFeedDetails } from "~/modules/products/registry.server";
@@ -88,8 +89,8 @@ export function FeedDetailsView({ details }: { details: ProductFeedDetails }) {
                         </>
                       ) : null}
                       {run.error ? (
-                        <Text size="xs" c="red.9">
-                          {run.error}
+                        <Text size="xs" c="red.9" data-testid="run-error">
+                          {localizedReason(run.error, t)}
                         </Text>
                       ) : null}
                     </Table.Td>

@@ -1,3 +1,4 @@
+import { reasonText } from "~/modules/net/failure-reasons";
 import { sendMail } from "~/modules/mail/mail.server";
 import { FTPError } from "basic-ftp";
 import type { SFTPWrapper } from "ssh2";
@@ -47,8 +48,8 @@ export async function uploadFile(target: UploadTarget, localFile: string, remote
 
 /** Uploads a file into the directory (created when missing) under a temporary name, then renames it. */
 export async function uploadByFtp(login: FtpLogin, localFile: string, remoteName: string): Promise<void> {
-  refuseControlCharacters("FTP directory", login.directory);
-  refuseControlCharacters("remote file name", remoteName);
+  refuseControlCharacters("ftpDirectory", login.directory);
+  refuseControlCharacters("remoteFileName", remoteName);
   const client = await openVettedFtp({ ...login.address, user: login.username, password: login.password }).catch((error: unknown) => {
     throw error instanceof FTPError && error.code === 530 ? new LoginRefusedError(login.username, error) : error;
   });
@@ -83,8 +84,8 @@ async function ensureSftpDirectory(sftp: SFTPWrapper, directory: string): Promis
  * rename where the server offers it; plain SFTP rename refuses an existing target, so it is removed first).
  */
 async function uploadBySftp(login: SftpLogin, localFile: string, remoteName: string): Promise<void> {
-  refuseControlCharacters("SFTP directory", login.directory);
-  refuseControlCharacters("remote file name", remoteName);
+  refuseControlCharacters("sftpDirectory", login.directory);
+  refuseControlCharacters("remoteFileName", remoteName);
   const session = await openVettedSftp({
     host: login.address.host,
     port: login.address.port,
@@ -119,7 +120,7 @@ export async function callWebhook(
   secrets: readonly string[],
 ): Promise<number> {
   // Checked before parsing: the URL parser would silently drop tabs and line breaks.
-  refuseControlCharacters("webhook URL", url);
+  refuseControlCharacters("webhookUrl", url);
   const request = webhookRequest(url, method, message, secrets, new Date());
   const response = await requestVetted(request.url, { ...request, timeoutMs: 10_000, maxRedirects: 0, maxBodyBytes: 0 });
   if (response.status < 200 || response.status > 299) throw new UnexpectedStatusError(response.status, `${method} ${url}`);
@@ -128,5 +129,5 @@ export async function callWebhook(
 
 export async function sendNotificationMail(to: string, subject: string, text: string): Promise<void> {
   const { status } = await sendMail({ to, subject, text });
-  if (status === "failed") throw new Error(`The e-mail to ${to} could not be sent`);
+  if (status === "failed") throw new Error(reasonText("mailNotSent", { address: to }));
 }

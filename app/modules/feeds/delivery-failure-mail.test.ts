@@ -22,6 +22,6 @@ describe("the owner's delivery failure e-mail", () => {
   it("is written in the feed's or dump's language", () => {
     const mail = deliveryFailureMail({ ...failure, kind: "dump", language: "zh" });
     expect(mail.subject).toBe("开发者门户：您的转储未能送达");
-    expect(mail.text).toContain("原因");
+    expect(mail.text).toContain('原因: "FTP 服务器拒绝了登录"');
   });
 });

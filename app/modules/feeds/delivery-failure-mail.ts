@@ -1,3 +1,4 @@
+import { localizedReason } from "~/modules/net/failure-reasons";
 import i18next from "i18next";
 import { i18nConfig } from "~/modules/i18n/i18n";
 import { quotedLine } from "./notification-mail";
@@ -25,7 +26,7 @@ export function deliveryFailureMail(failure: DeliveryFailure): { subject: string
     t(`deliveryHistory.mail.intro.${failure.kind}`),
     "",
     `${t(`deliveryHistory.mail.name.${failure.kind}`)}: ${quotedLine(failure.name, 100)}`,
-    `${t("deliveryHistory.mail.reason")}: ${quotedLine(failure.reason, 500)}`,
+    `${t("deliveryHistory.mail.reason")}: ${quotedLine(localizedReason(failure.reason, t), 500)}`,
     "",
     t("deliveryHistory.mail.retries"),
     `${t("deliveryHistory.mail.link")}: ${failure.link}`,

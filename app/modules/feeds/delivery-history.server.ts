@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+import { reasonText } from "~/modules/net/failure-reasons";
 import { db } from "~/modules/db/db.server";
 import { newId, nowIso } from "~/modules/db/ids";
 import { enqueue } from "~/modules/jobs/queue.server";
@@ -13,8 +14,8 @@ import { latestFeedRunId } from "./latest-run.server";
  * one failure e-mail and the run's failed state are kept in one place whatever the channel.
  */
 
-/** A run's or dump's state after a delivery gave up; a later success puts the run back. */
-const deliveryFailedPrefix = "Delivery failed: ";
+/** A run's or dump's error after a delivery gave up ("Delivery failed: …"); a later success puts the run back. */
+const deliveryFailedPrefix = reasonText("deliveryFailed", { reason: "" });
 
 /** Queues the job of a delivery with the delivery's attempts, and remembers the job so "Retry delivery now" can move it. */
 export async function enqueueDelivery(kind: string, deliveryId: string, payload: unknown): Promise<void> {
@@ -186,7 +187,7 @@ export async function deliveryGaveUp(deliveryId: string, reason: string): Promis
     .execute();
   const subject = await deliverySubject(deliveryId);
   if (!subject) return;
-  const error = `${deliveryFailedPrefix}${reason}`.slice(0, 2000);
+  const error = reasonText("deliveryFailed", { reason }).slice(0, 2000);
   if (subject.feedRunId) {
     await db
       .updateTable("feed_runs")

@@ -1,3 +1,4 @@
+import { reasonText } from "~/modules/net/failure-reasons";
 import { db } from "~/modules/db/db.server";
 import { callWebhook, sendNotificationMail, uploadFile } from "~/modules/delivery/channels.server";
 import type { Job } from "~/modules/jobs/queue.server";
@@ -15,7 +16,7 @@ export async function deliverByUpload(job: JobContext): Promise<void> {
   const { deliveryId, fileId, remoteName, event, context } = deliverPayload.read(job);
   const file = await db.selectFrom("files").select("path").where("id", "=", fileId).where("purged_at", "is", null).executeTakeFirst();
   const target = await uploadTargetOf(context);
-  if (!file || !target) throw new Error("The upload settings or the file are no longer valid");
+  if (!file || !target) throw new Error(reasonText("uploadSettingsGone"));
   const channel = context.delivery.method === "platform" ? "ftp" : context.delivery.method;
   const result = await recordAttempt(deliveryId, async () => {
     try {
@@ -45,7 +46,7 @@ async function notificationsQueued(fileId: string): Promise<boolean> {
 export async function uploadDeliveryGaveUp(job: Job, reason: string): Promise<void> {
   const { deliveryId, event, context } = deliverPayload.readJob(job);
   await deliveryGaveUp(deliveryId, reason);
-  await queueNotifications(context, { ...event, error: `Upload failed: ${reason}` });
+  await queueNotifications(context, { ...event, error: reasonText("uploadFailed", { reason }) });
 }
 
 /** The notify job: one e-mail address or the webhook. */

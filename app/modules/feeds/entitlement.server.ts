@@ -1,3 +1,4 @@
+import { reasonText } from "~/modules/net/failure-reasons";
 import { activeSubscriptions } from "~/modules/auth/users.server";
 import { subscriptionProducts, type SubscriptionProduct } from "~/modules/auth/platforms";
 import { db } from "~/modules/db/db.server";
@@ -13,7 +14,7 @@ export type StopReason = typeof subscriptionEnded;
 
 /** The reason in English for stored errors and e-mails; pages and the API translate the code. */
 export const stopReasonText: Record<StopReason, string> = {
-  [subscriptionEnded]: "The owner's subscription to this product has ended",
+  [subscriptionEnded]: reasonText("subscriptionEnded"),
 };
 
 function isSubscriptionProduct(value: string): value is SubscriptionProduct {

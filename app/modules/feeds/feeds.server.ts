@@ -1,3 +1,4 @@
+import { reasonText } from "~/modules/net/failure-reasons";
 import { isUploadMethod } from "~/modules/delivery/targets";
 import { db } from "~/modules/db/db.server";
 import { newId, nowIso } from "~/modules/db/ids";
@@ -236,7 +237,7 @@ async function closeInterruptedRuns(feed: Selectable<FeedTable>): Promise<void> 
     for (const format of outputFormats) await removePartialFiles(absoluteFilePath(relativeFilePath(feed.user_id, run.id, format)));
     await db
       .updateTable("feed_runs")
-      .set({ status: "failed", error: "Interrupted: the worker stopped during the run", finished_at: nowIso() })
+      .set({ status: "failed", error: reasonText("interrupted"), finished_at: nowIso() })
       .where("id", "=", run.id)
       .where("status", "=", "running")
       .execute();

@@ -72,4 +72,15 @@ describe("notification e-mails", () => {
     expect(plainLine("x".repeat(300), 10)).toBe(`${"x".repeat(9)}…`);
     expect(quotedLine('say "hi"')).toBe('"say \\"hi\\""');
   });
+
+  it("gives a failure's stored reason in the mail's language", () => {
+    const failed = {
+      ...event,
+      event: "feed.failed" as const,
+      language: "zh" as const,
+      error: "Upload failed: The FTP server refused the login",
+    };
+    expect(notificationMail(failed, owner).text).toContain('"上传失败：FTP 服务器拒绝了登录"');
+    expect(notificationMail({ ...failed, language: "en" }, owner).text).toContain('"Upload failed: The FTP server refused the login"');
+  });
 });

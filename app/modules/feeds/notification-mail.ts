@@ -1,3 +1,4 @@
+import { localizedReason } from "~/modules/net/failure-reasons";
 import i18next from "i18next";
 import { z } from "zod";
 import { i18nConfig } from "~/modules/i18n/i18n";
@@ -103,7 +104,7 @@ export function notificationMail(event: PipelineEvent, reader: MailReader): { su
     `${nameLabel}: ${quotedLine(event.name, 100)}`,
     ...(event.records !== null ? [`${t("pipelineMail.records")}: ${event.records}`] : []),
     ...(event.downloadUrl ? [`${t("pipelineMail.download")}: ${event.downloadUrl}`] : []),
-    ...(event.error ? [`${t("pipelineMail.reason")}: ${quotedLine(event.error, 500)}`] : []),
+    ...(event.error ? [`${t("pipelineMail.reason")}: ${quotedLine(localizedReason(event.error, t), 500)}`] : []),
     "",
     t("pipelineMail.footer"),
   ];

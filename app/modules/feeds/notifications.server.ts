@@ -1,3 +1,4 @@
+import { reasonText } from "~/modules/net/failure-reasons";
 import { db } from "~/modules/db/db.server";
 import { newId, nowIso } from "~/modules/db/ids";
 import { publicOrigin } from "~/modules/env/env.server";
@@ -23,7 +24,7 @@ export type { PipelineEvent } from "./notification-mail";
 export { notificationMail } from "./notification-mail";
 
 /** Why an address other than the account's own got nothing (notification-addresses.server.ts). */
-const unconfirmedReason = "The address has not confirmed yet that it wants these notifications: its confirmation link was not followed";
+const unconfirmedReason = reasonText("addressUnconfirmed");
 
 /** Notification e-mails one user's dumps and feeds may send in 24 hours (finding 16); more are skipped. */
 export const dailyNotificationEmailLimit = 200;
@@ -102,7 +103,7 @@ async function queueEmails(
     if (sent >= dailyNotificationEmailLimit) {
       await createDelivery(context, "email", address, event.fileId, {
         status: "skipped",
-        reason: `Daily limit of ${dailyNotificationEmailLimit} notification e-mails reached`,
+        reason: reasonText("dailyMailLimit", { limit: dailyNotificationEmailLimit }),
       });
       continue;
     }

@@ -1,3 +1,4 @@
+import { reasonText } from "~/modules/net/failure-reasons";
 import { sql } from "kysely";
 import { db } from "~/modules/db/db.server";
 import type { JobTable } from "~/modules/db/schema";
@@ -235,7 +236,7 @@ export async function recoverAbandoned(now = new Date()): Promise<Job[]> {
   return failed;
 }
 
-export const abandonedMessage = "The worker stopped while this job was running.";
+export const abandonedMessage = reasonText("workerStopped");
 
 /** Asks a queued or running job to stop; a queued one is cancelled at once. */
 export async function requestCancel(jobId: string): Promise<void> {

@@ -18,10 +18,10 @@ function socketError(code: string, message: string): Error {
 describe("outbound errors", () => {
   it("[security-2] refuses CR, LF and other control characters instead of stripping them", () => {
     for (const value of ["user\r\nDELE x", "pass\n", "a\u0000", "\u001b[0m", "tab\t", "del\u007f", "c1\u0085"]) {
-      expect(() => refuseControlCharacters("FTP user name", value)).toThrow(ControlCharacterError);
+      expect(() => refuseControlCharacters("ftpUserName", value)).toThrow(ControlCharacterError);
     }
-    expect(() => refuseControlCharacters("FTP user name", "ann.o'neil@例え.jp 😀")).not.toThrow();
-    expect(() => refuseControlCharacters("FTP password", "x\r\n")).toThrow(
+    expect(() => refuseControlCharacters("ftpUserName", "ann.o'neil@例え.jp 😀")).not.toThrow();
+    expect(() => refuseControlCharacters("ftpPassword", "x\r\n")).toThrow(
       "The FTP password contains a line break or another control character",
     );
   });

@@ -1,5 +1,7 @@
 import { FTPError } from "basic-ftp";
+import { failureServiceNames, failureSettingNames, type FailureSetting } from "~/locales/failure-reasons";
 import { hasControlCharacters } from "~/modules/url/control-characters";
+import { reasonText } from "./failure-reasons";
 
 /**
  * Why an outbound connection failed, in two versions: the raw detail (socket errors, addresses) for server
@@ -59,9 +61,14 @@ export class SubscriberFacingError extends Error {
   }
 }
 
-/** Refuses, never strips: a value that changed on the way would go somewhere the subscriber did not ask for. */
-export function refuseControlCharacters(what: string, value: string): void {
-  if (hasControlCharacters(value)) throw new ControlCharacterError(`The ${what} contains a line break or another control character`);
+/**
+ * Refuses, never strips: a value that changed on the way would go somewhere the subscriber did not ask for. The
+ * setting is named as failureSettingNames does, or a header by its own name (which shows untranslated).
+ */
+export function refuseControlCharacters(setting: FailureSetting | { header: string }, value: string): void {
+  if (!hasControlCharacters(value)) return;
+  const name = typeof setting === "string" ? failureSettingNames[setting] : `${setting.header} header`;
+  throw new ControlCharacterError(reasonText("controlCharacter", { setting: name }));
 }
 
 const resolutionCodes = new Set(["ENOTFOUND", "EAI_AGAIN", "EAI_FAIL", "EAI_NONAME", "ENODATA"]);
@@ -74,13 +81,6 @@ function errorCode(error: unknown): string | null {
 
 export type OutboundChannel = "ftp" | "webhook" | "ftps" | "sftp";
 
-const names: Record<OutboundChannel, string> = {
-  ftp: "The FTP server",
-  webhook: "The webhook",
-  ftps: "The FTPS server",
-  sftp: "The SFTP server",
-};
-
 /** ssh2 marks its failures with a level: the handshake's timeout and the refused authentication. */
 function sshLevel(error: unknown): string | null {
   return error instanceof Error && "level" in error && typeof error.level === "string" ? error.level : null;
@@ -88,25 +88,22 @@ function sshLevel(error: unknown): string | null {
 
 /** The reason a subscriber reads for a failed upload or webhook call; a refused login names the user they set. */
 export function subscriberReason(channel: OutboundChannel, error: unknown, username?: string): string {
-  if (error instanceof AddressNotAllowedError) return "The address is not allowed: deliveries go to public hosts only";
+  const service = failureServiceNames[channel];
+  if (error instanceof AddressNotAllowedError) return reasonText("addressNotAllowed");
   if (error instanceof ControlCharacterError || error instanceof SubscriberFacingError) return error.message;
-  if (error instanceof UnexpectedStatusError) return `${names[channel]} answered HTTP ${error.status}`;
-  if (error instanceof LoginRefusedError) return `${names[channel]} refused the login for user ${error.username}`;
-  if (error instanceof HostKeyChangedError)
-    return (
-      `The SFTP server's host key changed: it was ${error.recorded} at the first delivery and is now ${error.shown}. ` +
-      "If the server's administrator confirms the new key, edit the delivery and type its password or key again: the next delivery records the new key"
-    );
-  if (sshLevel(error) === "client-authentication") return `${names[channel]} refused the login`;
-  if (sshLevel(error) === "client-timeout") return `${names[channel]} did not answer in time`;
-  if (error instanceof FTPError)
-    return error.code === 530
-      ? `${names[channel]} refused the login${username ? ` for user ${username}` : ""}`
-      : `${names[channel]} refused the transfer (reply ${error.code})`;
+  if (error instanceof UnexpectedStatusError) return reasonText("answeredStatus", { service, status: error.status });
+  if (error instanceof LoginRefusedError) return reasonText("loginRefusedFor", { service, user: error.username });
+  if (error instanceof HostKeyChangedError) return reasonText("hostKeyChanged", { recorded: error.recorded, shown: error.shown });
+  if (sshLevel(error) === "client-authentication") return reasonText("loginRefused", { service });
+  if (sshLevel(error) === "client-timeout") return reasonText("noAnswer", { service });
+  if (error instanceof FTPError) {
+    if (error.code !== 530) return reasonText("transferRefused", { service, code: error.code });
+    return username ? reasonText("loginRefusedFor", { service, user: username }) : reasonText("loginRefused", { service });
+  }
   const code = errorCode(error);
-  if (code && resolutionCodes.has(code)) return "The host name could not be resolved";
-  if (code && certificateCodes.test(code)) return `${names[channel]} has no valid TLS certificate for its name`;
-  return `${names[channel]} could not be reached`;
+  if (code && resolutionCodes.has(code)) return reasonText("unresolved");
+  if (code && certificateCodes.test(code)) return reasonText("noCertificate", { service });
+  return reasonText("unreachable", { service });
 }
 
 /** The error a delivery job throws: the subscriber's reason as its message, the raw error kept as its cause. */

@@ -51,7 +51,7 @@ export interface VettedHost {
 /** Resolves the host once and refuses it when any of its addresses is not public (unless private hosts are allowed). */
 async function vetHost(host: string, options: OutboundOptions = {}): Promise<VettedHost> {
   const hostname = stripBrackets(host);
-  refuseControlCharacters("host name", hostname);
+  refuseControlCharacters("hostName", hostname);
   const literal = parseIpLiteral(hostname);
   const resolved = literal
     ? [literal]
@@ -154,8 +154,8 @@ const redirectStatuses = new Set([301, 302, 303, 307, 308]);
 
 /** An HTTP(S) request through the vetted client: pinned to the vetted address, redirects vetted hop by hop. */
 export async function requestVetted(url: string, request: OutboundRequest, options: OutboundOptions = {}): Promise<OutboundResponse> {
-  refuseControlCharacters("URL", url);
-  for (const [name, value] of Object.entries(request.headers ?? {})) refuseControlCharacters(`${name} header`, value);
+  refuseControlCharacters("url", url);
+  for (const [name, value] of Object.entries(request.headers ?? {})) refuseControlCharacters({ header: name }, value);
   const signal = AbortSignal.timeout(request.timeoutMs);
   let target = new URL(url);
   for (let hop = 0; ; hop += 1) {
@@ -163,7 +163,7 @@ export async function requestVetted(url: string, request: OutboundRequest, optio
     const vetted = await abortable(vetHost(target.hostname, options), signal);
     const { status, headers, location, body } = await exchange(target, vetted, request, signal);
     if (!redirectStatuses.has(status) || !location || hop >= request.maxRedirects) return { status, headers, body };
-    refuseControlCharacters("redirect location", location);
+    refuseControlCharacters("redirectLocation", location);
     target = new URL(location, target);
   }
 }
@@ -205,8 +205,8 @@ export interface FtpAccess {
 
 /** A logged-in FTP client whose control and data connections both go to the vetted address; the caller closes it. */
 export async function openVettedFtp(access: FtpAccess, options: OutboundOptions = {}): Promise<Client> {
-  refuseControlCharacters("FTP user name", access.user);
-  refuseControlCharacters("FTP password", access.password);
+  refuseControlCharacters("ftpUserName", access.user);
+  refuseControlCharacters("ftpPassword", access.password);
   const vetted = await vetHost(access.host, options);
   // A PASV answer naming another host is ignored: the data connection goes to the control connection's address.
   const client = new Client(30_000, { allowSeparateTransferHost: false });
@@ -249,7 +249,7 @@ export interface SftpSession {
  * recorded (trust on first use, as OpenSSH's known_hosts); the caller closes it.
  */
 export async function openVettedSftp(access: SftpAccess, options: OutboundOptions = {}): Promise<SftpSession> {
-  refuseControlCharacters("SFTP user name", access.user);
+  refuseControlCharacters("sftpUserName", access.user);
   const vetted = await vetHost(access.host, options);
   const client = new ssh2.Client();
   let shown: string | null = null;

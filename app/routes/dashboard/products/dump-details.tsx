@@ -1,3 +1,4 @@
+import { localizedReason } from "~/modules/net/failure-reasons";
 import { Alert, Anchor, Button, Card, Group, Stack, Text, Title } from "@mantine/core";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
@@ -83,7 +84,7 @@ export default function DumpDetailsPage() {
       <AwaitingAddresses addresses={dump.awaitingConfirmation} />
       {dump.status === "failed" && dump.error ? (
         <Alert color="red" title={t("dumps.failedTitle")} data-testid="dump-error">
-          {dump.stopReason ? t(`dumps.stopReasons.${dump.stopReason}`, { defaultValue: dump.error }) : dump.error}
+          {dump.stopReason ? t(`dumps.stopReasons.${dump.stopReason}`, { defaultValue: dump.error }) : localizedReason(dump.error, t)}
         </Alert>
       ) : null}
 
