@@ -7,7 +7,7 @@ import { picturePath } from "~/modules/auth/profile.server";
 import { db } from "~/modules/db/db.server";
 import { cancelDump, runDumpJob } from "~/modules/feeds/dumps.server";
 import { runFeedJob } from "~/modules/feeds/feeds.server";
-import { absoluteFilePath } from "~/modules/feeds/files.server";
+import { absoluteFilePath, ownerFolder } from "~/modules/feeds/files.server";
 import { deliverJob, notifyJob } from "~/modules/feeds/notifications.server";
 import { requestCancel } from "~/modules/jobs/queue.server";
 import { clearRateLimit } from "~/modules/rate-limit/rate-limit.server";
@@ -129,7 +129,7 @@ export async function deleteAccount(userId: string): Promise<DeleteAccountResult
   await Promise.all([throttleKeys.account, `reset:account:${user.email}`].map((key) => clearRateLimit(key)));
 
   for (const file of files) await fs.rm(absoluteFilePath(file.path), { force: true });
-  await fs.rm(absoluteFilePath(`files/${userId}`), { recursive: true, force: true });
+  await fs.rm(absoluteFilePath(ownerFolder(userId)), { recursive: true, force: true });
   await fs.rm(picturePath(userId), { force: true });
   return { ok: true };
 }

@@ -8,7 +8,15 @@ import { enqueue, requestCancel } from "~/modules/jobs/queue.server";
 import { JobCancelledError, type JobContext } from "~/modules/jobs/worker.server";
 import { getCatalog } from "~/modules/catalog/source.server";
 import { ownerEntitled, stopReasonText, subscriptionEnded, type StopReason } from "./entitlement.server";
-import { absoluteFilePath, discardFile, downloadName, downloadUrl, recordFile, relativeFilePath } from "./files.server";
+import {
+  absoluteFilePath,
+  discardFile,
+  downloadName,
+  downloadUrl,
+  recordFile,
+  relativeFilePath,
+  removeFolderOfDeletedOwner,
+} from "./files.server";
 import { z } from "zod";
 import { jobPayload } from "~/modules/jobs/payload";
 import { feedProducts, type Delivery, type FeedProduct, type Notification, type OutputOptions } from "./model";
@@ -170,15 +178,19 @@ export async function runDump(job: JobContext, pipelines: ProductPipelines): Pro
 
   const relative = relativeFilePath(dump.user_id, dump.id, options.format);
   const target = absoluteFilePath(relative);
-  const written = await writeDump(run, pipeline, target, job.signal);
-  // The subscription may have ended while the file was written: nothing of it is kept or delivered.
-  if (!(await ownerEntitled(dump.user_id, dump.product))) {
-    await fs.rm(target, { force: true });
-    await stopDump(dumpId, subscriptionEnded);
-    return;
+  try {
+    const written = await writeDump(run, pipeline, target, job.signal);
+    // The subscription may have ended while the file was written: nothing of it is kept or delivered.
+    if (!(await ownerEntitled(dump.user_id, dump.product))) {
+      await fs.rm(target, { force: true });
+      await stopDump(dumpId, subscriptionEnded);
+      return;
+    }
+    const file = await recordDump(run, relative, written);
+    await deliverDump(run, file, written.records);
+  } finally {
+    await removeFolderOfDeletedOwner(dump.user_id);
   }
-  const file = await recordDump(run, relative, written);
-  await deliverDump(run, file, written.records);
 }
 
 /** A dump being written: its row, output options, and what its progress is measured against. */

@@ -12,7 +12,15 @@ import { getCatalog } from "~/modules/catalog/source.server";
 import { createDump } from "./dumps.server";
 import { noChanges, type ChangeCounts } from "./change-counts";
 import { ownerEntitled, stopReasonText, subscriptionEnded, type StopReason } from "./entitlement.server";
-import { absoluteFilePath, downloadName, downloadUrl, recordFile, relativeFilePath, removeWrittenFile } from "./files.server";
+import {
+  absoluteFilePath,
+  downloadName,
+  downloadUrl,
+  recordFile,
+  relativeFilePath,
+  removeFolderOfDeletedOwner,
+  removeWrittenFile,
+} from "./files.server";
 import { z } from "zod";
 import { jobPayload } from "~/modules/jobs/payload";
 import {
@@ -287,6 +295,8 @@ export async function runFeed(job: JobContext, pipelines: ProductPipelines): Pro
     const reason = error instanceof Error ? error.message : String(error);
     await finishRun(feed, run.id, "failed", { error: reason, startedAt });
     throw error;
+  } finally {
+    await removeFolderOfDeletedOwner(feed.user_id);
   }
 }
 

@@ -12,8 +12,13 @@ import { fileRetentionDays } from "./model";
 
 /** Produced files live under DATA_DIR/files/{user}/; the database keeps their record for 30 days. */
 
+/** The folder of one account's files, under DATA_DIR. */
+export function ownerFolder(userId: string): string {
+  return path.join("files", userId);
+}
+
 export function relativeFilePath(userId: string, stem: string, format: OutputFormat): string {
-  return path.join("files", userId, `${stem}.${format}`);
+  return path.join(ownerFolder(userId), `${stem}.${format}`);
 }
 
 export function absoluteFilePath(relative: string): string {
@@ -66,6 +71,16 @@ export async function recordFile(file: NewFile, now = new Date()): Promise<FileT
   };
   await db.insertInto("files").values(row).execute();
   return row;
+}
+
+/**
+ * Called when a dump or feed run that wrote into the owner's folder ends, however it ends. When the account was
+ * deleted meanwhile, delete-account.server.ts asked the job to stop (it stops at its next check) and removed the
+ * folder at once: the write may have made the folder again since, so it goes now.
+ */
+export async function removeFolderOfDeletedOwner(userId: string): Promise<void> {
+  const owner = await db.selectFrom("users").select("id").where("id", "=", userId).executeTakeFirst();
+  if (!owner) await fs.rm(absoluteFilePath(ownerFolder(userId)), { recursive: true, force: true });
 }
 
 /** A written file that was never recorded (its owner's subscription ended meanwhile). */
