@@ -31,13 +31,6 @@ describe("npm test's stages", () => {
     expect(runPlan(postgres!, { postgresInstalled: false, requirePostgres: true }).kind).toBe("fail");
   });
 
-  it("give the @postgres-run tests to PostgreSQL's run, or to SQLite's when PostgreSQL does not run", () => {
-    const [sqlite, postgres] = e2eRuns(3210, { postgresRuns: true });
-    expect(sqlite!.args).toEqual(["--grep", "^(api|no-js) |@no-db", "--grep-invert", "@postgres-run"]);
-    expect(postgres!.args).toEqual(["--project=js", "--project=api", "--grep-invert", "@no-db"]);
-    expect(e2eRuns(3210, { postgresRuns: false })[0]!.args).toEqual(["--grep", "^(api|no-js) |@no-db"]);
-  });
-
   it("split the fuzz's requests between the two runs, or give them all to SQLite when PostgreSQL does not run", () => {
     expect(e2eRuns(3210, { postgresRuns: true }).map((run) => run.env.E2E_SHARE)).toEqual(["1/3", "2,3/3"]);
     expect(e2eRuns(3210, { postgresRuns: false })[0]!.env.E2E_SHARE).toBe("1/1");

@@ -298,7 +298,7 @@ async function runSamples(language: SampleLanguage, samples: readonly string[]):
   return results;
 }
 
-test.describe("generated request samples", { tag: "@postgres-run" }, () => {
+test.describe("generated request samples", { tag: "@no-db" }, () => {
   for (const set of sets) {
     test(`every operation of ${set} in every language`, async ({ request, baseURL }) => {
       const model = specModel(set);

@@ -6,9 +6,7 @@
  * - on a throwaway PostgreSQL cluster (E2E_DATABASE=postgres), the pages with JavaScript (js) and the HTTP tests,
  *   except those tagged @no-db.
  * @no-db marks tests whose outcome does not depend on the server's database: documentation, downloads, search,
- * the runs of the written pages' samples. @postgres-run marks HTTP tests that need neither database in particular but
- * run on PostgreSQL's to even out the two runs' length (the generated request samples); without PostgreSQL the
- * SQLite run takes them. Arguments go to both runs (e.g. --reporter=line). Both runs go on
+ * the runs of the documentation's samples. Arguments go to both runs (e.g. --reporter=line). Both runs go on
  * when the first fails; the exit code is the first failure's. Run with tsx (package.json's test:e2e); `npm test`
  * (scripts/test.mjs) runs the same two runs as stages of its own.
  */
@@ -32,7 +30,7 @@ export function e2eRuns(port = Number(process.env.E2E_PORT ?? 3210), { postgresR
       name: "SQLite",
       postgres: false,
       env: { E2E_PORT: String(port), E2E_SHARE: postgresRuns ? "1/3" : "1/1" },
-      args: ["--grep", "^(api|no-js) |@no-db", ...(postgresRuns ? ["--grep-invert", "@postgres-run"] : [])],
+      args: ["--grep", "^(api|no-js) |@no-db"],
     },
     {
       name: "PostgreSQL",
