@@ -231,27 +231,18 @@ function instanceHeartbeat(id: string): () => Promise<void> {
   };
 }
 
-/** A job whose end could not be recorded is logged and kept as a critical incident. */
-async function reportSettleFailure(workerId: string, job: Job, error: unknown): Promise<void> {
+/**
+ * A failure the worker goes on after (a round of its loop, a job whose end could not be recorded): logged and kept
+ * as a critical incident, `what` failed.
+ */
+async function reportCritical(workerId: string, what: string, error: unknown, data: Record<string, unknown> = {}): Promise<void> {
   const { message, stack } = errorText(error);
-  console.error(`[worker ${workerId}] ${job.kind} ${job.id} could not be settled: ${message}`);
+  console.error(`[worker ${workerId}] ${what}: ${message}`);
   await recordPipelineIncident({
     severity: "critical",
-    message: `${job.kind} could not be settled: ${message}`,
+    message: `${what}: ${message}`,
     stacktrace: stack,
-    data: { jobId: job.id, workerId, at: nowIso() },
-  }).catch(() => undefined);
-}
-
-/** A failed round of the loop is logged and kept as a critical incident; the loop goes on at the next poll. */
-async function reportLoopFailure(workerId: string, error: unknown): Promise<void> {
-  const { message, stack } = errorText(error);
-  console.error(`[worker ${workerId}] ${message}`);
-  await recordPipelineIncident({
-    severity: "critical",
-    message: `Worker loop: ${message}`,
-    stacktrace: stack,
-    data: { workerId, at: nowIso() },
+    data: { ...data, workerId, at: nowIso() },
   }).catch(() => undefined);
 }
 
@@ -273,7 +264,7 @@ export function startWorker(options: WorkerOptions): Worker {
     entry.done = runJob(job, handler, entry, settings)
       // Settling the job's row failed (the database was away, or its give-up hook threw on a damaged payload): the
       // row keeps its lease until it runs out, and the job then counts as abandoned. The worker goes on.
-      .catch((error: unknown) => reportSettleFailure(id, job, error))
+      .catch((error: unknown) => reportCritical(id, `${job.kind} could not be settled`, error, { jobId: job.id }))
       .finally(() => {
         clearInterval(lease);
         running.delete(job.id);
@@ -293,7 +284,7 @@ export function startWorker(options: WorkerOptions): Worker {
           execute(job);
         }
       } catch (error) {
-        await reportLoopFailure(id, error);
+        await reportCritical(id, "Worker loop", error);
       }
       await poll.wait(options.pollMs);
     }
